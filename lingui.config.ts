@@ -1,0 +1,11 @@
+import { defineConfig } from "@lingui/conf";
+import { formatter } from "@lingui/format-po";
+
+export default defineConfig({
+  sourceLocale: "en",
+  locales: ["en", "de"],
+  catalogs: [{ path: "<rootDir>/locales/{locale}/messages", include: ["<rootDir>/src"] }],
+  // No origins: line numbers would churn the catalogs on every edit elsewhere in a file.
+  format: formatter({ origins: false }),
+  orderBy: "messageId",
+});

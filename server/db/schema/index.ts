@@ -1,0 +1,2 @@
+// The whole control-store schema; drizzle-kit reads this file to generate migrations.
+export * from "./instance-settings.ts";

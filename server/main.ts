@@ -1,0 +1,104 @@
+import { mkdirSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import { type ServerType, serve } from "@hono/node-server";
+import { WebSocketServer } from "ws";
+import type { Config } from "./config.ts";
+import { openStore, type Store } from "./db/store.ts";
+import { createHttpApp, type Mount } from "./http/app.ts";
+import { createLogger, type Logger } from "./lib/logger.ts";
+
+const packageVersion = process.env.npm_package_version ?? "0.0.0";
+export const DIST_DIR = fileURLToPath(new URL("../dist", import.meta.url));
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  store: Store;
+  logger: Logger;
+  /** Stops accepting, lets in-flight requests finish, then closes services and the store. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  logger?: Logger;
+  /** Tests keep PGlite in memory; the default is files under DATA_DIR. */
+  inMemoryStore?: boolean;
+  distDir?: string;
+}
+
+/** Composition root: config -> store -> services -> HTTP. */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL });
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  const store = await openStore({
+    dataDir: config.DATA_DIR,
+    databaseUrl: config.DATABASE_URL,
+    logger,
+    inMemory: options.inMemoryStore,
+  });
+
+  let publicUrl = config.PUBLIC_URL ?? "";
+  const mounts: Mount[] = [];
+  const closers: Array<() => Promise<void>> = [];
+
+  const app = createHttpApp({
+    logger,
+    store,
+    distDir: options.distDir ?? DIST_DIR,
+    mounts,
+    runtimeConfig: async (origin) => ({
+      authBaseUrl: config.STACK_BASE_URL ?? `${config.PUBLIC_URL ?? origin}/auth`,
+      projectId: "internal",
+      locales: ["en", "de"],
+      version: packageVersion,
+    }),
+  });
+
+  const wss = new WebSocketServer({ noServer: true });
+  const server = await listen(app.fetch, wss, config);
+  const port = (server.address() as AddressInfo).port;
+  const localUrl = `http://${config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST}:${port}`;
+  publicUrl ||= localUrl;
+  logger.info({ url: localUrl, port, publicUrl, store: store.kind }, "listening");
+
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      logger.info("shutting down");
+      await stopHttp(server, wss);
+      for (const closeService of closers.reverse()) await closeService();
+      await store.close();
+      logger.info("stopped");
+    })();
+    return closing;
+  };
+  return { url: localUrl, port, store, logger, close };
+}
+
+function listen(fetch: (req: Request) => Response | Promise<Response>, wss: WebSocketServer, config: Config) {
+  return new Promise<ServerType>((resolve, reject) => {
+    const server = serve({ fetch, port: config.PORT, hostname: config.HOST, websocket: { server: wss } }, () =>
+      resolve(server),
+    );
+    server.once("error", reject);
+  });
+}
+
+const GRACE_MS = 10_000;
+
+async function stopHttp(server: ServerType, wss: WebSocketServer): Promise<void> {
+  for (const socket of wss.clients) socket.close(1001, "server shutting down");
+  await new Promise<void>((resolve) => {
+    const force = setTimeout(() => {
+      if ("closeAllConnections" in server) server.closeAllConnections();
+      resolve();
+    }, GRACE_MS);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    if ("closeIdleConnections" in server) server.closeIdleConnections();
+  });
+}

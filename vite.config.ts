@@ -1,0 +1,45 @@
+import { fileURLToPath } from "node:url";
+import { lingui } from "@lingui/vite-plugin";
+import babel, { defineRolldownBabelPreset } from "@rolldown/plugin-babel";
+import tailwindcss from "@tailwindcss/vite";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import { precompress } from "./scripts/vite-precompress.ts";
+
+const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
+
+/** Lingui's macros need Babel; only files that import a macro pay for it. */
+const linguiMacros = defineRolldownBabelPreset({
+  preset: { plugins: ["@lingui/babel-plugin-lingui-macro"] },
+  rolldown: { filter: { code: /@lingui\/(?:core|react)\/macro/ } },
+});
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({ target: "react", autoCodeSplitting: true, routesDirectory: "src/routes" }),
+    react(),
+    babel({ presets: [linguiMacros] }),
+    lingui({ failOnMissing: true, failOnCompileError: true }),
+    tailwindcss(),
+    precompress(),
+  ],
+  resolve: {
+    alias: {
+      "@contract": fileURLToPath(new URL("./server/contract", import.meta.url)),
+      "@": fileURLToPath(new URL("./src", import.meta.url)),
+    },
+  },
+  server: {
+    proxy: {
+      "/api": { target: apiTarget, ws: true },
+      "/auth": apiTarget,
+      "/config.json": apiTarget,
+      "/healthz": apiTarget,
+    },
+  },
+  build: {
+    target: "es2022",
+    chunkSizeWarningLimit: 4096,
+  },
+});

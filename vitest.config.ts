@@ -1,0 +1,41 @@
+import { fileURLToPath } from "node:url";
+import babel, { defineRolldownBabelPreset } from "@rolldown/plugin-babel";
+import { defineConfig } from "vitest/config";
+
+const linguiMacros = defineRolldownBabelPreset({
+  preset: { plugins: ["@lingui/babel-plugin-lingui-macro"] },
+  rolldown: { filter: { code: /@lingui\/(?:core|react)\/macro/ } },
+});
+
+const integration = ["tests/**/*.test.ts"];
+const notIntegration = ["tests/e2e/**", "tests/bench/**"];
+
+export default defineConfig({
+  plugins: [babel({ presets: [linguiMacros] })],
+  resolve: {
+    alias: {
+      "@contract": fileURLToPath(new URL("./server/contract", import.meta.url)),
+      "@": fileURLToPath(new URL("./src", import.meta.url)),
+    },
+  },
+  test: {
+    pool: "forks",
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["src/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"] },
+      },
+      {
+        extends: true,
+        test: { name: "pglite", include: integration, exclude: notIntegration, env: { TEST_STORE: "pglite" } },
+      },
+      {
+        extends: true,
+        test: { name: "postgres", include: integration, exclude: notIntegration, env: { TEST_STORE: "postgres" } },
+      },
+    ],
+  },
+});
