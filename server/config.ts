@@ -50,6 +50,14 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
 });
 
+/** Cross-field rules: an external Stack Auth needs the project it serves and a server key. */
+const configRules = configSchema.superRefine((config, ctx) => {
+  if (!config.STACK_BASE_URL) return;
+  for (const key of ["STACK_PROJECT_ID", "STACK_SECRET_SERVER_KEY"] as const) {
+    if (!config[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when STACK_BASE_URL is set" });
+  }
+});
+
 export type Config = z.infer<typeof configSchema>;
 
 export class ConfigError extends Error {
@@ -66,7 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const value = env[key];
     if (value !== undefined && value !== "") input[key] = value;
   }
-  const parsed = configSchema.safeParse(input);
+  const parsed = configRules.safeParse(input);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

@@ -3,10 +3,13 @@ import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { type ServerType, serve } from "@hono/node-server";
 import { WebSocketServer } from "ws";
+import { createAppApi } from "./api/index.ts";
+import { createAuthService } from "./auth/index.ts";
 import type { Config } from "./config.ts";
 import { openStore, type Store } from "./db/store.ts";
 import { createHttpApp, type Mount } from "./http/app.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
+import type { ServiceContext, StackTarget } from "./service-context.ts";
 
 const packageVersion = process.env.npm_package_version ?? "0.0.0";
 export const DIST_DIR = fileURLToPath(new URL("../dist", import.meta.url));
@@ -38,9 +41,30 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     inMemory: options.inMemoryStore,
   });
 
+  let localUrl = "";
   let publicUrl = config.PUBLIC_URL ?? "";
+  const ctx: ServiceContext = { config, store, logger, publicUrl: () => publicUrl, localUrl: () => localUrl };
   const mounts: Mount[] = [];
   const closers: Array<() => Promise<void>> = [];
+
+  let stack: StackTarget;
+  if (config.STACK_BASE_URL) {
+    const baseUrl = config.STACK_BASE_URL.replace(/\/$/, "");
+    stack = {
+      baseUrl: () => baseUrl,
+      projectId: config.STACK_PROJECT_ID ?? "",
+      publishableClientKey: config.STACK_PUBLISHABLE_CLIENT_KEY,
+      secretServerKey: config.STACK_SECRET_SERVER_KEY ?? "",
+    };
+  } else {
+    const auth = await createAuthService(ctx);
+    mounts.push({ path: "/auth/api/v1", routes: auth.routes });
+    closers.push(auth.close);
+    stack = { baseUrl: () => `${localUrl}/auth`, ...auth.appProject };
+  }
+  const api = await createAppApi(ctx, stack);
+  mounts.push({ path: "/api/v1", routes: api.routes });
+  closers.push(api.close);
 
   const app = createHttpApp({
     logger,
@@ -49,7 +73,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     mounts,
     runtimeConfig: async (origin) => ({
       authBaseUrl: config.STACK_BASE_URL ?? `${config.PUBLIC_URL ?? origin}/auth`,
-      projectId: "internal",
+      projectId: stack.projectId,
+      publishableClientKey: stack.publishableClientKey || undefined,
       locales: ["en", "de"],
       version: packageVersion,
     }),
@@ -58,7 +83,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const wss = new WebSocketServer({ noServer: true });
   const server = await listen(app.fetch, wss, config);
   const port = (server.address() as AddressInfo).port;
-  const localUrl = `http://${config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST}:${port}`;
+  localUrl = `http://${config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST}:${port}`;
   publicUrl ||= localUrl;
   logger.info({ url: localUrl, port, publicUrl, store: store.kind }, "listening");
 
