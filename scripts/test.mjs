@@ -32,6 +32,7 @@ if (pgProblem) {
   projects.push("postgres");
 }
 
+if (!run("lock file", "node", ["scripts/check-lockfile.mjs"])) fail("The lock file would break npm ci.");
 if (!run("i18n", "node", ["scripts/check-i18n.mjs"])) fail("i18n check failed.");
 if (!run("build", "npx", ["vite", "build"])) fail("The web app does not build.");
 if (!run("typecheck", "npx", ["tsc", "-p", "tsconfig.json", "--noEmit"])) fail("Type check failed.");
