@@ -6,6 +6,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { precompress } from "./scripts/vite-precompress.ts";
+import { pwa } from "./scripts/vite-pwa.ts";
 
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
 
@@ -22,6 +23,7 @@ export default defineConfig({
     babel({ presets: [linguiMacros] }),
     lingui({ failOnMissing: true, failOnCompileError: true }),
     tailwindcss(),
+    pwa(),
     precompress(),
   ],
   resolve: {

@@ -4,6 +4,7 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { activateLocale, i18n } from "./lib/i18n";
+import { registerServiceWorker } from "./lib/service-worker";
 import { createAppRouter } from "./router";
 import "./styles.css";
 
@@ -28,3 +29,4 @@ async function boot(): Promise<void> {
 }
 
 await boot();
+registerServiceWorker();
