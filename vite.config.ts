@@ -5,6 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { bundleReport } from "./scripts/vite-bundle-report.ts";
 import { precompress } from "./scripts/vite-precompress.ts";
 import { pwa } from "./scripts/vite-pwa.ts";
 
@@ -25,6 +26,7 @@ export default defineConfig({
     tailwindcss(),
     pwa(),
     precompress(),
+    bundleReport(),
   ],
   resolve: {
     alias: {

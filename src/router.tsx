@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { createRouter } from "@tanstack/react-router";
 import { Loading } from "./components/loading";
 import { NotFound } from "./components/not-found";
+import { setAuthRedirect } from "./features/auth/stack";
 import { routeTree } from "./routeTree.gen";
 
 export interface RouterContext {
@@ -9,7 +10,7 @@ export interface RouterContext {
 }
 
 export function createAppRouter(context: RouterContext) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context,
     defaultPreload: "intent",
@@ -17,6 +18,16 @@ export function createAppRouter(context: RouterContext) {
     defaultNotFoundComponent: NotFound,
     scrollRestoration: true,
   });
+  // SDK redirects to our own pages go through the router; anything else (a provider) leaves.
+  setAuthRedirect((url) => {
+    const target = new URL(url, window.location.href);
+    if (target.origin === window.location.origin) {
+      void router.navigate({ href: `${target.pathname}${target.search}${target.hash}` });
+    } else {
+      window.location.assign(target.href);
+    }
+  });
+  return router;
 }
 
 declare module "@tanstack/react-router" {

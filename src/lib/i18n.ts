@@ -1,6 +1,9 @@
 import type { Locale } from "@contract/runtime-config";
 import { i18n } from "@lingui/core";
+import { installPlaceholderPolicy } from "./i18n-placeholders";
 import { chooseLocale, LOCALE_COOKIE, localeCookie, readCookie } from "./locale";
+
+installPlaceholderPolicy(i18n, { throwOnMissing: import.meta.env.DEV });
 
 export { i18n };
 

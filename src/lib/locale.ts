@@ -1,4 +1,7 @@
-import { LOCALES, type Locale } from "@contract/runtime-config";
+import type { Locale } from "@contract/runtime-config";
+
+/** The contract's locales, restated so the browser bundle does not pull in zod for one array. */
+export const LOCALES = ["en", "de"] as const satisfies readonly Locale[];
 
 export const LOCALE_COOKIE = "locale";
 export const LOCALE_COOKIE_MAX_AGE_SECONDS = 31_536_000;

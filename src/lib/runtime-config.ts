@@ -1,8 +1,44 @@
-import { type RuntimeConfig, runtimeConfigSchema } from "@contract/runtime-config";
+import type { RuntimeConfig } from "@contract/runtime-config";
+import { isLocale } from "./locale";
 
-/** Deployment settings served by the server; read once before the app renders. */
+/**
+ * Deployment settings served by the server, read once before the app renders. Checked by hand
+ * against the contract's type rather than with zod, which would weigh on the first paint.
+ */
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   const response = await fetch("/config.json", { cache: "no-cache" });
   if (!response.ok) throw new Error(`Could not load /config.json: HTTP ${response.status}`);
-  return runtimeConfigSchema.parse(await response.json());
+  return parseRuntimeConfig(await response.json());
+}
+
+export function parseRuntimeConfig(value: unknown): RuntimeConfig {
+  const config = (value ?? {}) as Record<string, unknown>;
+  const text = (key: string): string => {
+    const field = config[key];
+    if (typeof field !== "string") throw new Error(`/config.json: ${key} must be a string`);
+    return field;
+  };
+  const key = config.publishableClientKey;
+  if (key !== undefined && typeof key !== "string")
+    throw new Error("/config.json: publishableClientKey must be a string");
+  const locales = config.locales;
+  if (!Array.isArray(locales) || !locales.every(isLocale)) throw new Error("/config.json: locales must list en/de");
+  return {
+    authBaseUrl: text("authBaseUrl"),
+    projectId: text("projectId"),
+    ...(key === undefined ? {} : { publishableClientKey: key }),
+    locales,
+    version: text("version"),
+  };
+}
+
+let pending: Promise<RuntimeConfig> | undefined;
+
+/** The config, fetched once per page load. */
+export function getRuntimeConfig(): Promise<RuntimeConfig> {
+  pending ??= loadRuntimeConfig().catch((error: unknown) => {
+    pending = undefined;
+    throw error;
+  });
+  return pending;
 }

@@ -1,6 +1,13 @@
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { Toaster } from "sonner";
+import { LiveAnnouncer } from "@/components/live-announcer";
+import { LiveUpdates } from "@/features/live/live-updates";
 import type { RouterContext } from "../router";
+
+/** Spec toast defaults: top-left, 4000 ms, three at once, 356 px wide. */
+const TOAST_DURATION_MS = 4000;
+const TOASTS_VISIBLE = 3;
+const TOAST_WIDTH_PX = 356;
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -10,7 +17,16 @@ function RootLayout() {
   return (
     <>
       <Outlet />
-      <Toaster position="top-left" duration={4000} visibleToasts={3} theme="dark" richColors />
+      <Toaster
+        position="top-left"
+        duration={TOAST_DURATION_MS}
+        visibleToasts={TOASTS_VISIBLE}
+        style={{ "--width": `${TOAST_WIDTH_PX}px` } as React.CSSProperties}
+        theme="dark"
+        richColors
+      />
+      <LiveAnnouncer />
+      <LiveUpdates />
     </>
   );
 }

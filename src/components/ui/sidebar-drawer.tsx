@@ -1,0 +1,36 @@
+import * as DialogPrimitive from "@radix-ui/react-dialog";
+import { VisuallyHidden } from "@radix-ui/react-visually-hidden";
+import type { ReactNode } from "react";
+import { cn } from "@/lib/cn";
+
+interface SidebarDrawerProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  className: string;
+  children: ReactNode;
+}
+
+/** The sidebar below 768 px: a modal drawer sliding in from the left, loaded only on small screens. */
+export default function SidebarDrawer({ open, onOpenChange, title, className, children }: SidebarDrawerProps) {
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/60" />
+        <DialogPrimitive.Content
+          aria-describedby={undefined}
+          className={cn(
+            className,
+            "group fixed inset-y-0 left-0 z-50 w-(--sidebar-width-mobile) border-r border-white/10",
+            "motion-safe:animate-[sidebar-in_200ms_ease-out]",
+          )}
+        >
+          <VisuallyHidden>
+            <DialogPrimitive.Title>{title}</DialogPrimitive.Title>
+          </VisuallyHidden>
+          {children}
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

@@ -1,0 +1,83 @@
+import { useLingui } from "@lingui/react/macro";
+import { useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Input, Textarea } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { useCreateApp } from "./mutations";
+
+export function CreateAppDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const create = useCreateApp();
+  const [error, setError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  function changeOpen(next: boolean) {
+    if (!next) setError(null);
+    onOpenChange(next);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setError(null);
+    try {
+      const app = await create.mutateAsync({
+        title: String(form.get("title")).trim(),
+        description: String(form.get("description") ?? ""),
+        openapi_spec_ids: [],
+      });
+      await navigate({ to: "/apps/$appId", params: { appId: app.id } });
+      formRef.current?.reset();
+      changeOpen(false);
+    } catch (e) {
+      setError(e instanceof Error && e.message ? e.message : t`Failed to create app`);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogContent closeLabel={t`Close`}>
+        <DialogHeader>
+          <DialogTitle>{t`Create new app`}</DialogTitle>
+          <DialogDescription>{t`Give your app a title and, if you like, a description.`}</DialogDescription>
+        </DialogHeader>
+        <form ref={formRef} className="grid gap-4" onSubmit={(e) => void onSubmit(e)}>
+          <div className="grid gap-2">
+            <Label htmlFor="app-title">{t`Title`}</Label>
+            <Input id="app-title" name="title" required autoComplete="off" />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="app-description">{t`Description`}</Label>
+            <Textarea id="app-description" name="description" />
+          </div>
+          {error && (
+            <p role="alert" className="text-sm text-red-300">
+              {error}
+            </p>
+          )}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">{t`Cancel`}</Button>
+            </DialogClose>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending && <Spinner />}
+              {create.isPending ? t`Creating...` : t`Create App`}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,55 @@
+import { useLingui } from "@lingui/react/macro";
+import { useNavigate } from "@tanstack/react-router";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { notify } from "@/lib/notify";
+import { useDeleteApp } from "./mutations";
+import type { App } from "./types";
+
+export function DeleteAppDialog({ app, onClose }: { app: App | null; onClose(): void }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const remove = useDeleteApp();
+  const title = app?.title ?? "";
+
+  async function onDelete(target: App) {
+    try {
+      await remove.mutateAsync(target.id);
+      notify.success(t`App deleted successfully`);
+      await navigate({ to: "/" });
+    } catch (e) {
+      notify.error(e instanceof Error && e.message ? e.message : t`Failed to delete app`);
+    } finally {
+      onClose();
+    }
+  }
+
+  return (
+    <AlertDialog open={app !== null} onOpenChange={(open) => !open && onClose()}>
+      <AlertDialogContent>
+        <AlertDialogTitle>{t`Delete App`}</AlertDialogTitle>
+        <AlertDialogDescription>
+          {t`Are you sure you want to delete "${title}"? This action cannot be undone.`}
+        </AlertDialogDescription>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <AlertDialogCancel asChild>
+            <Button variant="outline" disabled={remove.isPending}>
+              {t`Cancel`}
+            </Button>
+          </AlertDialogCancel>
+          <Button variant="destructive" disabled={remove.isPending} onClick={() => app && void onDelete(app)}>
+            {remove.isPending && <Spinner />}
+            {remove.isPending ? t`Deleting...` : t`Delete App`}
+          </Button>
+        </div>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,90 @@
+import { useLingui } from "@lingui/react/macro";
+import { useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { restartLiveUpdates } from "@/features/live/live-updates";
+import { AuthCard, FormError } from "./auth-card";
+import { authKeys, loadSessionUser } from "./current-user";
+import { providerMessage } from "./known-error-message";
+import { initializeProject } from "./project-init";
+import { OrDivider, SocialButtons } from "./social-buttons";
+import { getStackApp, preloadStackApp, withoutSdkRedirects } from "./stack";
+
+export function LoginPage() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setError(null);
+    setBusy(true);
+    try {
+      const app = await getStackApp();
+      const result = await withoutSdkRedirects(() =>
+        app.signInWithCredential({
+          email: String(form.get("email")),
+          password: String(form.get("password")),
+          noRedirect: true,
+        }),
+      );
+      if (result.status === "error") {
+        setError(providerMessage(result.error) ?? t`An error occurred during login`);
+        return;
+      }
+      const user = await loadSessionUser();
+      queryClient.setQueryData(authKeys.user, user);
+      if (!user) {
+        setError(t`An error occurred during login`);
+        return;
+      }
+      restartLiveUpdates();
+      if (!user.projectInitialized && !(await initializeProject())) return;
+      await navigate({ to: "/" });
+    } catch {
+      setError(t`An error occurred during login`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title={t`Log in`} description={t`Welcome back. Sign in to manage your apps.`}>
+      <SocialButtons />
+      <OrDivider />
+      <form className="grid gap-4" onSubmit={(e) => void onSubmit(e)} onFocus={preloadStackApp}>
+        <div className="grid gap-2">
+          <Label htmlFor="login-email">{t`Email`}</Label>
+          <Input id="login-email" name="email" type="email" autoComplete="email" required />
+        </div>
+        <div className="grid gap-2">
+          <div className="flex items-center justify-between">
+            <Label htmlFor="login-password">{t`Password`}</Label>
+            <Link to="/recover" className="text-xs text-indigo-300 hover:underline">
+              {t`Forgot password?`}
+            </Link>
+          </div>
+          <Input id="login-password" name="password" type="password" autoComplete="current-password" required />
+        </div>
+        <FormError message={error} />
+        <Button type="submit" disabled={busy}>
+          {busy && <Spinner />}
+          {t`Log in`}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-300">
+        {t`Don't have an account?`}{" "}
+        <Link to="/signup" className="text-indigo-300 hover:underline">
+          {t`Sign up`}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,63 @@
+import { useLingui } from "@lingui/react/macro";
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import { Spinner } from "@/components/ui/spinner";
+import { notify } from "@/lib/notify";
+import { AuthCard } from "./auth-card";
+import { authKeys, loadSessionUser } from "./current-user";
+import { initializeProject } from "./project-init";
+import { runOnce } from "./run-once";
+import { getStackApp, withoutSdkRedirects } from "./stack";
+
+type Destination = "/" | "/login";
+
+/** Finishes a social sign-in: exchanges the code through the SDK, then the spec's branches. */
+export function OAuthCallbackPage() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    runOnce(`oauth-callback:${window.location.search}`, async (): Promise<Destination> => {
+      const failure = () => {
+        notify.error(t`Error signing in during OAuth callback. Please try again.`);
+        return "/login" as const;
+      };
+      try {
+        const app = await getStackApp();
+        const signedIn = await withoutSdkRedirects(() => app.callOAuthCallback());
+        if (!signedIn) {
+          setFailed(true);
+          return failure();
+        }
+      } catch {
+        setFailed(true);
+        return failure();
+      }
+      const user = await loadSessionUser();
+      queryClient.setQueryData(authKeys.user, user);
+      if (!user) {
+        notify.success(t`Signed in successfully`);
+        return "/login";
+      }
+      if (user.projectInitialized || (await initializeProject())) return "/";
+      return failure();
+    }).then((to) => {
+      if (active) void navigate({ to, replace: true });
+    });
+    return () => {
+      active = false;
+    };
+  }, [navigate, queryClient, t]);
+
+  return (
+    <AuthCard title={failed ? t`Error` : t`Signing in...`}>
+      <p role="status" className="flex items-center justify-center gap-2 text-slate-200">
+        {failed ? t`Error signing in during OAuth callback. Please try again.` : <Spinner />}
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,39 @@
+import type { RuntimeConfig } from "@contract/runtime-config";
+import { StackClientApp } from "@stackframe/react";
+
+/** Our routes, so every link and redirect the SDK makes lands on one of our own pages. */
+export const AUTH_URLS = {
+  handler: "/handler",
+  signIn: "/login",
+  signUp: "/signup",
+  forgotPassword: "/recover",
+  passwordReset: "/handler/password-reset",
+  emailVerification: "/verify-email",
+  oauthCallback: "/handler/oauth-callback",
+  error: "/handler/error",
+  afterSignIn: "/",
+  afterSignUp: "/",
+  afterSignOut: "/login",
+  home: "/",
+} as const;
+
+/**
+ * The official SDK, configured for a Vite app: `baseUrl` must be explicit (there is no
+ * process.env in the browser), and tokens live in cookies so the same-origin API can read them.
+ * Analytics stay off: its event tracker would sign visitors up as anonymous users (trap 7 of
+ * the wire notes), and the dev tool would put its own button on the page.
+ */
+export function createStackClient(config: RuntimeConfig, redirect: (url: string) => void) {
+  return new StackClientApp({
+    baseUrl: config.authBaseUrl,
+    projectId: config.projectId,
+    ...(config.publishableClientKey ? { publishableClientKey: config.publishableClientKey } : {}),
+    tokenStore: "cookie",
+    urls: AUTH_URLS,
+    redirectMethod: { useNavigate: () => redirect, navigate: redirect },
+    devTool: false,
+    analytics: { enabled: false },
+  });
+}
+
+export type StackClient = ReturnType<typeof createStackClient>;

@@ -1,0 +1,47 @@
+import { getRuntimeConfig } from "@/lib/runtime-config";
+import type { StackClient } from "./stack-client";
+
+let redirectHandler: (url: string) => void = (url) => window.location.assign(url);
+let sdkRedirectsMuted = 0;
+let pending: Promise<StackClient> | undefined;
+
+/** The router installs its navigation here so SDK redirects stay inside the single-page app. */
+export function setAuthRedirect(handler: (url: string) => void): void {
+  redirectHandler = handler;
+}
+
+/**
+ * The SDK, loaded on first use. It is far too heavy for the first paint, so the module is a
+ * separate chunk: pages render from cheap signals and only await this when they need it.
+ */
+export function getStackApp(): Promise<StackClient> {
+  pending ??= Promise.all([import("./stack-client"), getRuntimeConfig()])
+    .then(([{ createStackClient }, config]) =>
+      createStackClient(config, (url) => {
+        if (sdkRedirectsMuted === 0) redirectHandler(url);
+      }),
+    )
+    .catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    });
+  return pending;
+}
+
+/** Starts downloading the SDK without waiting, e.g. while a visitor types into the login form. */
+export function preloadStackApp(): void {
+  getStackApp().catch(() => undefined);
+}
+
+/**
+ * Runs an SDK call whose built-in redirect we replace with our own flow (project initialisation
+ * after sign-in, for instance).
+ */
+export async function withoutSdkRedirects<T>(action: () => Promise<T>): Promise<T> {
+  sdkRedirectsMuted += 1;
+  try {
+    return await action();
+  } finally {
+    sdkRedirectsMuted -= 1;
+  }
+}

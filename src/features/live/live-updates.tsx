@@ -1,0 +1,62 @@
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { appKeys } from "@/features/apps/api";
+import { type App, type AppWire, replaceApp, toApp } from "@/features/apps/types";
+import { loadSessionUser } from "@/features/auth/current-user";
+import { ensureFreshAccessToken } from "@/features/auth/fresh-token";
+import { notify } from "@/lib/notify";
+import { LiveClient } from "./live-client";
+import type { UserNotifyMessage } from "./messages";
+
+let client: LiveClient | undefined;
+
+function socketUrl(): string {
+  const url = new URL("/api/v1/ws/user-notify", window.location.href);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  return url.href;
+}
+
+export function applyLiveMessage(queryClient: QueryClient, message: UserNotifyMessage): void {
+  switch (message.type) {
+    case "notify":
+      notify.success(message.message);
+      return;
+    case "store":
+      if (message.store === "apps" && message.op === "refetch") {
+        void queryClient.invalidateQueries({ queryKey: appKeys.all });
+      }
+      return;
+    case "appUpdate":
+      queryClient.setQueryData<App[]>(appKeys.list(), (apps) => replaceApp(apps, toApp(message.app as AppWire)));
+      return;
+  }
+}
+
+/** Keeps the socket running for the whole page; mounted once at the root. */
+export function LiveUpdates() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    client = new LiveClient({
+      url: socketUrl(),
+      isSignedIn: async () => {
+        if (!(await loadSessionUser())) return false;
+        // The socket authenticates with the access cookie, so it must not be stale.
+        await ensureFreshAccessToken();
+        return true;
+      },
+      onMessage: (message) => applyLiveMessage(queryClient, message),
+      log: (text, detail) => console.warn(text, detail),
+    });
+    client.start();
+    return () => {
+      client?.stop();
+      client = undefined;
+    };
+  }, [queryClient]);
+  return null;
+}
+
+/** Called after sign-in and sign-out, so the socket follows the session at once. */
+export function restartLiveUpdates(): void {
+  client?.restart();
+}

@@ -1,0 +1,8 @@
+export function FieldError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="text-sm text-red-300">
+      {message}
+    </p>
+  );
+}

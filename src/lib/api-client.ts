@@ -1,0 +1,68 @@
+/** A failed call to our own API, carrying the server's stable code and human-readable message. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type Pair<T> = [T, null] | [null, { code?: string; message?: string }];
+
+/**
+ * Turns the server's `[data, error]` answer into data, or throws an ApiError with the server's
+ * message. A body that is no pair at all (a proxy page, a crash) becomes code "unknown".
+ */
+export function unwrapPair<T>(body: unknown, status?: number): T {
+  if (!Array.isArray(body) || body.length !== 2) {
+    throw new ApiError("unknown", "Unknown error", status);
+  }
+  const [data, error] = body as Pair<T>;
+  if (error != null) {
+    throw new ApiError(error.code ?? "unknown", error.message || "Unknown error", status);
+  }
+  return data as T;
+}
+
+/**
+ * Hook run before every API call; the auth feature installs one that makes sure the access
+ * cookie is fresh (the SDK refreshes it), so the server never sees an expired token.
+ */
+let beforeRequest: () => Promise<void> = async () => undefined;
+
+export function setBeforeApiRequest(hook: () => Promise<void>): void {
+  beforeRequest = hook;
+}
+
+interface RequestInit {
+  method?: string;
+  json?: unknown;
+}
+
+/** Calls our API at /api/v1 with the session cookie; the raw response, for status-only calls. */
+export async function apiRequestRaw(path: string, init: RequestInit = {}): Promise<Response> {
+  await beforeRequest();
+  return await fetch(`/api/v1${path}`, {
+    method: init.method ?? "GET",
+    credentials: "same-origin",
+    headers: init.json === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
+}
+
+/** Calls our API at /api/v1 and returns the data of its `[data, error]` answer. */
+export async function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await apiRequestRaw(path, init).catch((cause: unknown) => {
+    if (cause instanceof ApiError) throw cause;
+    throw new ApiError("network", cause instanceof Error ? cause.message : "Unknown error");
+  });
+  const body: unknown = await response.json().catch(() => undefined);
+  return unwrapPair<T>(body, response.status);
+}

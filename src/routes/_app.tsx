@@ -1,0 +1,15 @@
+import { createFileRoute, Outlet } from "@tanstack/react-router";
+import { AuthGuard } from "@/features/auth/auth-guard";
+import { AppShell } from "@/features/sidebar/app-shell";
+
+export const Route = createFileRoute("/_app")({
+  component: function AppLayout() {
+    return (
+      <AuthGuard>
+        <AppShell>
+          <Outlet />
+        </AppShell>
+      </AuthGuard>
+    );
+  },
+});

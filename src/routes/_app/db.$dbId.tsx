@@ -1,0 +1,19 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
+import { Loading } from "@/components/loading";
+
+const DatabasePage = lazy(() =>
+  import("@/features/database/database-page").then((module) => ({ default: module.DatabasePage })),
+);
+
+/** A thin shell: the database page (its own feature) loads on demand. */
+export const Route = createFileRoute("/_app/db/$dbId")({
+  component: function DatabaseRoute() {
+    const { dbId } = Route.useParams();
+    return (
+      <Suspense fallback={<Loading />}>
+        <DatabasePage dbId={dbId} />
+      </Suspense>
+    );
+  },
+});
