@@ -1,0 +1,90 @@
+import { expect, test } from "@playwright/test";
+import { LANGS, tr } from "./helpers/catalog.ts";
+import { requireEndpoints } from "./helpers/endpoints.ts";
+import { signUpAndVerify, uniqueEmail, useLanguage, userMenuButton } from "./helpers/session.ts";
+
+const DAY_S = 24 * 60 * 60;
+
+for (const lang of LANGS) {
+  test.describe(`app shell (${lang})`, () => {
+    test.beforeEach(async ({ context }) => useLanguage(context, lang));
+
+    test("sidebar: groups, Ctrl+B, the 7-day cookie, the database link", async ({ page, context }) => {
+      await requireEndpoints("signUp", "verifyEmail", "projectInit", "apps", "databases");
+      await signUpAndVerify(page, lang, uniqueEmail(`shell-${lang}`));
+      const sidebar = page.locator("aside");
+      const nav = page.getByRole("navigation");
+      await expect(nav.getByRole("link", { name: tr(lang, "Home") })).toHaveAttribute("href", "/");
+      await expect(nav.getByRole("link", { name: tr(lang, "Create App") })).toHaveAttribute("href", "/create-app");
+      await expect(nav.getByRole("region", { name: tr(lang, "Databases") })).toBeVisible();
+      await expect(nav.getByRole("region", { name: tr(lang, "Apps") })).toBeVisible();
+      expect((await sidebar.boundingBox())?.width).toBe(256);
+
+      await page.keyboard.press("Control+b");
+      await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(48);
+      const cookie = (await context.cookies()).find((c) => c.name === "sidebar:state");
+      expect(cookie?.value).toBe("false");
+      const lifetime = (cookie?.expires ?? 0) - Date.now() / 1000;
+      expect(lifetime).toBeGreaterThan(7 * DAY_S - 120);
+      expect(lifetime).toBeLessThanOrEqual(7 * DAY_S + 5);
+      // Collapsed rows keep their names for assistive technology.
+      await expect(nav.getByRole("link", { name: tr(lang, "Home") })).toBeVisible();
+
+      await page.reload();
+      await expect.poll(async () => (await page.locator("aside").boundingBox())?.width).toBe(48);
+      await page.keyboard.press("Meta+b");
+      await expect.poll(async () => (await page.locator("aside").boundingBox())?.width).toBe(256);
+      expect((await context.cookies()).find((c) => c.name === "sidebar:state")?.value).toBe("true");
+
+      // Project initialisation made a first database; the sidebar links to it.
+      const dbLink = nav
+        .getByRole("region", { name: tr(lang, "Databases") })
+        .getByRole("link")
+        .first();
+      await expect(dbLink).toHaveAttribute("href", /^\/db\/[^/]+$/);
+      await dbLink.click();
+      await expect(page).toHaveURL(/\/db\/[^/]+$/);
+    });
+
+    test("below 768 px the sidebar is a drawer", async ({ page }) => {
+      await requireEndpoints("signUp", "verifyEmail", "projectInit", "apps", "databases");
+      await page.setViewportSize({ width: 390, height: 800 });
+      const email = uniqueEmail(`mobile-${lang}`);
+      await signUpAndVerify(page, lang, email);
+      await expect(page.locator("aside")).toHaveCount(0);
+      await expect(page.getByRole("navigation")).toHaveCount(0);
+      await page.getByRole("button", { name: tr(lang, "Toggle sidebar") }).click();
+      const drawer = page.getByRole("dialog", { name: tr(lang, "Navigation") });
+      await expect(drawer).toBeVisible();
+      await expect.poll(async () => (await drawer.boundingBox())?.width).toBe(288);
+      await page.keyboard.press("Escape");
+      await expect(drawer).toBeHidden();
+      await page.keyboard.press("Control+b");
+      await expect(drawer).toBeVisible();
+      await drawer.getByRole("link", { name: tr(lang, "Create App") }).click();
+      await expect(drawer).toBeHidden();
+      await expect(page).toHaveURL(/\/create-app$/);
+    });
+
+    test("the user menu switches the language and reloads", async ({ page, context }) => {
+      await requireEndpoints("signUp", "verifyEmail", "projectInit", "apps", "databases");
+      const email = uniqueEmail(`lang-${lang}`);
+      await signUpAndVerify(page, lang, email);
+      const other = lang === "en" ? "de" : "en";
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await userMenuButton(page, lang, email).click();
+      const menu = page.getByRole("menu");
+      await expect(menu.getByText(email)).toBeVisible();
+      await menu.getByRole("menuitem", { name: tr(lang, "Language") }).click();
+      const loaded = page.waitForEvent("load");
+      await page.getByRole("menuitemradio", { name: other === "de" ? "Deutsch" : "English" }).click();
+      await loaded;
+      await expect(page.locator("html")).toHaveAttribute("lang", other);
+      await expect(page.getByRole("heading", { name: tr(other, "Your Apps") })).toBeVisible();
+      const cookie = (await context.cookies()).find((c) => c.name === "locale");
+      expect(cookie?.value).toBe(other);
+      expect(cookie?.path).toBe("/");
+      expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(365 * DAY_S - 120);
+    });
+  });
+}

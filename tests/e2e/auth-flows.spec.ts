@@ -1,0 +1,174 @@
+import { expect, test } from "@playwright/test";
+import { LANGS, tr } from "./helpers/catalog.ts";
+import { requireEndpoints } from "./helpers/endpoints.ts";
+import {
+  fillCredentials,
+  linkFromMail,
+  PASSWORD,
+  signIn,
+  signOut,
+  signUpAndVerify,
+  uniqueEmail,
+  useLanguage,
+} from "./helpers/session.ts";
+
+for (const lang of LANGS) {
+  test.describe(`auth pages (${lang})`, () => {
+    test.beforeEach(async ({ context }) => useLanguage(context, lang));
+
+    test("the guard shows 'Authenticating...' and sends a signed-out visitor to /login", async ({ page }) => {
+      await page.goto("/");
+      await expect(page.getByText(lang === "de" ? "Authentifizierung..." : "Authenticating...")).toBeVisible();
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole("heading", { name: tr(lang, "Log in") })).toBeVisible();
+      // Every app route is guarded, and the check runs again on each of them.
+      for (const path of ["/create-app", "/apps/some-app", "/db/some-db"]) {
+        await page.goto(path);
+        await expect(page).toHaveURL(/\/login$/);
+      }
+    });
+
+    test("login and signup link to each other and to recovery, with both social buttons", async ({ page }) => {
+      await page.goto("/login");
+      await expect(page.getByLabel(tr(lang, "Email"), { exact: true })).toHaveAttribute("type", "email");
+      await expect(page.getByRole("button", { name: tr(lang, "Continue with GitHub") })).toBeVisible();
+      await expect(page.getByRole("button", { name: tr(lang, "Continue with Google") })).toBeVisible();
+      await page.getByRole("link", { name: tr(lang, "Sign up") }).click();
+      await expect(page).toHaveURL(/\/signup$/);
+      await expect(
+        page.getByText(tr(lang, "By signing up, you agree to our Terms of Service and Privacy Policy.")),
+      ).toBeVisible();
+      await expect(page.getByRole("button", { name: tr(lang, "Continue with GitHub") })).toBeVisible();
+      await page.getByRole("link", { name: tr(lang, "Log in") }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await page.getByRole("link", { name: tr(lang, "Forgot password?") }).click();
+      await expect(page).toHaveURL(/\/recover$/);
+    });
+
+    test("e-mail and password are both required on login", async ({ page }) => {
+      await page.goto("/login");
+      const requests: string[] = [];
+      page.on("request", (r) => r.method() === "POST" && requests.push(r.url()));
+      await page.getByRole("button", { name: tr(lang, "Log in"), exact: true }).click();
+      await expect(page.getByLabel(tr(lang, "Email"), { exact: true })).toHaveJSProperty("validity.valueMissing", true);
+      await page.getByLabel(tr(lang, "Email"), { exact: true }).fill("someone@example.test");
+      await page.getByRole("button", { name: tr(lang, "Log in"), exact: true }).click();
+      await expect(page.getByLabel(tr(lang, "Password"), { exact: true })).toHaveJSProperty(
+        "validity.valueMissing",
+        true,
+      );
+      expect(requests).toEqual([]);
+    });
+
+    test("password reset without a code shows the invalid-link text and a way to /recover", async ({ page }) => {
+      await page.goto("/handler/password-reset");
+      await expect(page.getByText(tr(lang, "Invalid or missing reset code"))).toBeVisible();
+      await page.getByRole("link", { name: tr(lang, "Request a new password reset") }).click();
+      await expect(page).toHaveURL(/\/recover$/);
+    });
+
+    test("password reset checks the mismatch first, then the length", async ({ page }) => {
+      await page.goto("/handler/password-reset?code=not-checked-before-submit");
+      const password = page.getByLabel(tr(lang, "New password"));
+      const confirm = page.getByLabel(tr(lang, "Confirm password"));
+      const submit = page.getByRole("button", { name: tr(lang, "Reset password") });
+      await password.fill("short");
+      await confirm.fill("other");
+      await submit.click();
+      await expect(page.getByText(tr(lang, "Passwords do not match"))).toBeVisible();
+      await expect(page.getByText(tr(lang, "Password must be at least 8 characters"))).toHaveCount(0);
+      await confirm.fill("short");
+      await submit.click();
+      await expect(page.getByText(tr(lang, "Password must be at least 8 characters"))).toBeVisible();
+      await expect(page.getByText(tr(lang, "Passwords do not match"))).toHaveCount(0);
+    });
+
+    test("e-mail verification without a code, and with a code nobody issued", async ({ page }) => {
+      await page.goto("/verify-email");
+      await expect(page.getByRole("heading", { name: tr(lang, "Verification failed") })).toBeVisible();
+      await expect(page.getByText(tr(lang, "No verification code provided"))).toBeVisible();
+      await page.goto(`/verify-email?code=${"a".repeat(45)}`);
+      await expect(page.getByRole("heading", { name: tr(lang, "Verification failed") })).toBeVisible();
+      await expect(
+        page
+          .getByRole("alert")
+          .filter({ hasNotText: tr(lang, "No verification code provided") })
+          .first(),
+      ).toBeVisible();
+    });
+
+    test("the error page shows the message, the code and a way back to login", async ({ page }) => {
+      await page.goto("/handler/error?message=The%20provider%20said%20no&errorCode=OAUTH_PROVIDER_ACCESS_DENIED");
+      await expect(page.getByText("The provider said no")).toBeVisible();
+      await expect(page.getByText("OAUTH_PROVIDER_ACCESS_DENIED")).toBeVisible();
+      await page.goto("/handler/error");
+      await expect(page.getByText(tr(lang, "An error occurred"), { exact: true })).toBeVisible();
+      await page.getByRole("link", { name: tr(lang, "Back to login") }).click();
+      await expect(page).toHaveURL(/\/login$/);
+    });
+
+    test("an OAuth callback without a valid code fails back to /login with the error", async ({ page }) => {
+      await requireEndpoints("oauthAuthorize");
+      await page.goto("/handler/oauth-callback?code=bogus&state=bogus");
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(
+        page.getByText(tr(lang, "Error signing in during OAuth callback. Please try again.")).first(),
+      ).toBeVisible();
+    });
+
+    test("sign up, verify, initialise, sign out, recover, reset and sign in again", async ({ page }) => {
+      test.slow();
+      await requireEndpoints("signUp", "verifyEmail", "projectInit", "apps", "resetCode");
+      const email = uniqueEmail(`flow-${lang}`);
+      await signUpAndVerify(page, lang, email);
+      await expect(page.getByTestId("live-polite")).toContainText(tr(lang, "Project initialized"));
+
+      await signOut(page, lang, email);
+      await page.goto("/");
+      await expect(page).toHaveURL(/\/login$/);
+
+      // A wrong password: the provider's message, or the generic one.
+      await fillCredentials(page, lang, email, "not the password");
+      await page.getByRole("button", { name: tr(lang, "Log in"), exact: true }).click();
+      await expect(page.getByRole("alert").first()).toBeVisible();
+      await expect(page).toHaveURL(/\/login$/);
+
+      await page.getByRole("link", { name: tr(lang, "Forgot password?") }).click();
+      await page.getByLabel(tr(lang, "Email"), { exact: true }).fill(email);
+      await page.getByRole("button", { name: tr(lang, "Send reset instructions") }).click();
+      await expect(page.getByText(tr(lang, "Password reset email sent!")).first()).toBeVisible();
+      await expect(page.getByLabel(tr(lang, "Email"), { exact: true })).toHaveCount(0);
+
+      const link = await linkFromMail(email, "/handler/password-reset", /password/i);
+      await page.goto(link);
+      const newPassword = `${PASSWORD} renewed`;
+      await page.getByLabel(tr(lang, "New password")).fill(newPassword);
+      await page.getByLabel(tr(lang, "Confirm password")).fill(newPassword);
+      await page.getByRole("button", { name: tr(lang, "Reset password") }).click();
+      await expect(page.getByText(tr(lang, "Your password has been reset."))).toBeVisible();
+      await page.getByRole("link", { name: tr(lang, "Go to Login") }).click();
+      await expect(page).toHaveURL(/\/login$/);
+
+      await signIn(page, lang, email, newPassword);
+      await expect(page.getByRole("heading", { name: tr(lang, "Your Apps") })).toBeVisible();
+    });
+
+    for (const provider of ["GitHub", "Google"] as const) {
+      test(`social sign-in with ${provider} through the development provider`, async ({ page }) => {
+        test.slow();
+        await requireEndpoints("oauthAuthorize", "projectInit", "apps");
+        await page.goto("/login");
+        await page.getByRole("button", { name: tr(lang, `Continue with ${provider}`) }).click();
+        // The development provider stands in for the real one; approve on its page if it shows one.
+        await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+        if (!/^\/(handler\/oauth-callback)?$/.test(new URL(page.url()).pathname)) {
+          const email = page.locator('input[type="email"], input[name="email"]');
+          if (await email.count()) await email.first().fill(uniqueEmail(`oauth-${provider.toLowerCase()}`));
+          await page.locator('button[type="submit"], input[type="submit"]').first().click();
+        }
+        await expect(page).toHaveURL(/\/$/, { timeout: 30_000 });
+        await expect(page.getByRole("heading", { name: tr(lang, "Your Apps") })).toBeVisible();
+      });
+    }
+  });
+}

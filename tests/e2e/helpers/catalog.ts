@@ -1,0 +1,61 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export type Lang = "en" | "de";
+export const LANGS: readonly Lang[] = ["en", "de"];
+
+const catalogs = new Map<Lang, Map<string, string>>();
+
+function unquote(line: string): string {
+  return JSON.parse(line.slice(line.indexOf('"'))) as string;
+}
+
+/** Reads a Lingui .po catalog (single- and multi-line strings) into msgid -> msgstr. */
+function loadCatalog(lang: Lang): Map<string, string> {
+  const entries = new Map<string, string>();
+  const text = readFileSync(join(process.cwd(), "locales", lang, "messages.po"), "utf8");
+  let field: "msgid" | "msgstr" | null = null;
+  let id = "";
+  let str = "";
+  const flush = () => {
+    if (id !== "") entries.set(id, str);
+    id = "";
+    str = "";
+  };
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    if (line.startsWith("msgid ")) {
+      flush();
+      field = "msgid";
+      id = unquote(line);
+    } else if (line.startsWith("msgstr ")) {
+      field = "msgstr";
+      str = unquote(line);
+    } else if (line.startsWith('"') && field) {
+      if (field === "msgid") id += unquote(line);
+      else str += unquote(line);
+    } else if (line === "") {
+      field = null;
+    }
+  }
+  flush();
+  return entries;
+}
+
+/**
+ * The UI text for an English source message in `lang`, with `{name}` placeholders filled. The
+ * tests read the shipped catalogs so they check what a German user really sees; a message that
+ * is missing from a catalog fails the test instead of passing silently.
+ */
+export function tr(lang: Lang, message: string, values: Record<string, string> = {}): string {
+  let catalog = catalogs.get(lang);
+  if (!catalog) {
+    catalog = loadCatalog(lang);
+    catalogs.set(lang, catalog);
+  }
+  const translated = catalog.get(message);
+  if (translated === undefined) throw new Error(`locales/${lang}/messages.po has no message "${message}"`);
+  const text = lang === "en" && translated === "" ? message : translated;
+  if (text === "") throw new Error(`locales/${lang}/messages.po leaves "${message}" untranslated`);
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
