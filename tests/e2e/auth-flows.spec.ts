@@ -108,12 +108,20 @@ for (const lang of LANGS) {
     });
 
     test("an OAuth callback without a valid code fails back to /login with the error", async ({ page }) => {
-      await requireEndpoints("oauthAuthorize");
       await page.goto("/handler/oauth-callback?code=bogus&state=bogus");
       await expect(page).toHaveURL(/\/login$/);
-      await expect(
-        page.getByText(tr(lang, "Error signing in during OAuth callback. Please try again.")).first(),
-      ).toBeVisible();
+      const message = tr(lang, "Error signing in during OAuth callback. Please try again.");
+      await expect(page.getByText(message).first()).toBeVisible();
+      // Toasts: top-left, 356 px wide; the live region repeats the message for screen readers.
+      const toaster = page.locator("[data-sonner-toaster]");
+      await expect(toaster).toHaveAttribute("data-y-position", "top");
+      await expect(toaster).toHaveAttribute("data-x-position", "left");
+      expect((await page.locator("[data-sonner-toast]").first().boundingBox())?.width).toBe(356);
+      await expect(page.getByRole("alert").filter({ hasText: message })).toHaveCount(1);
+      // The toast leaves after 4 s; the announcement outlives it and leaves after 7 s.
+      await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 6000 });
+      await expect(page.getByRole("alert").filter({ hasText: message })).toHaveCount(1);
+      await expect(page.getByRole("alert").filter({ hasText: message })).toHaveCount(0, { timeout: 5000 });
     });
 
     test("sign up, verify, initialise, sign out, recover, reset and sign in again", async ({ page }) => {
