@@ -5,6 +5,9 @@ import { NotFound } from "./components/not-found";
 import { setAuthRedirect } from "./features/auth/stack";
 import { routeTree } from "./routeTree.gen";
 
+/** Paths the server answers itself (see server/http/static-site.ts), never pages of this app. */
+const SERVER_PATHS = /^\/(?:api|auth)\/|^\/(?:healthz|config\.json)$/;
+
 export interface RouterContext {
   queryClient: QueryClient;
 }
@@ -18,10 +21,11 @@ export function createAppRouter(context: RouterContext) {
     defaultNotFoundComponent: NotFound,
     scrollRestoration: true,
   });
-  // SDK redirects to our own pages go through the router; anything else (a provider) leaves.
+  // SDK redirects to our own pages go through the router; anything else (a provider, or the
+  // auth service's own endpoints on this origin, like a development OAuth provider) is a full load.
   setAuthRedirect((url) => {
     const target = new URL(url, window.location.href);
-    if (target.origin === window.location.origin) {
+    if (target.origin === window.location.origin && !SERVER_PATHS.test(target.pathname)) {
       void router.navigate({ href: `${target.pathname}${target.search}${target.hash}` });
     } else {
       window.location.assign(target.href);

@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { KeyRound, Plus, Trash2 } from "lucide-react";
+import { AnimatedText } from "@/components/animated-text";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
@@ -19,7 +20,9 @@ export function AppsOverview({ selectedAppId }: { selectedAppId?: string }) {
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 p-4 md:p-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-white">{t`Your Apps`}</h1>
+        <h1 className="text-2xl font-semibold text-white">
+          <AnimatedText text={t`Your Apps`} />
+        </h1>
         <Button onClick={dialogs.openCreate}>
           <Plus aria-hidden="true" />
           {t`Create App`}
