@@ -1,6 +1,18 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
+import { createErrorHandler } from "../http/error-handler.ts";
 import type { ServiceContext } from "../service-context.ts";
+import type { AuthDeps, AuthEnv } from "./auth-env.ts";
+import { Mailer } from "./mailer.ts";
+import { ProjectDirectory, seedProjects } from "./projects.ts";
+import { RateLimiter } from "./rate-limit.ts";
+import { registerRoutes } from "./routes/index.ts";
+import { SessionStore } from "./sessions.ts";
+import { renderStatusError, StatusError } from "./status-error.ts";
+import { TokenService } from "./tokens.ts";
+import { UserStore } from "./users.ts";
+import { CodeStore } from "./verification-codes.ts";
+import { wireHeaders } from "./wire.ts";
 
 /** The keys of the project the web app itself signs users into. */
 export interface AppProjectKeys {
@@ -17,21 +29,48 @@ export interface AuthService {
   close(): Promise<void>;
 }
 
-// Scaffold from the foundation: issue #3 builds the service behind this signature.
-export async function createAuthService(_ctx: ServiceContext): Promise<AuthService> {
-  const routes = new Hono<AppEnv>();
-  routes.use("*", async (c, next) => {
-    c.set("errorFormat", "stack");
-    await next();
+/**
+ * The Stack-compatible auth service: seeds its projects and signing keys in the store, then
+ * serves Stack's REST API (both SDK header dialects) for the official SDKs.
+ */
+export async function createAuthService(ctx: ServiceContext): Promise<AuthService> {
+  const { config, store, logger } = ctx;
+  const { appProject } = await seedProjects(store, config);
+  const baseUrl = () => `${ctx.publicUrl()}/auth`;
+  const tokens = new TokenService(store, () => `${baseUrl()}/api/v1`);
+  await tokens.init();
+  const sessions = new SessionStore(store);
+  const mailer = new Mailer(store, logger.child({ component: "auth-mailer" }), {
+    smtpUrl: config.SMTP_URL,
+    from: config.EMAIL_FROM,
   });
+  mailer.start();
+  const deps: AuthDeps = {
+    ctx,
+    config,
+    projects: new ProjectDirectory(store),
+    tokens,
+    sessions,
+    users: new UserStore(store, sessions),
+    mailer,
+    limits: new RateLimiter(store, config.AUTH_RATE_LIMITS),
+    codes: new CodeStore(store),
+    baseUrl,
+  };
+
+  const app = new Hono<AuthEnv>();
+  const foundationErrors = createErrorHandler(logger);
+  // Stack's plain-text StatusErrors (e.g. 429) are rendered here; everything else by the foundation.
+  app.onError((error, c) => {
+    const ctx = c as unknown as Context<AppEnv>;
+    return error instanceof StatusError ? renderStatusError(ctx, error) : foundationErrors(error, ctx);
+  });
+  app.use("*", ...wireHeaders());
+  registerRoutes(app, deps, { enabledOAuthProviders: () => ["github", "google"] });
+
   return {
-    routes,
-    appProject: {
-      projectId: "internal",
-      publishableClientKey: "",
-      secretServerKey: "",
-      superSecretAdminKey: "",
-    },
-    close: async () => undefined,
+    routes: app as unknown as Hono<AppEnv>,
+    appProject,
+    close: () => mailer.close(),
   };
 }

@@ -1,0 +1,43 @@
+import type { Hono } from "hono";
+import type { Config } from "../config.ts";
+import type { AppEnv } from "../http/env.ts";
+import type { ServiceContext } from "../service-context.ts";
+import type { Mailer } from "./mailer.ts";
+import type { Project, ProjectDirectory } from "./projects.ts";
+import type { RateLimiter } from "./rate-limit.ts";
+import type { SessionStore } from "./sessions.ts";
+import type { AccessTokenClaims, TokenService } from "./tokens.ts";
+import type { UserRecord, UserStore } from "./users.ts";
+import type { CodeStore } from "./verification-codes.ts";
+
+export type AccessType = "client" | "server" | "admin";
+
+/** Who is calling, as established by project-auth.ts from the X-Stack-* / X-Hexclave-* headers. */
+export interface RequestAuth {
+  type: AccessType;
+  project: Project;
+  /** The signed-in user, or null (no access token, or the user was deleted). */
+  user: UserRecord | null;
+  claims: AccessTokenClaims | null;
+}
+
+export type AuthEnv = {
+  Variables: AppEnv["Variables"] & { auth: RequestAuth };
+};
+
+export type AuthApp = Hono<AuthEnv>;
+
+/** Everything the routes are built from. */
+export interface AuthDeps {
+  ctx: ServiceContext;
+  config: Config;
+  projects: ProjectDirectory;
+  tokens: TokenService;
+  sessions: SessionStore;
+  users: UserStore;
+  mailer: Mailer;
+  limits: RateLimiter;
+  codes: CodeStore;
+  /** `${origin}/auth`: the SDK's baseUrl for this server. */
+  baseUrl(): string;
+}

@@ -1,0 +1,228 @@
+import { createHmac, randomUUID } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Config } from "../config.ts";
+import { authApiKeysTable, authProjectsTable, instanceSettingsTable } from "../db/schema/index.ts";
+import type { Store } from "../db/store.ts";
+import type { AppProjectKeys } from "./index.ts";
+import { CROCKFORD, randomToken, sha256 } from "./secrets.ts";
+
+export type AccountMergeStrategy = "link_method" | "raise_error" | "allow_duplicates";
+
+/** A project's settings, stored as JSON in Stack's snake_case vocabulary. */
+export interface ProjectConfig {
+  sign_up_enabled: boolean;
+  credential_enabled: boolean;
+  magic_link_enabled: boolean;
+  passkey_enabled: boolean;
+  anonymous_enabled: boolean;
+  allow_localhost: boolean;
+  client_team_creation_enabled: boolean;
+  client_user_deletion_enabled: boolean;
+  allow_user_api_keys: boolean;
+  allow_team_api_keys: boolean;
+  require_publishable_client_key: boolean;
+  oauth_providers: { id: string }[];
+  oauth_account_merge_strategy: AccountMergeStrategy;
+  domains: { domain: string; handler_path: string }[];
+}
+
+export interface Project {
+  id: string;
+  displayName: string;
+  isProductionMode: boolean;
+  config: ProjectConfig;
+}
+
+export type KeyKind = "publishable_client" | "secret_server" | "super_secret_admin";
+const KEY_PREFIX: Record<KeyKind, string> = {
+  publishable_client: "pck_",
+  secret_server: "ssk_",
+  super_secret_admin: "sak_",
+};
+
+export const INTERNAL_PROJECT_ID = "internal";
+const SETTING_APP_PROJECT_ID = "auth.app_project_id";
+const SETTING_KEY_SEED = "auth.key_seed";
+
+function defaultConfig(overrides: Partial<ProjectConfig>): ProjectConfig {
+  return {
+    sign_up_enabled: true,
+    credential_enabled: true,
+    magic_link_enabled: false,
+    passkey_enabled: false,
+    anonymous_enabled: true,
+    allow_localhost: true,
+    client_team_creation_enabled: false,
+    client_user_deletion_enabled: false,
+    allow_user_api_keys: false,
+    allow_team_api_keys: false,
+    require_publishable_client_key: false,
+    oauth_providers: [{ id: "github" }, { id: "google" }],
+    oauth_account_merge_strategy: "link_method",
+    domains: [],
+    ...overrides,
+  };
+}
+
+async function getOrCreateSetting(store: Store, key: string, create: () => string): Promise<string> {
+  await store.db
+    .insert(instanceSettingsTable)
+    .values({ key, value: create() })
+    .onConflictDoNothing({ target: instanceSettingsTable.key });
+  const [row] = await store.db.select().from(instanceSettingsTable).where(eq(instanceSettingsTable.key, key));
+  if (typeof row?.value !== "string") throw new Error(`instance setting ${key} is missing or not a string`);
+  return row.value;
+}
+
+/**
+ * Generated project keys are derived from a random seed kept in the store (HMAC per project and
+ * kind), so every instance can hand the app project's keys to the app API and /config.json while
+ * the key table itself holds hashes only. Keys given by STACK_* variables are used as they are.
+ */
+function deriveKey(seed: string, projectId: string, kind: KeyKind): string {
+  const mac = createHmac("sha512", seed).update(`${projectId}:${kind}`).digest();
+  let body = "";
+  for (let i = 0; i < 45; i++) body += CROCKFORD[(mac[i] ?? 0) & 31];
+  return KEY_PREFIX[kind] + body;
+}
+
+/** Makes sure the project's active key of `kind` is exactly `key` (env values may change between starts). */
+async function ensureKey(store: Store, projectId: string, kind: KeyKind, key: string): Promise<void> {
+  const keyHash = sha256(key);
+  const active = await store.db
+    .select()
+    .from(authApiKeysTable)
+    .where(
+      and(
+        eq(authApiKeysTable.projectId, projectId),
+        eq(authApiKeysTable.kind, kind),
+        isNull(authApiKeysTable.revokedAt),
+      ),
+    );
+  if (active.some((row) => row.keyHash === keyHash)) return;
+  await store.db.transaction(async (tx) => {
+    for (const row of active) {
+      await tx.update(authApiKeysTable).set({ revokedAt: new Date() }).where(eq(authApiKeysTable.id, row.id));
+    }
+    await tx.insert(authApiKeysTable).values({ projectId, kind, keyHash, description: "seeded at start" });
+  });
+}
+
+async function upsertProject(store: Store, project: Project): Promise<void> {
+  await store.db
+    .insert(authProjectsTable)
+    .values({
+      id: project.id,
+      displayName: project.displayName,
+      config: project.config,
+      isProductionMode: project.isProductionMode,
+    })
+    .onConflictDoUpdate({
+      target: authProjectsTable.id,
+      set: { config: project.config, isProductionMode: project.isProductionMode },
+    });
+}
+
+function appProjectKeys(config: Config, seed: string, projectId: string): AppProjectKeys {
+  return {
+    projectId,
+    publishableClientKey: config.STACK_PUBLISHABLE_CLIENT_KEY ?? deriveKey(seed, projectId, "publishable_client"),
+    secretServerKey: config.STACK_SECRET_SERVER_KEY ?? deriveKey(seed, projectId, "secret_server"),
+    superSecretAdminKey: config.STACK_SUPER_SECRET_ADMIN_KEY ?? deriveKey(seed, projectId, "super_secret_admin"),
+  };
+}
+
+/** The app project's keys of an already seeded store (tests and tools that did not start the service). */
+export async function loadAppProjectKeys(store: Store, config: Config): Promise<AppProjectKeys> {
+  const seed = await getOrCreateSetting(store, SETTING_KEY_SEED, () => randomToken(64));
+  const projectId =
+    config.STACK_PROJECT_ID ?? (await getOrCreateSetting(store, SETTING_APP_PROJECT_ID, () => randomUUID()));
+  return appProjectKeys(config, seed, projectId);
+}
+
+export interface SeedResult {
+  appProject: AppProjectKeys;
+  internalProjectId: string;
+}
+
+/**
+ * Seeds the `internal` project and the app's own project on every start. Settings that follow
+ * from the environment (trusted domain, production mode) are refreshed; keys are created once.
+ */
+export async function seedProjects(store: Store, config: Config): Promise<SeedResult> {
+  const seed = await getOrCreateSetting(store, SETTING_KEY_SEED, () => randomToken(64));
+  const appProjectId =
+    config.STACK_PROJECT_ID ?? (await getOrCreateSetting(store, SETTING_APP_PROJECT_ID, () => randomUUID()));
+  const isProductionMode = config.NODE_ENV === "production";
+  const domains = config.PUBLIC_URL ? [{ domain: new URL(config.PUBLIC_URL).origin, handler_path: "/handler" }] : [];
+  const oauthProviders = [{ id: "github" }, { id: "google" }];
+
+  await upsertProject(store, {
+    id: INTERNAL_PROJECT_ID,
+    displayName: "Stack Dashboard",
+    isProductionMode,
+    config: defaultConfig({ domains, oauth_providers: oauthProviders }),
+  });
+  await upsertProject(store, {
+    id: appProjectId,
+    displayName: "App Console",
+    isProductionMode,
+    config: defaultConfig({ domains, oauth_providers: oauthProviders }),
+  });
+
+  for (const kind of Object.keys(KEY_PREFIX) as KeyKind[]) {
+    await ensureKey(store, INTERNAL_PROJECT_ID, kind, deriveKey(seed, INTERNAL_PROJECT_ID, kind));
+  }
+  const appProject = appProjectKeys(config, seed, appProjectId);
+  await ensureKey(store, appProjectId, "publishable_client", appProject.publishableClientKey);
+  await ensureKey(store, appProjectId, "secret_server", appProject.secretServerKey);
+  await ensureKey(store, appProjectId, "super_secret_admin", appProject.superSecretAdminKey);
+  return { appProject, internalProjectId: INTERNAL_PROJECT_ID };
+}
+
+interface CachedProject {
+  project: Project;
+  keyHashes: Record<KeyKind, string[]>;
+  loadedAt: number;
+}
+
+/** Reads projects and their key hashes, cached for a few seconds (revocations apply within that). */
+export class ProjectDirectory {
+  private cache = new Map<string, CachedProject>();
+  constructor(
+    private store: Store,
+    private ttlMs = 5_000,
+  ) {}
+
+  async get(projectId: string): Promise<CachedProject | null> {
+    const hit = this.cache.get(projectId);
+    if (hit && Date.now() - hit.loadedAt < this.ttlMs) return hit;
+    const [row] = await this.store.db.select().from(authProjectsTable).where(eq(authProjectsTable.id, projectId));
+    if (!row) {
+      this.cache.delete(projectId);
+      return null;
+    }
+    const keys = await this.store.db
+      .select()
+      .from(authApiKeysTable)
+      .where(and(eq(authApiKeysTable.projectId, projectId), isNull(authApiKeysTable.revokedAt)));
+    const now = Date.now();
+    const keyHashes: Record<KeyKind, string[]> = { publishable_client: [], secret_server: [], super_secret_admin: [] };
+    for (const key of keys) {
+      if (key.expiresAt && key.expiresAt.getTime() <= now) continue;
+      keyHashes[key.kind].push(key.keyHash);
+    }
+    const entry: CachedProject = {
+      project: {
+        id: row.id,
+        displayName: row.displayName,
+        isProductionMode: row.isProductionMode,
+        config: row.config as ProjectConfig,
+      },
+      keyHashes,
+      loadedAt: now,
+    };
+    this.cache.set(projectId, entry);
+    return entry;
+  }
+}

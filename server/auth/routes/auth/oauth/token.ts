@@ -1,0 +1,43 @@
+import { z } from "zod";
+import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
+import { KnownErrors } from "../../../known-errors.ts";
+import { authenticateOAuthClient } from "../../../oauth-client.ts";
+import { ACCESS_TOKEN_LIFETIME_SECONDS } from "../../../tokens.ts";
+import { tokenSubject } from "../../../users.ts";
+import { readBody } from "../../../wire.ts";
+import { exchangeAuthorizationCode } from "./code-exchange.ts";
+
+// oauth4webapi posts form-encoded, without X-Stack headers; JSON is accepted too.
+const body = z.looseObject({
+  grant_type: z.enum(["refresh_token", "authorization_code"]),
+  client_id: z.string().max(200).optional(),
+  client_secret: z.string().max(200).optional(),
+  refresh_token: z.string().max(200).optional(),
+  code: z.string().max(200).optional(),
+  redirect_uri: z.string().max(2048).optional(),
+  code_verifier: z.string().max(200).optional(),
+});
+
+export function registerOAuthToken(app: AuthApp, deps: AuthDeps): void {
+  app.post("/auth/oauth/token", async (c) => {
+    const input = await readBody(c, body);
+    const project = await authenticateOAuthClient(deps, input.client_id, input.client_secret);
+    c.header("Pragma", "no-cache");
+    c.header("Cache-Control", "no-store");
+    if (input.grant_type === "authorization_code") {
+      return c.json(await exchangeAuthorizationCode(deps, project, input));
+    }
+    const session = input.refresh_token ? await deps.sessions.findByToken(project.id, input.refresh_token) : null;
+    const user = session ? await deps.users.get(project.id, session.userId) : null;
+    if (!session || !user) throw KnownErrors.refreshTokenNotFoundOrExpired();
+    await Promise.all([deps.sessions.touch(session.id), deps.users.touch(user.id)]);
+    return c.json({
+      access_token: await deps.tokens.sign(tokenSubject(user, session.id)),
+      token_type: "Bearer",
+      expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
+      scope: "legacy",
+      afterCallbackRedirectUrl: null,
+      after_callback_redirect_url: null,
+    });
+  });
+}

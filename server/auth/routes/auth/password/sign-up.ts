@@ -1,0 +1,64 @@
+import { z } from "zod";
+import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
+import { sendVerificationMail } from "../../../contact-verification.ts";
+import { clientIp, issueSession } from "../../../issue-session.ts";
+import { KnownErrors } from "../../../known-errors.ts";
+import { checkPasswordRequirements } from "../../../passwords.ts";
+import { projectAuth } from "../../../project-auth.ts";
+import { LIMITS } from "../../../rate-limit.ts";
+import { emailSchema, urlSchema } from "../../../schemas.ts";
+import { isTrustedUrl } from "../../../trusted-domains.ts";
+import type { UserRecord } from "../../../users.ts";
+import { readBody } from "../../../wire.ts";
+
+const body = z.strictObject({
+  email: emailSchema,
+  password: z.string(),
+  verification_callback_url: urlSchema.optional(),
+  // Sent only when the SDK is built with a bot-challenge site key; accepted and ignored.
+  bot_challenge_token: z.string().optional(),
+  bot_challenge_phase: z.enum(["invisible", "visible"]).optional(),
+  bot_challenge_unavailable: z.string().optional(),
+});
+
+export function registerPasswordSignUp(app: AuthApp, deps: AuthDeps): void {
+  app.post("/auth/password/sign-up", projectAuth(deps), async (c) => {
+    const input = await readBody(c, body);
+    const { project, user: caller } = c.get("auth");
+    await deps.limits.hit(`sign-up:ip:${clientIp(c)}`, LIMITS.signUpPerIp);
+    if (!project.config.credential_enabled) throw KnownErrors.passwordAuthenticationNotEnabled();
+    if (!project.config.sign_up_enabled) throw KnownErrors.signUpNotEnabled();
+    checkPasswordRequirements(input.password);
+    const callbackUrl = input.verification_callback_url;
+    if (callbackUrl && !isTrustedUrl(project, callbackUrl, deps.ctx.publicUrl())) {
+      throw KnownErrors.redirectUrlNotWhitelisted();
+    }
+
+    let user: UserRecord;
+    if (caller?.isAnonymous) {
+      // The browser SDK signed the visitor up anonymously first; that user becomes the real one.
+      user = await deps.users.update(project.id, caller.id, {
+        isAnonymous: false,
+        primaryEmail: input.email,
+        primaryEmailAuthEnabled: true,
+        password: input.password,
+      });
+    } else {
+      user = await deps.users.create(project.id, {
+        primaryEmail: input.email,
+        primaryEmailAuthEnabled: true,
+        password: input.password,
+      });
+    }
+    if (callbackUrl && user.primaryEmail) {
+      await sendVerificationMail(
+        deps,
+        project,
+        user,
+        user.primaryEmail,
+        new URL(callbackUrl, deps.ctx.publicUrl()).toString(),
+      );
+    }
+    return c.json(await issueSession(deps, user));
+  });
+}

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
+import { issueSession } from "../../../issue-session.ts";
+import { KnownErrors } from "../../../known-errors.ts";
+import { projectAuth } from "../../../project-auth.ts";
+import { userIdSchema } from "../../../schemas.ts";
+import { StatusError } from "../../../status-error.ts";
+import { targetUser } from "../../../user-target.ts";
+import { readBody, readQuery } from "../../../wire.ts";
+
+const MAX_SESSION_MS = 367 * 24 * 3600 * 1000;
+
+const createBody = z.strictObject({
+  user_id: userIdSchema,
+  expires_in_millis: z.number().int().min(1).max(MAX_SESSION_MS).optional(),
+  is_impersonation: z.boolean().optional(),
+});
+const userQuery = z.object({ user_id: z.string().max(64).optional() });
+
+export function registerSessions(app: AuthApp, deps: AuthDeps): void {
+  // Server-side session creation, e.g. for tests and impersonation.
+  app.post("/auth/sessions", projectAuth(deps, ["server", "admin"]), async (c) => {
+    const input = await readBody(c, createBody);
+    const { project } = c.get("auth");
+    const user = await deps.users.require(project.id, input.user_id);
+    const session = await issueSession(deps, user, {
+      expiresInMillis: input.expires_in_millis,
+      isImpersonation: input.is_impersonation,
+    });
+    return c.json({ access_token: session.access_token, refresh_token: session.refresh_token });
+  });
+
+  app.get("/auth/sessions", projectAuth(deps), async (c) => {
+    const query = readQuery(c, userQuery);
+    const user = await targetUser(c, deps, query.user_id);
+    const currentId = c.get("auth").claims?.refresh_token_id;
+    const sessions = await deps.sessions.listForUser(user.projectId, user.id);
+    return c.json({
+      items: sessions.map((s) => ({
+        id: s.id,
+        user_id: s.userId,
+        created_at: s.createdAt.getTime(),
+        is_impersonation: s.isImpersonation,
+        last_used_at: s.lastUsedAt.getTime(),
+        is_current_session: s.id === currentId,
+      })),
+      is_paginated: false,
+    });
+  });
+
+  app.delete("/auth/sessions/:id", projectAuth(deps), async (c) => {
+    const query = readQuery(c, userQuery);
+    const user = await targetUser(c, deps, query.user_id);
+    const id = c.req.param("id");
+    if (id === c.get("auth").claims?.refresh_token_id) throw KnownErrors.cannotDeleteCurrentSession();
+    const deleted = z.uuid().safeParse(id).success && (await deps.sessions.revoke(user.projectId, user.id, id));
+    if (!deleted) throw new StatusError(404, "Session not found.");
+    return c.json({ success: true });
+  });
+}

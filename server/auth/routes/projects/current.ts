@@ -1,0 +1,33 @@
+import type { AuthApp, AuthDeps } from "../../auth-env.ts";
+import { projectAuth } from "../../project-auth.ts";
+import type { Project } from "../../projects.ts";
+
+/** The client view of the project: what the SDK and the sign-in page read. */
+export function renderClientProject(project: Project, enabledProviders: string[]) {
+  const { config } = project;
+  return {
+    id: project.id,
+    display_name: project.displayName,
+    config: {
+      sign_up_enabled: config.sign_up_enabled,
+      credential_enabled: config.credential_enabled,
+      magic_link_enabled: config.magic_link_enabled,
+      passkey_enabled: config.passkey_enabled,
+      client_team_creation_enabled: config.client_team_creation_enabled,
+      client_user_deletion_enabled: config.client_user_deletion_enabled,
+      allow_user_api_keys: config.allow_user_api_keys,
+      allow_team_api_keys: config.allow_team_api_keys,
+      allow_localhost: config.allow_localhost && !project.isProductionMode,
+      enabled_oauth_providers: config.oauth_providers
+        .filter((p) => enabledProviders.includes(p.id))
+        .map((p) => ({ id: p.id })),
+      domains: config.domains,
+    },
+  };
+}
+
+export function registerProjectCurrent(app: AuthApp, deps: AuthDeps, enabledProviders: () => string[]): void {
+  app.get("/projects/current", projectAuth(deps), (c) =>
+    c.json(renderClientProject(c.get("auth").project, enabledProviders())),
+  );
+}

@@ -1,0 +1,31 @@
+import type { AuthApp, AuthDeps } from "../../auth-env.ts";
+import { projectAuth, requireUser } from "../../project-auth.ts";
+import { StatusError } from "../../status-error.ts";
+import { clientUserUpdate, serverUserFields, toUserChanges } from "../../user-changes.ts";
+import { renderClientUser, renderServerUser } from "../../users.ts";
+import { readBody } from "../../wire.ts";
+
+export function registerUsersMe(app: AuthApp, deps: AuthDeps): void {
+  app.get("/users/me", projectAuth(deps), async (c) => {
+    const { user } = requireUser(c);
+    return c.json(c.get("auth").type === "client" ? renderClientUser(user) : renderServerUser(user));
+  });
+
+  app.patch("/users/me", projectAuth(deps), async (c) => {
+    const { user } = requireUser(c);
+    const isClient = c.get("auth").type === "client";
+    const input = await readBody(c, isClient ? clientUserUpdate : serverUserFields);
+    const updated = await deps.users.update(user.projectId, user.id, toUserChanges(input));
+    return c.json(isClient ? renderClientUser(updated) : renderServerUser(updated));
+  });
+
+  app.delete("/users/me", projectAuth(deps), async (c) => {
+    const { user } = requireUser(c);
+    const { type, project } = c.get("auth");
+    if (type === "client" && !project.config.client_user_deletion_enabled) {
+      throw new StatusError(403, "Client user deletion is not enabled for this project.");
+    }
+    await deps.users.delete(user.projectId, user.id);
+    return c.json({ success: true });
+  });
+}

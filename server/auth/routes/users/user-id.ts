@@ -1,0 +1,28 @@
+import type { AuthApp, AuthDeps } from "../../auth-env.ts";
+import { KnownErrors } from "../../known-errors.ts";
+import { projectAuth } from "../../project-auth.ts";
+import { serverUserFields, toUserChanges } from "../../user-changes.ts";
+import { targetUser } from "../../user-target.ts";
+import { renderServerUser } from "../../users.ts";
+import { readBody } from "../../wire.ts";
+
+const SERVER = ["server", "admin"] as const;
+
+export function registerUserById(app: AuthApp, deps: AuthDeps): void {
+  app.get("/users/:userId", projectAuth(deps, SERVER), async (c) => {
+    const user = await targetUser(c, deps, c.req.param("userId"));
+    return c.json(renderServerUser(user));
+  });
+
+  app.patch("/users/:userId", projectAuth(deps, SERVER), async (c) => {
+    const user = await targetUser(c, deps, c.req.param("userId"));
+    const input = await readBody(c, serverUserFields);
+    return c.json(renderServerUser(await deps.users.update(user.projectId, user.id, toUserChanges(input))));
+  });
+
+  app.delete("/users/:userId", projectAuth(deps, SERVER), async (c) => {
+    const user = await targetUser(c, deps, c.req.param("userId"));
+    if (!(await deps.users.delete(user.projectId, user.id))) throw KnownErrors.userNotFound();
+    return c.json({ success: true });
+  });
+}

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { teamNotFound } from "./known-errors.ts";
+import { checkPasswordRequirements } from "./passwords.ts";
+import { displayNameSchema, emailSchema, metadataSchema, profileImageUrlSchema } from "./schemas.ts";
+import { StatusError } from "./status-error.ts";
+import type { Json, UserChanges } from "./users.ts";
+
+/** What a client may change about itself (PATCH /users/me with client access). */
+export const clientUserUpdate = z.strictObject({
+  display_name: displayNameSchema.optional(),
+  profile_image_url: profileImageUrlSchema.optional(),
+  client_metadata: metadataSchema.optional(),
+  selected_team_id: z.string().nullable().optional(),
+  otp_auth_enabled: z.boolean().optional(),
+  passkey_auth_enabled: z.boolean().optional(),
+  primary_email: emailSchema.nullable().optional(),
+  totp_secret_base64: z.string().nullable().optional(),
+});
+
+/** What server access may set on any user (POST /users, PATCH /users/{id}). */
+export const serverUserFields = z.strictObject({
+  ...clientUserUpdate.shape,
+  client_read_only_metadata: metadataSchema.optional(),
+  server_metadata: metadataSchema.optional(),
+  primary_email_auth_enabled: z.boolean().optional(),
+  primary_email_verified: z.boolean().optional(),
+  password: z.string().nullable().optional(),
+  password_hash: z.string().nullable().optional(),
+  restricted_by_admin: z.boolean().optional(),
+  restricted_by_admin_reason: z.string().max(1000).nullable().optional(),
+  restricted_by_admin_private_details: z.string().max(1000).nullable().optional(),
+  country_code: z.string().max(2).nullable().optional(),
+  risk_scores: z.unknown().optional(),
+  is_anonymous: z.boolean().optional(),
+});
+
+type ServerFields = z.infer<typeof serverUserFields>;
+
+/** Maps request fields to store changes; features this server lacks are refused explicitly. */
+export function toUserChanges(input: Partial<ServerFields>): UserChanges {
+  if (input.selected_team_id) throw teamNotFound(input.selected_team_id);
+  if (input.totp_secret_base64) {
+    throw new StatusError(400, "Multi-factor authentication (TOTP) is not supported by this server.");
+  }
+  if (input.password_hash) {
+    throw new StatusError(400, "Importing password hashes is not supported by this server.");
+  }
+  if (typeof input.password === "string") checkPasswordRequirements(input.password);
+  return {
+    displayName: input.display_name,
+    profileImageUrl: input.profile_image_url,
+    clientMetadata: input.client_metadata as Json | undefined,
+    clientReadOnlyMetadata: input.client_read_only_metadata as Json | undefined,
+    serverMetadata: input.server_metadata as Json | undefined,
+    otpAuthEnabled: input.otp_auth_enabled,
+    passkeyAuthEnabled: input.passkey_auth_enabled,
+    primaryEmail: input.primary_email,
+    primaryEmailVerified: input.primary_email_verified,
+    primaryEmailAuthEnabled: input.primary_email_auth_enabled,
+    password: input.password,
+    restrictedByAdmin: input.restricted_by_admin,
+    restrictedByAdminReason: input.restricted_by_admin_reason,
+    restrictedByAdminPrivateDetails: input.restricted_by_admin_private_details,
+    countryCode: input.country_code,
+    isAnonymous: input.is_anonymous,
+  };
+}

@@ -1,0 +1,19 @@
+import type { Context } from "hono";
+import type { AuthDeps, AuthEnv } from "./auth-env.ts";
+import { KnownErrors } from "./known-errors.ts";
+import type { UserRecord } from "./users.ts";
+
+/**
+ * The user a `user_id` parameter names: `me` is the caller; any other id is allowed for server
+ * and admin access, and for a client only when it is its own id.
+ */
+export async function targetUser(c: Context<AuthEnv>, deps: AuthDeps, userId: string | undefined): Promise<UserRecord> {
+  const { type, project, user } = c.get("auth");
+  if (!userId || userId === "me" || (type === "client" && userId === user?.id)) {
+    if (!user) throw KnownErrors.cannotGetOwnUserWithoutUser();
+    return user;
+  }
+  if (type === "client") throw KnownErrors.userAuthenticationRequired();
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId)) throw KnownErrors.userNotFound();
+  return deps.users.require(project.id, userId);
+}

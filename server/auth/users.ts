@@ -1,0 +1,376 @@
+import { and, asc, desc, eq, gt, gte, ilike, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { authContactChannelsTable, authOauthAccountsTable, authUsersTable } from "../db/schema/index.ts";
+import type { Db, Store } from "../db/store.ts";
+import { KnownErrors } from "./known-errors.ts";
+import { hashPassword } from "./passwords.ts";
+import type { SessionStore } from "./sessions.ts";
+import { restrictedReasonOf, type TokenSubject } from "./tokens.ts";
+
+type UserRow = typeof authUsersTable.$inferSelect;
+
+export interface UserRecord extends UserRow {
+  primaryEmail: string | null;
+  primaryEmailVerified: boolean;
+  primaryEmailAuthEnabled: boolean;
+  primaryChannelId: string | null;
+  oauthProviders: { id: string; account_id: string; email: string | null }[];
+}
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** Fields of a user a caller may set; which ones a caller may send is decided by the route schema. */
+export interface UserChanges {
+  displayName?: string | null;
+  profileImageUrl?: string | null;
+  primaryEmail?: string | null;
+  primaryEmailVerified?: boolean;
+  primaryEmailAuthEnabled?: boolean;
+  password?: string | null;
+  passwordHash?: string | null;
+  clientMetadata?: Json;
+  clientReadOnlyMetadata?: Json;
+  serverMetadata?: Json;
+  otpAuthEnabled?: boolean;
+  passkeyAuthEnabled?: boolean;
+  restrictedByAdmin?: boolean;
+  restrictedByAdminReason?: string | null;
+  restrictedByAdminPrivateDetails?: string | null;
+  countryCode?: string | null;
+  isAnonymous?: boolean;
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === "object" && !seen.has(current)) {
+    seen.add(current);
+    if ("code" in current && (current as { code: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export class UserStore {
+  constructor(
+    private store: Store,
+    private sessions: SessionStore,
+  ) {}
+
+  async get(projectId: string, userId: string): Promise<UserRecord | null> {
+    const rows = await this.store.db
+      .select({ user: authUsersTable, channel: authContactChannelsTable })
+      .from(authUsersTable)
+      .leftJoin(
+        authContactChannelsTable,
+        and(eq(authContactChannelsTable.userId, authUsersTable.id), eq(authContactChannelsTable.isPrimary, true)),
+      )
+      .where(and(eq(authUsersTable.id, userId), eq(authUsersTable.projectId, projectId)));
+    const [row] = rows;
+    if (!row) return null;
+    const accounts = await this.store.db
+      .select()
+      .from(authOauthAccountsTable)
+      .where(eq(authOauthAccountsTable.userId, userId));
+    return toRecord(row.user, row.channel, accounts);
+  }
+
+  async require(projectId: string, userId: string): Promise<UserRecord> {
+    return (await this.get(projectId, userId)) ?? throwUserNotFound();
+  }
+
+  /** The user who signs in with this e-mail (an auth-enabled contact channel), if any. */
+  async findByAuthEmail(projectId: string, email: string): Promise<UserRecord | null> {
+    const [channel] = await this.store.db
+      .select({ userId: authContactChannelsTable.userId })
+      .from(authContactChannelsTable)
+      .where(
+        and(
+          eq(authContactChannelsTable.projectId, projectId),
+          eq(authContactChannelsTable.type, "email"),
+          eq(authContactChannelsTable.value, normalizeEmail(email)),
+          eq(authContactChannelsTable.usedForAuth, true),
+        ),
+      );
+    return channel ? this.get(projectId, channel.userId) : null;
+  }
+
+  async create(projectId: string, changes: UserChanges): Promise<UserRecord> {
+    const passwordHash =
+      changes.passwordHash !== undefined
+        ? changes.passwordHash
+        : changes.password
+          ? await hashPassword(changes.password)
+          : null;
+    const userId = await this.store.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(authUsersTable)
+        .values({
+          projectId,
+          displayName: changes.displayName ?? null,
+          profileImageUrl: changes.profileImageUrl ?? null,
+          passwordHash,
+          clientMetadata: changes.clientMetadata ?? null,
+          clientReadOnlyMetadata: changes.clientReadOnlyMetadata ?? null,
+          serverMetadata: changes.serverMetadata ?? null,
+          isAnonymous: changes.isAnonymous ?? false,
+          otpAuthEnabled: changes.otpAuthEnabled ?? false,
+          passkeyAuthEnabled: changes.passkeyAuthEnabled ?? false,
+          restrictedByAdmin: changes.restrictedByAdmin ?? false,
+          restrictedByAdminReason: changes.restrictedByAdminReason ?? null,
+          restrictedByAdminPrivateDetails: changes.restrictedByAdminPrivateDetails ?? null,
+          countryCode: changes.countryCode ?? null,
+        })
+        .returning({ id: authUsersTable.id });
+      if (!user) throw new Error("user insert returned nothing");
+      if (changes.primaryEmail) {
+        await insertPrimaryChannel(tx, projectId, user.id, changes.primaryEmail, {
+          verified: changes.primaryEmailVerified ?? false,
+          usedForAuth: changes.primaryEmailAuthEnabled ?? true,
+        });
+      }
+      return user.id;
+    });
+    return this.require(projectId, userId);
+  }
+
+  /** Applies changes; a changed password revokes every session of the user (as Stack does). */
+  async update(projectId: string, userId: string, changes: UserChanges): Promise<UserRecord> {
+    const current = await this.require(projectId, userId);
+    const set: Partial<typeof authUsersTable.$inferInsert> = {};
+    if (changes.displayName !== undefined) set.displayName = changes.displayName;
+    if (changes.profileImageUrl !== undefined) set.profileImageUrl = changes.profileImageUrl;
+    if (changes.clientMetadata !== undefined) set.clientMetadata = changes.clientMetadata;
+    if (changes.clientReadOnlyMetadata !== undefined) set.clientReadOnlyMetadata = changes.clientReadOnlyMetadata;
+    if (changes.serverMetadata !== undefined) set.serverMetadata = changes.serverMetadata;
+    if (changes.otpAuthEnabled !== undefined) set.otpAuthEnabled = changes.otpAuthEnabled;
+    if (changes.passkeyAuthEnabled !== undefined) set.passkeyAuthEnabled = changes.passkeyAuthEnabled;
+    if (changes.restrictedByAdmin !== undefined) set.restrictedByAdmin = changes.restrictedByAdmin;
+    if (changes.restrictedByAdminReason !== undefined) set.restrictedByAdminReason = changes.restrictedByAdminReason;
+    if (changes.restrictedByAdminPrivateDetails !== undefined) {
+      set.restrictedByAdminPrivateDetails = changes.restrictedByAdminPrivateDetails;
+    }
+    if (changes.countryCode !== undefined) set.countryCode = changes.countryCode;
+    if (changes.isAnonymous !== undefined) set.isAnonymous = changes.isAnonymous;
+    let passwordChanged = false;
+    if (changes.passwordHash !== undefined) {
+      set.passwordHash = changes.passwordHash;
+      passwordChanged = true;
+    } else if (changes.password !== undefined) {
+      set.passwordHash = changes.password === null ? null : await hashPassword(changes.password);
+      passwordChanged = true;
+    }
+
+    await this.store.db.transaction(async (tx) => {
+      if (Object.keys(set).length > 0) {
+        await tx.update(authUsersTable).set(set).where(eq(authUsersTable.id, userId));
+      }
+      if (changes.primaryEmail === null && current.primaryChannelId) {
+        await tx.delete(authContactChannelsTable).where(eq(authContactChannelsTable.id, current.primaryChannelId));
+      } else if (changes.primaryEmail && normalizeEmail(changes.primaryEmail) !== current.primaryEmail) {
+        if (current.primaryChannelId) {
+          await tx.delete(authContactChannelsTable).where(eq(authContactChannelsTable.id, current.primaryChannelId));
+        }
+        await insertPrimaryChannel(tx, projectId, userId, changes.primaryEmail, {
+          verified: changes.primaryEmailVerified ?? false,
+          usedForAuth: changes.primaryEmailAuthEnabled ?? current.primaryEmailAuthEnabled ?? true,
+        });
+      } else if (current.primaryChannelId) {
+        const channelSet: { isVerified?: boolean; usedForAuth?: boolean } = {};
+        if (changes.primaryEmailVerified !== undefined) channelSet.isVerified = changes.primaryEmailVerified;
+        if (changes.primaryEmailAuthEnabled !== undefined) channelSet.usedForAuth = changes.primaryEmailAuthEnabled;
+        if (Object.keys(channelSet).length > 0) {
+          await tx
+            .update(authContactChannelsTable)
+            .set(channelSet)
+            .where(eq(authContactChannelsTable.id, current.primaryChannelId))
+            .catch((error: unknown) => {
+              if (isUniqueViolation(error)) throw KnownErrors.userEmailAlreadyExists(current.primaryEmail ?? "");
+              throw error;
+            });
+        }
+      }
+    });
+    if (passwordChanged) await this.sessions.revokeAllForUser(projectId, userId);
+    return this.require(projectId, userId);
+  }
+
+  async delete(projectId: string, userId: string): Promise<boolean> {
+    const rows = await this.store.db
+      .delete(authUsersTable)
+      .where(and(eq(authUsersTable.id, userId), eq(authUsersTable.projectId, projectId)))
+      .returning({ id: authUsersTable.id });
+    return rows.length > 0;
+  }
+
+  async touch(userId: string): Promise<void> {
+    await this.store.db.update(authUsersTable).set({ lastActiveAt: new Date() }).where(eq(authUsersTable.id, userId));
+  }
+
+  async list(
+    projectId: string,
+    options: { cursor?: string; limit: number; desc: boolean; query?: string },
+  ): Promise<{ items: UserRecord[]; nextCursor: string | null }> {
+    const conditions: SQL[] = [eq(authUsersTable.projectId, projectId)];
+    if (options.query) {
+      const pattern = `%${options.query.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+      const byText = or(
+        ilike(authUsersTable.displayName, pattern),
+        ilike(authContactChannelsTable.value, pattern),
+        sql`${authUsersTable.id}::text ilike ${pattern}`,
+      );
+      if (byText) conditions.push(byText);
+    }
+    if (options.cursor) {
+      const [anchor] = await this.store.db
+        .select({ signedUpAt: authUsersTable.signedUpAt })
+        .from(authUsersTable)
+        .where(and(eq(authUsersTable.id, options.cursor), eq(authUsersTable.projectId, projectId)));
+      if (!anchor) throw KnownErrors.schemaError("The cursor does not point to a user of this project.");
+      const after = options.desc
+        ? or(
+            lt(authUsersTable.signedUpAt, anchor.signedUpAt),
+            and(eq(authUsersTable.signedUpAt, anchor.signedUpAt), lte(authUsersTable.id, options.cursor)),
+          )
+        : or(
+            gt(authUsersTable.signedUpAt, anchor.signedUpAt),
+            and(eq(authUsersTable.signedUpAt, anchor.signedUpAt), gte(authUsersTable.id, options.cursor)),
+          );
+      if (after) conditions.push(after);
+    }
+    const order = options.desc
+      ? [desc(authUsersTable.signedUpAt), desc(authUsersTable.id)]
+      : [asc(authUsersTable.signedUpAt), asc(authUsersTable.id)];
+    const rows = await this.store.db
+      .select({ user: authUsersTable, channel: authContactChannelsTable })
+      .from(authUsersTable)
+      .leftJoin(
+        authContactChannelsTable,
+        and(eq(authContactChannelsTable.userId, authUsersTable.id), eq(authContactChannelsTable.isPrimary, true)),
+      )
+      .where(and(...conditions))
+      .orderBy(...order)
+      .limit(options.limit + 1);
+    const page = rows.slice(0, options.limit);
+    const ids = page.map((r) => r.user.id);
+    const accounts = ids.length
+      ? await this.store.db.select().from(authOauthAccountsTable).where(sql`${authOauthAccountsTable.userId} in ${ids}`)
+      : [];
+    return {
+      items: page.map((r) =>
+        toRecord(
+          r.user,
+          r.channel,
+          accounts.filter((a) => a.userId === r.user.id),
+        ),
+      ),
+      nextCursor: rows[options.limit]?.user.id ?? null,
+    };
+  }
+}
+
+function throwUserNotFound(): never {
+  throw KnownErrors.userNotFound();
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+async function insertPrimaryChannel(
+  tx: Tx,
+  projectId: string,
+  userId: string,
+  email: string,
+  options: { verified: boolean; usedForAuth: boolean },
+): Promise<void> {
+  const value = normalizeEmail(email);
+  try {
+    // A savepoint keeps the transaction usable on PostgreSQL after the unique violation.
+    await tx.transaction(async (inner) => {
+      await inner.insert(authContactChannelsTable).values({
+        projectId,
+        userId,
+        type: "email",
+        value,
+        isPrimary: true,
+        isVerified: options.verified,
+        usedForAuth: options.usedForAuth,
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw KnownErrors.userEmailAlreadyExists(value);
+    throw error;
+  }
+}
+
+function toRecord(
+  user: UserRow,
+  channel: typeof authContactChannelsTable.$inferSelect | null,
+  accounts: (typeof authOauthAccountsTable.$inferSelect)[],
+): UserRecord {
+  return {
+    ...user,
+    primaryEmail: channel?.value ?? null,
+    primaryEmailVerified: channel?.isVerified ?? false,
+    primaryEmailAuthEnabled: channel?.usedForAuth ?? false,
+    primaryChannelId: channel?.id ?? null,
+    oauthProviders: accounts.map((a) => ({ id: a.providerId, account_id: a.accountId, email: a.email })),
+  };
+}
+
+export function tokenSubject(user: UserRecord, refreshTokenId: string): TokenSubject {
+  return {
+    userId: user.id,
+    projectId: user.projectId,
+    refreshTokenId,
+    displayName: user.displayName,
+    primaryEmail: user.primaryEmail,
+    primaryEmailVerified: user.primaryEmailVerified,
+    signedUpAt: user.signedUpAt,
+    isAnonymous: user.isAnonymous,
+    restrictedByAdmin: user.restrictedByAdmin,
+  };
+}
+
+/** The user as a client sees it (GET /users/me with client access). */
+export function renderClientUser(user: UserRecord) {
+  const restrictedReason = restrictedReasonOf(user);
+  return {
+    id: user.id,
+    display_name: user.displayName,
+    primary_email: user.primaryEmail,
+    primary_email_verified: user.primaryEmailVerified,
+    profile_image_url: user.profileImageUrl,
+    signed_up_at_millis: user.signedUpAt.getTime(),
+    client_metadata: user.clientMetadata ?? null,
+    client_read_only_metadata: user.clientReadOnlyMetadata ?? null,
+    has_password: user.passwordHash !== null,
+    otp_auth_enabled: user.otpAuthEnabled,
+    auth_with_email: user.passwordHash !== null || user.otpAuthEnabled,
+    requires_totp_mfa: false,
+    passkey_auth_enabled: user.passkeyAuthEnabled,
+    oauth_providers: user.oauthProviders,
+    selected_team_id: null,
+    selected_team: null,
+    is_anonymous: user.isAnonymous,
+    is_restricted: restrictedReason !== null,
+    restricted_reason: restrictedReason,
+    restricted_by_admin: user.restrictedByAdmin,
+    restricted_by_admin_reason: user.restrictedByAdminReason,
+  };
+}
+
+/** The full server user (server access, /users/{id}); StackServerApp reads risk_scores.sign_up. */
+export function renderServerUser(user: UserRecord) {
+  return {
+    ...renderClientUser(user),
+    primary_email_auth_enabled: user.primaryEmailAuthEnabled,
+    server_metadata: user.serverMetadata ?? null,
+    last_active_at_millis: user.lastActiveAt.getTime(),
+    restricted_by_admin_private_details: user.restrictedByAdminPrivateDetails,
+    country_code: user.countryCode,
+    risk_scores: { sign_up: { bot: 0, free_trial_abuse: 0 } },
+  };
+}

@@ -1,0 +1,75 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { authVerificationCodesTable } from "../db/schema/index.ts";
+import type { Store } from "../db/store.ts";
+import { KnownErrors } from "./known-errors.ts";
+import { randomToken, sha256 } from "./secrets.ts";
+
+export type CodePurpose = "email_verification" | "password_reset" | "oauth_code";
+
+export const CODE_LIFETIME_MS: Record<CodePurpose, number> = {
+  email_verification: 7 * 24 * 3600 * 1000,
+  password_reset: 60 * 60 * 1000,
+  oauth_code: 5 * 60 * 1000,
+};
+/** Each use (check or redeem) of a code counts; past this many it is dead. */
+export const CODE_MAX_ATTEMPTS = 20;
+
+export type CodeRow = typeof authVerificationCodesTable.$inferSelect;
+
+/** 45-character single-use codes, stored hashed, each state answered with its known error. */
+export class CodeStore {
+  constructor(private store: Store) {}
+
+  async create(
+    projectId: string,
+    purpose: CodePurpose,
+    userId: string | null,
+    data: Record<string, unknown>,
+  ): Promise<string> {
+    const code = randomToken(45);
+    await this.store.db.insert(authVerificationCodesTable).values({
+      projectId,
+      purpose,
+      codeHash: sha256(code),
+      userId,
+      data,
+      expiresAt: new Date(Date.now() + CODE_LIFETIME_MS[purpose]),
+    });
+    return code;
+  }
+
+  /**
+   * Counts an attempt on the code and returns it if usable: VERIFICATION_CODE_NOT_FOUND,
+   * _EXPIRED, _ALREADY_USED or _MAX_ATTEMPTS_REACHED otherwise.
+   */
+  async check(projectId: string, purpose: CodePurpose, code: string): Promise<CodeRow> {
+    const [row] = await this.store.db
+      .update(authVerificationCodesTable)
+      .set({ attempts: sql`${authVerificationCodesTable.attempts} + 1` })
+      .where(
+        and(
+          eq(authVerificationCodesTable.codeHash, sha256(code.toLowerCase())),
+          eq(authVerificationCodesTable.projectId, projectId),
+          eq(authVerificationCodesTable.purpose, purpose),
+        ),
+      )
+      .returning();
+    if (!row) throw KnownErrors.verificationCodeNotFound();
+    if (row.usedAt) throw KnownErrors.verificationCodeAlreadyUsed();
+    if (row.expiresAt.getTime() <= Date.now()) throw KnownErrors.verificationCodeExpired();
+    if (row.attempts > CODE_MAX_ATTEMPTS) throw KnownErrors.verificationCodeMaxAttemptsReached();
+    return row;
+  }
+
+  /** Checks and marks the code used, atomically: of two concurrent redeemers one gets ALREADY_USED. */
+  async redeem(projectId: string, purpose: CodePurpose, code: string): Promise<CodeRow> {
+    const row = await this.check(projectId, purpose, code);
+    const [used] = await this.store.db
+      .update(authVerificationCodesTable)
+      .set({ usedAt: new Date() })
+      .where(and(eq(authVerificationCodesTable.id, row.id), isNull(authVerificationCodesTable.usedAt)))
+      .returning({ id: authVerificationCodesTable.id });
+    if (!used) throw KnownErrors.verificationCodeAlreadyUsed();
+    return row;
+  }
+}

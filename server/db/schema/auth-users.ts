@@ -1,0 +1,75 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { authProjectsTable } from "./auth-projects.ts";
+
+export const authUsersTable = pgTable(
+  "auth_users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => authProjectsTable.id, { onDelete: "cascade" }),
+    displayName: text("display_name"),
+    profileImageUrl: text("profile_image_url"),
+    /** argon2id PHC string; null when the user has no password. */
+    passwordHash: text("password_hash"),
+    clientMetadata: jsonb("client_metadata"),
+    clientReadOnlyMetadata: jsonb("client_read_only_metadata"),
+    serverMetadata: jsonb("server_metadata"),
+    isAnonymous: boolean("is_anonymous").notNull().default(false),
+    otpAuthEnabled: boolean("otp_auth_enabled").notNull().default(false),
+    passkeyAuthEnabled: boolean("passkey_auth_enabled").notNull().default(false),
+    restrictedByAdmin: boolean("restricted_by_admin").notNull().default(false),
+    restrictedByAdminReason: text("restricted_by_admin_reason"),
+    restrictedByAdminPrivateDetails: text("restricted_by_admin_private_details"),
+    countryCode: text("country_code"),
+    signedUpAt: timestamp("signed_up_at", { withTimezone: true }).notNull().defaultNow(),
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("auth_users_project_signed_up_idx").on(t.projectId, t.signedUpAt, t.id)],
+);
+
+/** E-mail addresses of users; the primary one is the user's primary_email. Values are lower-cased. */
+export const authContactChannelsTable = pgTable(
+  "auth_contact_channels",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: text("project_id").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => authUsersTable.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ["email"] })
+      .notNull()
+      .default("email"),
+    value: text("value").notNull(),
+    isPrimary: boolean("is_primary").notNull().default(false),
+    isVerified: boolean("is_verified").notNull().default(false),
+    usedForAuth: boolean("used_for_auth").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("auth_contact_channels_user_idx").on(t.userId),
+    uniqueIndex("auth_contact_channels_auth_value_uq").on(t.projectId, t.type, t.value).where(sql`${t.usedForAuth}`),
+    uniqueIndex("auth_contact_channels_primary_uq").on(t.userId).where(sql`${t.isPrimary}`),
+  ],
+);
+
+/** Social accounts linked to users (GitHub, Google or the development provider). */
+export const authOauthAccountsTable = pgTable(
+  "auth_oauth_accounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: text("project_id").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => authUsersTable.id, { onDelete: "cascade" }),
+    providerId: text("provider_id").notNull(),
+    accountId: text("account_id").notNull(),
+    email: text("email"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("auth_oauth_accounts_account_uq").on(t.projectId, t.providerId, t.accountId),
+    index("auth_oauth_accounts_user_idx").on(t.userId),
+  ],
+);

@@ -1,0 +1,112 @@
+import { randomUUID } from "node:crypto";
+import { StackClientApp, StackServerApp } from "@stackframe/js";
+import { StackClientApp as StackClientApp102, StackServerApp as StackServerApp102 } from "stackframe-js-2-8-102";
+import type { AppProjectKeys } from "../../server/auth/index.ts";
+import { loadAppProjectKeys } from "../../server/auth/projects.ts";
+import { loadConfig } from "../../server/config.ts";
+import type { TestServer } from "./test-server.ts";
+
+/**
+ * The two wire dialects of the official SDK: 2.8.108 sends X-Hexclave-* headers, 2.8.102 (and
+ * earlier) X-Stack-*. Both must work against our auth service unchanged.
+ */
+export type Dialect = "hexclave" | "stack";
+export const DIALECTS: Dialect[] = ["hexclave", "stack"];
+
+/** The app project's keys of a running test server (read from its store, or its STACK_* env). */
+export async function appProjectOf(server: TestServer): Promise<AppProjectKeys> {
+  return loadAppProjectKeys(server.store, loadConfig(server.env));
+}
+
+export interface ClientAppOptions {
+  dialect?: Dialect;
+  /** Send the publishable key (default true). */
+  withPublishableKey?: boolean;
+}
+
+/** A browser-less StackClientApp with a memory token store, against the server's auth service. */
+export async function clientApp(server: TestServer, options: ClientAppOptions = {}): Promise<StackClientApp<true>> {
+  const keys = await appProjectOf(server);
+  const init = {
+    projectId: keys.projectId,
+    publishableClientKey: options.withPublishableKey === false ? undefined : keys.publishableClientKey,
+    baseUrl: `${server.url}/auth`,
+    tokenStore: "memory" as const,
+    noAutomaticPrefetch: true,
+    urls: { handler: `${server.url}/handler`, emailVerification: `${server.url}/handler/email-verification` },
+  };
+  if (options.dialect === "stack") return new StackClientApp102(init) as unknown as StackClientApp<true>;
+  return new StackClientApp(init);
+}
+
+/** A StackServerApp with the app project's secret server key. */
+export async function serverApp(
+  server: TestServer,
+  options: { dialect?: Dialect } = {},
+): Promise<StackServerApp<true>> {
+  const keys = await appProjectOf(server);
+  const init = {
+    projectId: keys.projectId,
+    publishableClientKey: keys.publishableClientKey,
+    secretServerKey: keys.secretServerKey,
+    baseUrl: `${server.url}/auth`,
+    tokenStore: "memory" as const,
+    noAutomaticPrefetch: true,
+  };
+  if (options.dialect === "stack") return new StackServerApp102(init) as unknown as StackServerApp<true>;
+  return new StackServerApp(init);
+}
+
+/** Headers of a raw server-access request to the auth service (for tests that speak HTTP). */
+export function serverHeaders(keys: AppProjectKeys): Record<string, string> {
+  return {
+    "content-type": "application/json",
+    "x-stack-access-type": "server",
+    "x-stack-project-id": keys.projectId,
+    "x-stack-secret-server-key": keys.secretServerKey,
+  };
+}
+
+export interface TestUser {
+  userId: string;
+  email: string;
+  password: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/**
+ * A signed-in user, made fast through the server API (POST /users, then POST /auth/sessions),
+ * without the SDK. `verified` marks the primary e-mail verified.
+ */
+export async function createTestUser(
+  server: TestServer,
+  options: { email?: string; password?: string; verified?: boolean; displayName?: string } = {},
+): Promise<TestUser> {
+  const keys = await appProjectOf(server);
+  const email = options.email ?? `user-${randomUUID()}@example.com`;
+  const password = options.password ?? `pw-${randomUUID()}`;
+  const headers = serverHeaders(keys);
+  const created = await server.request("/auth/api/v1/users", {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      primary_email: email,
+      password,
+      primary_email_auth_enabled: true,
+      primary_email_verified: options.verified ?? false,
+      ...(options.displayName ? { display_name: options.displayName } : {}),
+    }),
+  });
+  if (created.status !== 201) throw new Error(`POST /users answered ${created.status}: ${await created.text()}`);
+  const { id: userId } = (await created.json()) as { id: string };
+  const session = await server.request("/auth/api/v1/auth/sessions", {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ user_id: userId }),
+  });
+  if (session.status !== 200)
+    throw new Error(`POST /auth/sessions answered ${session.status}: ${await session.text()}`);
+  const tokens = (await session.json()) as { access_token: string; refresh_token: string };
+  return { userId, email, password, accessToken: tokens.access_token, refreshToken: tokens.refresh_token };
+}
