@@ -210,7 +210,9 @@ export function SidebarMenuButton({
         "flex w-full items-center gap-2 overflow-hidden rounded-md px-2 text-left text-sm outline-none",
         size === "lg" ? "h-12" : "h-8",
         "hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-indigo-300 data-[active=true]:bg-white/15 data-[active=true]:font-medium",
-        "[&_svg]:size-4 [&_svg]:shrink-0 [&>span:last-child]:truncate group-data-[collapsed=true]:[&>span]:sr-only",
+        "[&>svg]:size-4 [&>svg]:shrink-0 [&>span:last-child]:truncate",
+        // Collapsed to icons: labels stay as accessible names only, the icon is centred.
+        "group-data-[collapsed=true]:justify-center group-data-[collapsed=true]:px-0 group-data-[collapsed=true]:[&>span:not([aria-hidden])]:sr-only",
         className,
       )}
       {...props}

@@ -24,9 +24,9 @@ export function UserMenuTrigger(props: ComponentProps<"button">) {
   const email = useSessionUser().email ?? "";
   return (
     <SidebarMenuButton tooltip={email} size="lg" aria-label={t`User menu for ${email}`} {...props}>
-      <UserAvatar email={email} />
+      <UserAvatar email={email} size={24} />
       <span className="min-w-0 flex-1 truncate text-left">{email}</span>
-      <ChevronsUpDown aria-hidden="true" className="ml-auto" />
+      <ChevronsUpDown aria-hidden="true" className="ml-auto group-data-[collapsed=true]:hidden" />
     </SidebarMenuButton>
   );
 }
