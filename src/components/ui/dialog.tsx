@@ -1,6 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ComponentProps } from "react";
+import { useReturnFocus } from "@/hooks/use-return-focus";
 import { cn } from "@/lib/cn";
 
 export const Dialog = DialogPrimitive.Root;
@@ -15,10 +16,12 @@ export function DialogContent({
   wide,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string; wide?: boolean }) {
+  const returnFocus = useReturnFocus();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-sm" />
       <DialogPrimitive.Content
+        {...returnFocus}
         className={cn(
           "fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto",
           "rounded-lg border border-white/10 bg-slate-900 p-6 text-slate-100 shadow-xl",
