@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import type { Config } from "../config.ts";
 import type { AppEnv } from "../http/env.ts";
 import type { ServiceContext } from "../service-context.ts";
+import type { ContactChannelStore } from "./contact-channels.ts";
 import type { Mailer } from "./mailer.ts";
 import type { Project, ProjectDirectory } from "./projects.ts";
 import type { RateLimiter } from "./rate-limit.ts";
@@ -38,6 +39,7 @@ export interface AuthDeps {
   mailer: Mailer;
   limits: RateLimiter;
   codes: CodeStore;
+  channels: ContactChannelStore;
   /** `${origin}/auth`: the SDK's baseUrl for this server. */
   baseUrl(): string;
 }

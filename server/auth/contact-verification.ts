@@ -3,23 +3,23 @@ import { verificationMail } from "./auth-mails.ts";
 import type { Project } from "./projects.ts";
 
 /**
- * Creates a verification code for the user's e-mail channel and queues the mail. Failures are
+ * Creates a verification code for one e-mail channel of a user and queues the mail. Failures are
  * logged, never passed to the request that caused them.
  */
 export async function sendVerificationMail(
   deps: AuthDeps,
   project: Project,
-  user: { id: string; primaryChannelId: string | null },
-  email: string,
+  userId: string,
+  channel: { id: string | null; value: string },
   callbackUrl: string,
 ): Promise<void> {
   try {
-    const code = await deps.codes.create(project.id, "email_verification", user.id, {
-      channel_id: user.primaryChannelId,
-      email,
+    const code = await deps.codes.create(project.id, "email_verification", userId, {
+      channel_id: channel.id,
+      email: channel.value,
     });
-    await deps.mailer.send(verificationMail(project, email, callbackUrl, code));
+    await deps.mailer.send(verificationMail(project, channel.value, callbackUrl, code));
   } catch (err) {
-    deps.ctx.logger.error({ err, userId: user.id }, "could not queue the verification mail");
+    deps.ctx.logger.error({ err, userId }, "could not queue the verification mail");
   }
 }

@@ -3,6 +3,7 @@ import type { AppEnv } from "../http/env.ts";
 import { createErrorHandler } from "../http/error-handler.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { AuthDeps, AuthEnv } from "./auth-env.ts";
+import { ContactChannelStore } from "./contact-channels.ts";
 import { Mailer } from "./mailer.ts";
 import { ProjectDirectory, seedProjects } from "./projects.ts";
 import { RateLimiter } from "./rate-limit.ts";
@@ -55,6 +56,7 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     mailer,
     limits: new RateLimiter(store, config.AUTH_RATE_LIMITS),
     codes: new CodeStore(store),
+    channels: new ContactChannelStore(store),
     baseUrl,
   };
 

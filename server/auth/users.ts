@@ -137,8 +137,13 @@ export class UserStore {
     return this.require(projectId, userId);
   }
 
-  /** Applies changes; a changed password revokes every session of the user (as Stack does). */
-  async update(projectId: string, userId: string, changes: UserChanges): Promise<UserRecord> {
+  /** Applies changes; a changed password revokes every session of the user but `keepSessionId` (as Stack does). */
+  async update(
+    projectId: string,
+    userId: string,
+    changes: UserChanges,
+    options: { keepSessionId?: string } = {},
+  ): Promise<UserRecord> {
     const current = await this.require(projectId, userId);
     const set: Partial<typeof authUsersTable.$inferInsert> = {};
     if (changes.displayName !== undefined) set.displayName = changes.displayName;
@@ -194,7 +199,7 @@ export class UserStore {
         }
       }
     });
-    if (passwordChanged) await this.sessions.revokeAllForUser(projectId, userId);
+    if (passwordChanged) await this.sessions.revokeAllForUser(projectId, userId, options.keepSessionId);
     return this.require(projectId, userId);
   }
 

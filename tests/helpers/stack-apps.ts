@@ -18,6 +18,21 @@ export async function appProjectOf(server: TestServer): Promise<AppProjectKeys> 
   return loadAppProjectKeys(server.store, loadConfig(server.env));
 }
 
+/** Absolute handler URLs: in Node there is no window.location to resolve relative ones against. */
+export function handlerUrls(server: TestServer) {
+  const handler = `${server.url}/handler`;
+  return {
+    handler,
+    emailVerification: `${handler}/email-verification`,
+    passwordReset: `${handler}/password-reset`,
+    error: `${handler}/error`,
+    signIn: `${handler}/sign-in`,
+    afterSignIn: `${server.url}/`,
+    afterSignUp: `${server.url}/`,
+    afterSignOut: `${server.url}/`,
+  };
+}
+
 export interface ClientAppOptions {
   dialect?: Dialect;
   /** Send the publishable key (default true). */
@@ -33,7 +48,7 @@ export async function clientApp(server: TestServer, options: ClientAppOptions = 
     baseUrl: `${server.url}/auth`,
     tokenStore: "memory" as const,
     noAutomaticPrefetch: true,
-    urls: { handler: `${server.url}/handler`, emailVerification: `${server.url}/handler/email-verification` },
+    urls: handlerUrls(server),
   };
   if (options.dialect === "stack") return new StackClientApp102(init) as unknown as StackClientApp<true>;
   return new StackClientApp(init);

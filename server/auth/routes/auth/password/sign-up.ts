@@ -54,8 +54,8 @@ export function registerPasswordSignUp(app: AuthApp, deps: AuthDeps): void {
       await sendVerificationMail(
         deps,
         project,
-        user,
-        user.primaryEmail,
+        user.id,
+        { id: user.primaryChannelId, value: user.primaryEmail },
         new URL(callbackUrl, deps.ctx.publicUrl()).toString(),
       );
     }

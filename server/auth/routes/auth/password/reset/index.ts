@@ -1,0 +1,26 @@
+import { z } from "zod";
+import type { AuthApp, AuthDeps } from "../../../../auth-env.ts";
+import { clientIp } from "../../../../issue-session.ts";
+import { KnownErrors } from "../../../../known-errors.ts";
+import { checkPasswordRequirements } from "../../../../passwords.ts";
+import { projectAuth } from "../../../../project-auth.ts";
+import { LIMITS } from "../../../../rate-limit.ts";
+import { codeSchema } from "../../../../schemas.ts";
+import { readBody } from "../../../../wire.ts";
+
+const body = z.strictObject({ code: codeSchema, password: z.string() });
+
+/** Sets the new password and, through the user store, revokes every session of the user. */
+export function registerReset(app: AuthApp, deps: AuthDeps): void {
+  app.post("/auth/password/reset", projectAuth(deps), async (c) => {
+    const input = await readBody(c, body);
+    const { project } = c.get("auth");
+    await deps.limits.hit(`code-check:ip:${clientIp(c)}`, LIMITS.codeCheckPerIp);
+    checkPasswordRequirements(input.password);
+    const row = await deps.codes.redeem(project.id, "password_reset", input.code);
+    if (!row.userId || !(await deps.users.get(project.id, row.userId))) throw KnownErrors.verificationCodeNotFound();
+    // The mail proved the address, so it counts as verified from now on.
+    await deps.users.update(project.id, row.userId, { password: input.password, primaryEmailVerified: true });
+    return c.json({ success: true });
+  });
+}

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
+import { passwordResetMail } from "../../../auth-mails.ts";
+import { clientIp } from "../../../issue-session.ts";
+import { KnownErrors } from "../../../known-errors.ts";
+import { projectAuth } from "../../../project-auth.ts";
+import { LIMITS } from "../../../rate-limit.ts";
+import { emailSchema, urlSchema } from "../../../schemas.ts";
+import { isTrustedUrl } from "../../../trusted-domains.ts";
+import { normalizeEmail } from "../../../users.ts";
+import { readBody } from "../../../wire.ts";
+
+const body = z.strictObject({ email: emailSchema, callback_url: urlSchema });
+
+/**
+ * Answers the same whether or not the address belongs to a user, and the lookup plus queueing
+ * happen after the answer is decided, so neither the body nor the timing reveals accounts.
+ */
+export function registerSendResetCode(app: AuthApp, deps: AuthDeps): void {
+  app.post("/auth/password/send-reset-code", projectAuth(deps), async (c) => {
+    const input = await readBody(c, body);
+    const { project } = c.get("auth");
+    await deps.limits.hit(`code-send:ip:${clientIp(c)}`, LIMITS.codeSendPerIp);
+    await deps.limits.hit(`code-send:email:${project.id}:${normalizeEmail(input.email)}`, LIMITS.codeSendPerEmail);
+    if (!project.config.credential_enabled) throw KnownErrors.passwordAuthenticationNotEnabled();
+    if (!isTrustedUrl(project, input.callback_url, deps.ctx.publicUrl())) throw KnownErrors.redirectUrlNotWhitelisted();
+    const callbackUrl = new URL(input.callback_url, deps.ctx.publicUrl()).toString();
+    void (async () => {
+      const user = await deps.users.findByAuthEmail(project.id, input.email);
+      if (!user?.primaryEmail) return;
+      const code = await deps.codes.create(project.id, "password_reset", user.id, { email: user.primaryEmail });
+      await deps.mailer.send(passwordResetMail(project, user.primaryEmail, callbackUrl, code));
+    })().catch((err: unknown) => deps.ctx.logger.error({ err }, "could not queue the password reset mail"));
+    return c.json({ success: "maybe, only if user with e-mail exists" });
+  });
+}

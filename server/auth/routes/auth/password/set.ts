@@ -1,0 +1,26 @@
+import { z } from "zod";
+import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
+import { checkPasswordRequirements } from "../../../passwords.ts";
+import { projectAuth } from "../../../project-auth.ts";
+import { requireSignedIn } from "../../../signed-in.ts";
+import { StatusError } from "../../../status-error.ts";
+import { readBody } from "../../../wire.ts";
+
+const body = z.strictObject({ password: z.string() });
+
+/** For users without a password (social or anonymous sign-up); the calling session stays. */
+export function registerPasswordSet(app: AuthApp, deps: AuthDeps): void {
+  app.post("/auth/password/set", projectAuth(deps), async (c) => {
+    const input = await readBody(c, body);
+    const { user, claims } = requireSignedIn(c);
+    if (user.passwordHash) throw new StatusError(400, "User already has a password set.");
+    checkPasswordRequirements(input.password);
+    await deps.users.update(
+      user.projectId,
+      user.id,
+      { password: input.password, ...(user.primaryEmail ? { primaryEmailAuthEnabled: true } : {}) },
+      { keepSessionId: claims.refresh_token_id },
+    );
+    return c.json({ success: true });
+  });
+}

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
+import { KnownErrors } from "../../../known-errors.ts";
+import { checkPasswordRequirements, verifyPassword } from "../../../passwords.ts";
+import { projectAuth } from "../../../project-auth.ts";
+import { requireSignedIn } from "../../../signed-in.ts";
+import { readBody } from "../../../wire.ts";
+
+const body = z.strictObject({ old_password: z.string().max(1024), new_password: z.string() });
+
+/** Changes the password; the calling session stays, every other session of the user ends. */
+export function registerPasswordUpdate(app: AuthApp, deps: AuthDeps): void {
+  app.post("/auth/password/update", projectAuth(deps), async (c) => {
+    const input = await readBody(c, body);
+    const { user, claims } = requireSignedIn(c);
+    if (!user.passwordHash) throw KnownErrors.userDoesNotHavePassword();
+    if (!(await verifyPassword(user.passwordHash, input.old_password)))
+      throw KnownErrors.passwordConfirmationMismatch();
+    checkPasswordRequirements(input.new_password);
+    await deps.users.update(
+      user.projectId,
+      user.id,
+      { password: input.new_password },
+      { keepSessionId: claims.refresh_token_id },
+    );
+    return c.json({ success: true });
+  });
+}

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import type { AuthApp, AuthDeps } from "../../auth-env.ts";
+import { sendVerificationMail } from "../../contact-verification.ts";
+import { clientIp } from "../../issue-session.ts";
+import { KnownErrors } from "../../known-errors.ts";
+import { projectAuth } from "../../project-auth.ts";
+import { LIMITS } from "../../rate-limit.ts";
+import { emailSchema, urlSchema } from "../../schemas.ts";
+import { requireSignedIn } from "../../signed-in.ts";
+import { StatusError } from "../../status-error.ts";
+import { isTrustedUrl } from "../../trusted-domains.ts";
+import { targetUser } from "../../user-target.ts";
+import { normalizeEmail } from "../../users.ts";
+import { readBody } from "../../wire.ts";
+
+const legacyBody = z.strictObject({ email: emailSchema, callback_url: urlSchema });
+const channelBody = z.strictObject({ callback_url: urlSchema });
+
+export function registerSendVerificationCode(app: AuthApp, deps: AuthDeps): void {
+  const checkedCallback = (project: Parameters<typeof isTrustedUrl>[0], url: string) => {
+    if (!isTrustedUrl(project, url, deps.ctx.publicUrl())) throw KnownErrors.redirectUrlNotWhitelisted();
+    return new URL(url, deps.ctx.publicUrl()).toString();
+  };
+
+  // The form user.sendVerificationEmail() uses: for the signed-in user's primary e-mail.
+  app.post("/contact-channels/send-verification-code", projectAuth(deps), async (c) => {
+    const input = await readBody(c, legacyBody);
+    const { user } = requireSignedIn(c);
+    const { project } = c.get("auth");
+    await deps.limits.hit(`code-send:ip:${clientIp(c)}`, LIMITS.codeSendPerIp);
+    await deps.limits.hit(`code-send:email:${project.id}:${normalizeEmail(input.email)}`, LIMITS.codeSendPerEmail);
+    if (normalizeEmail(input.email) !== user.primaryEmail) {
+      throw KnownErrors.emailIsNotPrimaryEmail(input.email, user.primaryEmail);
+    }
+    if (user.primaryEmailVerified) throw KnownErrors.emailAlreadyVerified();
+    const callbackUrl = checkedCallback(project, input.callback_url);
+    await sendVerificationMail(
+      deps,
+      project,
+      user.id,
+      { id: user.primaryChannelId, value: user.primaryEmail },
+      callbackUrl,
+    );
+    return c.json({ success: true });
+  });
+
+  // contactChannel.sendVerificationEmail(): /contact-channels/me/{id}/... (or a user id with server access).
+  app.post("/contact-channels/:userId/:channelId/send-verification-code", projectAuth(deps), async (c) => {
+    const input = await readBody(c, channelBody);
+    const user = await targetUser(c, deps, c.req.param("userId"));
+    const { project } = c.get("auth");
+    const channelId = c.req.param("channelId");
+    const channel = z.uuid().safeParse(channelId).success
+      ? await deps.channels.get(project.id, user.id, channelId)
+      : null;
+    if (!channel) throw new StatusError(404, "Contact channel not found.");
+    await deps.limits.hit(`code-send:ip:${clientIp(c)}`, LIMITS.codeSendPerIp);
+    await deps.limits.hit(`code-send:email:${project.id}:${channel.value}`, LIMITS.codeSendPerEmail);
+    if (channel.isVerified) throw KnownErrors.emailAlreadyVerified();
+    const callbackUrl = checkedCallback(project, input.callback_url);
+    await sendVerificationMail(deps, project, user.id, channel, callbackUrl);
+    return c.json({ success: true });
+  });
+}

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
+import { clientIp } from "../../../issue-session.ts";
+import { KnownErrors } from "../../../known-errors.ts";
+import { projectAuth } from "../../../project-auth.ts";
+import { LIMITS } from "../../../rate-limit.ts";
+import { codeSchema } from "../../../schemas.ts";
+import { readBody } from "../../../wire.ts";
+
+const body = z.strictObject({ code: codeSchema });
+
+/** The SDK calls this without session tokens: the code alone proves the address. */
+export function registerVerify(app: AuthApp, deps: AuthDeps): void {
+  app.post("/contact-channels/verify", projectAuth(deps), async (c) => {
+    const input = await readBody(c, body);
+    const { project } = c.get("auth");
+    await deps.limits.hit(`code-check:ip:${clientIp(c)}`, LIMITS.codeCheckPerIp);
+    const row = await deps.codes.redeem(project.id, "email_verification", input.code);
+    const data = row.data as { channel_id?: string | null; email?: string };
+    const verified =
+      data.channel_id && data.email ? await deps.channels.markVerified(project.id, data.channel_id, data.email) : false;
+    if (!verified) throw KnownErrors.verificationCodeNotFound();
+    return c.json({ success: true });
+  });
+
+  app.post("/contact-channels/verify/check-code", projectAuth(deps), async (c) => {
+    const input = await readBody(c, body);
+    await deps.limits.hit(`code-check:ip:${clientIp(c)}`, LIMITS.codeCheckPerIp);
+    await deps.codes.check(c.get("auth").project.id, "email_verification", input.code);
+    return c.json({ is_code_valid: true });
+  });
+}
