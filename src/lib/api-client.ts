@@ -10,10 +10,6 @@ export class ApiError extends Error {
   }
 }
 
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
-
 type Pair<T> = [T, null] | [null, { code?: string; message?: string }];
 
 /**
