@@ -7,6 +7,8 @@ import type { Mailer } from "./mailer.ts";
 import type { Project, ProjectDirectory } from "./projects.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 import type { SessionStore } from "./sessions.ts";
+import type { FlowStateStore } from "./social/flow-states.ts";
+import type { SocialProvider } from "./social/provider.ts";
 import type { AccessTokenClaims, TokenService } from "./tokens.ts";
 import type { UserRecord, UserStore } from "./users.ts";
 import type { CodeStore } from "./verification-codes.ts";
@@ -40,6 +42,8 @@ export interface AuthDeps {
   limits: RateLimiter;
   codes: CodeStore;
   channels: ContactChannelStore;
+  social: Map<string, SocialProvider>;
+  flows: FlowStateStore;
   /** `${origin}/auth`: the SDK's baseUrl for this server. */
   baseUrl(): string;
 }

@@ -9,6 +9,8 @@ import { ProjectDirectory, seedProjects } from "./projects.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import { registerRoutes } from "./routes/index.ts";
 import { SessionStore } from "./sessions.ts";
+import { FlowStateStore } from "./social/flow-states.ts";
+import { socialProviders } from "./social/providers.ts";
 import { renderStatusError, StatusError } from "./status-error.ts";
 import { TokenService } from "./tokens.ts";
 import { UserStore } from "./users.ts";
@@ -57,6 +59,8 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     limits: new RateLimiter(store, config.AUTH_RATE_LIMITS),
     codes: new CodeStore(store),
     channels: new ContactChannelStore(store),
+    social: socialProviders(config, () => `${baseUrl()}/api/v1`),
+    flows: new FlowStateStore(store),
     baseUrl,
   };
 
@@ -68,7 +72,7 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     return error instanceof StatusError ? renderStatusError(ctx, error) : foundationErrors(error, ctx);
   });
   app.use("*", ...wireHeaders());
-  registerRoutes(app, deps, { enabledOAuthProviders: () => ["github", "google"] });
+  registerRoutes(app, deps);
 
   return {
     routes: app as unknown as Hono<AppEnv>,

@@ -1,6 +1,9 @@
 import type { AuthApp, AuthDeps } from "../auth-env.ts";
 import { registerAnalyticsEvents } from "./analytics/events/batch.ts";
 import { registerAnonymousSignUp } from "./auth/anonymous/sign-up.ts";
+import { registerOAuthAuthorize } from "./auth/oauth/authorize.ts";
+import { registerOAuthCallback } from "./auth/oauth/callback.ts";
+import { registerDevProvider } from "./auth/oauth/dev-provider/authorize.ts";
 import { registerOAuthToken } from "./auth/oauth/token.ts";
 import { registerResetCheckCode } from "./auth/password/reset/check-code.ts";
 import { registerReset } from "./auth/password/reset/index.ts";
@@ -21,8 +24,8 @@ import { registerUsersMe } from "./users/me.ts";
 import { registerUserById } from "./users/user-id.ts";
 
 /** Every route of the auth service; the folders below mirror Stack's URL tree. */
-export function registerRoutes(app: AuthApp, deps: AuthDeps, options: { enabledOAuthProviders: () => string[] }): void {
-  registerProjectCurrent(app, deps, options.enabledOAuthProviders);
+export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
+  registerProjectCurrent(app, deps);
   registerJwks(app, deps);
   registerPasswordSignUp(app, deps);
   registerPasswordSignIn(app, deps);
@@ -42,4 +45,7 @@ export function registerRoutes(app: AuthApp, deps: AuthDeps, options: { enabledO
   registerVerify(app, deps);
   registerSendVerificationCode(app, deps);
   registerAnalyticsEvents(app, deps);
+  registerOAuthAuthorize(app, deps);
+  registerOAuthCallback(app, deps);
+  if ([...deps.social.values()].some((p) => p.isDevelopment)) registerDevProvider(app, deps);
 }

@@ -26,8 +26,8 @@ export function renderClientProject(project: Project, enabledProviders: string[]
   };
 }
 
-export function registerProjectCurrent(app: AuthApp, deps: AuthDeps, enabledProviders: () => string[]): void {
+export function registerProjectCurrent(app: AuthApp, deps: AuthDeps): void {
   app.get("/projects/current", projectAuth(deps), (c) =>
-    c.json(renderClientProject(c.get("auth").project, enabledProviders())),
+    c.json(renderClientProject(c.get("auth").project, [...deps.social.keys()])),
   );
 }

@@ -1,0 +1,82 @@
+import { setCookie } from "hono/cookie";
+import { z } from "zod";
+import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
+import { KnownErrors } from "../../../known-errors.ts";
+import { authenticateOAuthClient } from "../../../oauth-client.ts";
+import { randomToken } from "../../../secrets.ts";
+import { FLOW_LIFETIME_MS } from "../../../social/flow-states.ts";
+import { isTrustedUrl } from "../../../trusted-domains.ts";
+import { readQuery } from "../../../wire.ts";
+import { stripCodeAndState } from "./code-exchange.ts";
+
+const query = z.looseObject({
+  client_id: z.string().max(200),
+  client_secret: z.string().max(200),
+  redirect_uri: z.string().min(1).max(2048),
+  state: z.string().min(1).max(500),
+  code_challenge: z.string().min(43).max(128),
+  code_challenge_method: z.enum(["S256", "plain"]).default("S256"),
+  response_type: z.literal("code").default("code"),
+  scope: z.string().max(200).optional(),
+  grant_type: z.string().max(50).optional(),
+  type: z.enum(["authenticate", "link"]).default("authenticate"),
+  error_redirect_url: z.string().max(2048).optional(),
+  token: z.string().max(8192).optional(),
+  after_callback_redirect_url: z.string().max(2048).optional(),
+  provider_scope: z.string().max(500).optional(),
+  stack_response_mode: z.enum(["json", "redirect"]).optional(),
+});
+
+/**
+ * GET /auth/oauth/authorize/{provider}: a plain fetch from the SDK (no X-Stack headers). JSON mode
+ * answers {location}; the legacy redirect mode answers 307 and binds the browser with a cookie.
+ */
+export function registerOAuthAuthorize(app: AuthApp, deps: AuthDeps): void {
+  app.get("/auth/oauth/authorize/:provider", async (c) => {
+    const input = readQuery(c, query);
+    const project = await authenticateOAuthClient(deps, input.client_id, input.client_secret);
+    const providerId = c.req.param("provider").toLowerCase();
+    const provider = deps.social.get(providerId);
+    if (!provider || !project.config.oauth_providers.some((p) => p.id === providerId)) {
+      throw KnownErrors.oauthProviderNotFoundOrNotEnabled();
+    }
+    const own = deps.ctx.publicUrl();
+    for (const url of [input.redirect_uri, input.error_redirect_url, input.after_callback_redirect_url]) {
+      if (url && !isTrustedUrl(project, url, own)) throw KnownErrors.redirectUrlNotWhitelisted();
+    }
+    let userId: string | null = null;
+    if (input.token) {
+      try {
+        userId = (await deps.tokens.verify(input.token, project.id)).sub;
+      } catch (error) {
+        if (input.type === "link") throw error;
+      }
+    }
+    if (input.type === "link" && !userId) throw KnownErrors.userAuthenticationRequired();
+
+    const innerCodeVerifier = randomToken(64);
+    const innerState = await deps.flows.create({
+      projectId: project.id,
+      providerId,
+      type: input.type,
+      redirectUri: stripCodeAndState(new URL(input.redirect_uri, own).toString()),
+      errorRedirectUrl: input.error_redirect_url ? new URL(input.error_redirect_url, own).toString() : null,
+      outerState: input.state,
+      codeChallenge: input.code_challenge,
+      codeChallengeMethod: input.code_challenge_method,
+      afterCallbackRedirectUrl: input.after_callback_redirect_url ?? null,
+      userId,
+      innerCodeVerifier,
+    });
+    const location = provider.authorizationUrl(innerState, innerCodeVerifier).toString();
+    if (input.stack_response_mode === "json") return c.json({ location });
+    setCookie(c, `stack-oauth-inner-${innerState}`, "true", {
+      httpOnly: true,
+      sameSite: "Lax",
+      path: "/",
+      maxAge: FLOW_LIFETIME_MS / 1000,
+      secure: new URL(own).protocol === "https:",
+    });
+    return c.redirect(location, 307);
+  });
+}

@@ -1,0 +1,68 @@
+import type { Context } from "hono";
+import { z } from "zod";
+import { HttpError } from "../../../../lib/errors.ts";
+import type { AuthApp, AuthDeps, AuthEnv } from "../../../auth-env.ts";
+import { KnownErrors } from "../../../known-errors.ts";
+import { resolveSocialUser } from "../../../social/resolve-user.ts";
+import { readBody, readQuery } from "../../../wire.ts";
+import type { OuterCodeData } from "./code-exchange.ts";
+
+const params = z.looseObject({
+  code: z.string().max(2048).optional(),
+  state: z.string().max(500).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(2000).optional(),
+});
+
+function redirectWithError(c: Context<AuthEnv>, target: string, error: HttpError): Response {
+  const url = new URL(target);
+  url.searchParams.set("error", "server_error");
+  url.searchParams.set("error_description", error.message);
+  url.searchParams.set("errorCode", error.code);
+  url.searchParams.set("message", error.message);
+  url.searchParams.set("details", JSON.stringify(error.details ?? {}));
+  return c.redirect(url.toString(), 303);
+}
+
+/**
+ * Where the provider sends the browser back (GET, or POST form_post). We exchange the provider's
+ * code, find or make the user, and hand the SDK our own one-time code for its PKCE exchange at
+ * the token endpoint.
+ */
+export function registerOAuthCallback(app: AuthApp, deps: AuthDeps): void {
+  const handle = async (c: Context<AuthEnv>, input: z.infer<typeof params>) => {
+    const providerId = c.req.param("provider")?.toLowerCase() ?? "";
+    const flow = input.state ? await deps.flows.take(input.state) : null;
+    const provider = deps.social.get(providerId);
+    if (!flow || !provider || flow.providerId !== providerId) throw KnownErrors.outerOAuthTimeout();
+    const entry = await deps.projects.get(flow.projectId);
+    if (!entry) throw KnownErrors.outerOAuthTimeout();
+    try {
+      if (input.error || !input.code) throw KnownErrors.oauthProviderAccessDenied();
+      const code = input.code;
+      const identity = await provider.exchange(code, flow).catch((err: unknown) => {
+        c.get("log").warn({ err, provider: providerId }, "social provider code exchange failed");
+        throw KnownErrors.invalidAuthorizationCode();
+      });
+      const { user, isNewUser } = await resolveSocialUser(deps, entry.project, flow, identity);
+      const data: OuterCodeData = {
+        user_id: user.id,
+        redirect_uri: flow.redirectUri,
+        code_challenge: flow.codeChallenge,
+        code_challenge_method: flow.codeChallengeMethod,
+        is_new_user: isNewUser,
+        after_callback_redirect_url: flow.afterCallbackRedirectUrl,
+      };
+      const outerCode = await deps.codes.create(flow.projectId, "oauth_code", user.id, { ...data });
+      const target = new URL(flow.redirectUri);
+      target.searchParams.set("code", outerCode);
+      target.searchParams.set("state", flow.outerState);
+      return c.redirect(target.toString(), 303);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      return redirectWithError(c, flow.redirectUri ?? flow.errorRedirectUrl, error);
+    }
+  };
+  app.get("/auth/oauth/callback/:provider", (c) => handle(c, readQuery(c, params)));
+  app.post("/auth/oauth/callback/:provider", async (c) => handle(c, await readBody(c, params)));
+}

@@ -1,0 +1,29 @@
+import { secretsEqual, sha256 } from "../secrets.ts";
+import type { ProviderIdentity, SocialProvider } from "./provider.ts";
+
+/**
+ * The offline stand-in for GitHub and Google when their client credentials are not set (never in
+ * production): authorize leads to a consent page of this server where one picks an e-mail, and
+ * the page hands a one-time code to our callback like a real provider would.
+ */
+export function devProvider(id: string, consentPageUrl: () => string): SocialProvider {
+  return {
+    id,
+    isDevelopment: true,
+    authorizationUrl(state) {
+      const url = new URL(consentPageUrl());
+      url.searchParams.set("provider", id);
+      url.searchParams.set("state", state);
+      return url;
+    },
+    async exchange(code, flow): Promise<ProviderIdentity> {
+      if (!flow.dev || !secretsEqual(sha256(code), flow.dev.codeHash)) throw new Error("unknown development code");
+      return flow.dev.identity;
+    },
+  };
+}
+
+/** The account id the development provider gives an e-mail: stable, so signing in again finds the user. */
+export function devAccountId(providerId: string, email: string): string {
+  return `dev-${providerId}-${sha256(email.toLowerCase()).slice(0, 24)}`;
+}

@@ -1,0 +1,27 @@
+import type { Config } from "../../config.ts";
+import { devProvider } from "./dev-provider.ts";
+import { githubProvider } from "./github.ts";
+import { googleProvider } from "./google.ts";
+import type { SocialProvider } from "./provider.ts";
+
+/**
+ * GitHub and Google with real credentials when configured; otherwise the development provider
+ * stands in for each, except in production mode, where an unconfigured provider is off.
+ */
+export function socialProviders(config: Config, apiUrl: () => string): Map<string, SocialProvider> {
+  const callback = (id: string) => () => `${apiUrl()}/auth/oauth/callback/${id}`;
+  const consentPage = () => `${apiUrl()}/auth/oauth/dev-provider/authorize`;
+  const allowDev = config.NODE_ENV !== "production";
+  const providers = new Map<string, SocialProvider>();
+  if (config.GITHUB_CLIENT_ID && config.GITHUB_CLIENT_SECRET) {
+    providers.set("github", githubProvider(config.GITHUB_CLIENT_ID, config.GITHUB_CLIENT_SECRET, callback("github")));
+  } else if (allowDev) {
+    providers.set("github", devProvider("github", consentPage));
+  }
+  if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
+    providers.set("google", googleProvider(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET, callback("google")));
+  } else if (allowDev) {
+    providers.set("google", devProvider("google", consentPage));
+  }
+  return providers;
+}

@@ -1,0 +1,137 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appProjectOf, clientApp, DIALECTS, serverHeaders } from "../helpers/stack-apps.ts";
+import { startTestServer, type TestServer } from "../helpers/test-server.ts";
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { AUTH_RATE_LIMITS: "false" } });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+type App = Awaited<ReturnType<typeof clientApp>>;
+
+/**
+ * The SDK's own OAuth code (its client interface: authorize URL, then the PKCE code exchange
+ * through oauth4webapi). Only the browser parts (window.location, the verifier cookie) are played
+ * by the test: it follows the redirects and submits the development provider's consent page.
+ */
+interface SdkInternals {
+  _interface: {
+    getOAuthUrl(options: Record<string, unknown>): Promise<string>;
+    callOAuthCallback(options: Record<string, unknown>): Promise<{
+      newUser: boolean;
+      accessToken: string;
+      refreshToken: string;
+      afterCallbackRedirectUrl: string | null;
+    }>;
+  };
+  _getSession(): Promise<unknown>;
+}
+
+async function signInWithDevProvider(app: App, provider: string, email: string) {
+  const internals = app as unknown as SdkInternals;
+  const codeVerifier = randomBytes(48).toString("base64url");
+  const codeChallenge = createHash("sha256").update(codeVerifier).digest("base64url");
+  const state = randomBytes(16).toString("base64url");
+  const redirectUrl = `${server.url}/handler/oauth-callback`;
+  const authorizeUrl = new URL(
+    await internals._interface.getOAuthUrl({
+      provider,
+      redirectUrl,
+      errorRedirectUrl: `${server.url}/handler/error`,
+      codeChallenge,
+      state,
+      type: "authenticate",
+      session: await internals._getSession(),
+    }),
+  );
+  authorizeUrl.searchParams.set("stack_response_mode", "json");
+  const authorize = await fetch(authorizeUrl);
+  expect(authorize.status).toBe(200);
+  const { location } = (await authorize.json()) as { location: string };
+
+  const consentPage = await fetch(location);
+  expect(consentPage.status).toBe(200);
+  expect(await consentPage.text()).toContain("(development)");
+  const consentUrl = new URL(location);
+  const consent = await fetch(consentUrl, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      provider,
+      state: consentUrl.searchParams.get("state") ?? "",
+      email,
+      name: "Dev Person",
+      action: "allow",
+    }),
+  });
+  expect(consent.status).toBe(303);
+  const callback = await fetch(consent.headers.get("location") ?? "", { redirect: "manual" });
+  expect(callback.status).toBe(303);
+  const back = new URL(callback.headers.get("location") ?? "");
+  expect(back.origin + back.pathname).toBe(redirectUrl);
+  expect(back.searchParams.get("state")).toBe(state);
+  return internals._interface.callOAuthCallback({
+    oauthParams: back.searchParams,
+    redirectUri: redirectUrl,
+    codeVerifier,
+    state,
+  });
+}
+
+describe.each(DIALECTS)("social sign-in through the development provider with the %s dialect", (dialect) => {
+  it("creates a user on first sign-in and finds it again on the next", async () => {
+    const email = `social-${randomUUID()}@example.com`;
+    const first = await signInWithDevProvider(await clientApp(server, { dialect }), "github", email);
+    expect(first.newUser).toBe(true);
+    const signedIn = await clientApp(server, { dialect, tokens: first });
+    const user = await signedIn.getUser({ or: "throw" });
+    expect(user.primaryEmail).toBe(email);
+    expect(user.primaryEmailVerified).toBe(true);
+    expect(user.displayName).toBe("Dev Person");
+    expect(user.hasPassword).toBe(false);
+    const serverView = await server.request(`/auth/api/v1/users/${user.id}`, {
+      headers: serverHeaders(await appProjectOf(server)),
+    });
+    const { oauth_providers } = (await serverView.json()) as { oauth_providers: { id: string; email: string }[] };
+    expect(oauth_providers).toEqual([expect.objectContaining({ id: "github", email })]);
+
+    const second = await signInWithDevProvider(await clientApp(server, { dialect }), "github", email);
+    expect(second.newUser).toBe(false);
+    const again = await (await clientApp(server, { dialect, tokens: second })).getUser({ or: "throw" });
+    expect(again.id).toBe(user.id);
+  });
+
+  it("links Google to the account that has the same verified e-mail", async () => {
+    const email = `merge-${randomUUID()}@example.com`;
+    const app = await clientApp(server, { dialect });
+    await app.signUpWithCredential({
+      email,
+      password: "correct-horse-1",
+      noRedirect: true,
+      noVerificationCallback: true,
+    });
+    const passwordUser = await app.getUser({ or: "throw" });
+    const social = await signInWithDevProvider(await clientApp(server, { dialect }), "google", email);
+    expect(social.newUser).toBe(false);
+    const merged = await (await clientApp(server, { dialect, tokens: social })).getUser({ or: "throw" });
+    expect(merged.id).toBe(passwordUser.id);
+  });
+
+  it("upgrades an anonymous user", async () => {
+    const app = await clientApp(server, { dialect });
+    const anonymous = await app.getUser({ or: "anonymous" });
+    expect(anonymous.isAnonymous).toBe(true);
+    const email = `upgrade-${randomUUID()}@example.com`;
+    const result = await signInWithDevProvider(app, "github", email);
+    const upgraded = await (await clientApp(server, { dialect, tokens: result })).getUser({ or: "throw" });
+    expect(upgraded.id).toBe(anonymous.id);
+    expect(upgraded.isAnonymous).toBe(false);
+    expect(upgraded.primaryEmail).toBe(email);
+  });
+});
