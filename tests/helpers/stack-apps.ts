@@ -38,7 +38,7 @@ export interface ClientAppOptions {
   /** Send the publishable key (default true). */
   withPublishableKey?: boolean;
   /** Start from these tokens instead of an empty memory store. */
-  tokens?: { accessToken: string | null; refreshToken: string };
+  tokens?: { accessToken: string; refreshToken: string };
 }
 
 /** A browser-less StackClientApp with a memory token store, against the server's auth service. */
@@ -48,7 +48,7 @@ export async function clientApp(server: TestServer, options: ClientAppOptions = 
     projectId: keys.projectId,
     publishableClientKey: options.withPublishableKey === false ? undefined : keys.publishableClientKey,
     baseUrl: `${server.url}/auth`,
-    tokenStore: options.tokens ?? ("memory" as const),
+    tokenStore: options.tokens ? { ...options.tokens } : ("memory" as const),
     noAutomaticPrefetch: true,
     urls: handlerUrls(server),
   };
