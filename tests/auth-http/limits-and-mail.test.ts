@@ -1,0 +1,119 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppProjectKeys } from "../../server/auth/index.ts";
+import { appProjectOf, createTestUser } from "../helpers/stack-apps.ts";
+import { stackFetch } from "../helpers/stack-http.ts";
+import { startTestServer, type TestServer } from "../helpers/test-server.ts";
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("condition not met in time");
+}
+
+describe("with rate limits and an unreachable SMTP server", () => {
+  let server: TestServer;
+  let keys: AppProjectKeys;
+  beforeAll(async () => {
+    // Port 9 (discard) refuses connections on the test machines: every delivery attempt fails.
+    server = await startTestServer({ env: { SMTP_URL: "smtp://127.0.0.1:9" } });
+    keys = await appProjectOf(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("limits sign-in attempts per e-mail with 429 and Retry-After, which the SDK waits out", async () => {
+    const user = await createTestUser(server);
+    const attempt = (headers: Record<string, string> = {}) =>
+      stackFetch(server, "/auth/password/sign-in", {
+        access: "client",
+        keys,
+        headers,
+        body: { email: user.email, password: "wrong-password" },
+      });
+    for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(400);
+    const limited = await attempt();
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(limited.headers.get("x-stack-known-error")).toBeNull();
+    const overridden = await attempt({ "x-stack-override-error-status": "true" });
+    expect(overridden.status).toBe(200);
+    expect(overridden.headers.get("x-stack-actual-status")).toBe("429");
+    expect(overridden.headers.get("x-hexclave-actual-status")).toBe("429");
+    // Another address is not affected by this one's limit.
+    const other = await createTestUser(server);
+    const fine = await stackFetch(server, "/auth/password/sign-in", {
+      access: "client",
+      keys,
+      body: { email: other.email, password: other.password },
+    });
+    expect(fine.status).toBe(200);
+  });
+
+  it("never fails the request when mail delivery fails, and records the failure for a retry", async () => {
+    const email = `undeliverable-${randomUUID()}@example.com`;
+    const started = Date.now();
+    const res = await stackFetch(server, "/auth/password/sign-up", {
+      access: "client",
+      keys,
+      body: {
+        email,
+        password: "correct-horse-1",
+        verification_callback_url: `${server.url}/handler/email-verification`,
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const row = await waitFor(async () => {
+      const [mail] = await server.store.query<{ status: string; attempts: number; last_error: string | null }>(
+        `select status, attempts, last_error from auth_mail_outbox where "to" = $1`,
+        [email],
+      );
+      return mail?.last_error ? mail : undefined;
+    });
+    expect(row.status).toBe("pending");
+    expect(row.attempts).toBe(1);
+  });
+});
+
+describe("without SMTP", () => {
+  let server: TestServer;
+  let keys: AppProjectKeys;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { AUTH_RATE_LIMITS: "false" } });
+    keys = await appProjectOf(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("keeps the mail in the outbox and logs one line with its link", async () => {
+    const email = `logged-${randomUUID()}@example.com`;
+    const res = await stackFetch(server, "/auth/password/sign-up", {
+      access: "client",
+      keys,
+      body: {
+        email,
+        password: "correct-horse-1",
+        verification_callback_url: `${server.url}/handler/email-verification`,
+      },
+    });
+    expect(res.status).toBe(200);
+    const lines = server.logs.filter((line) => line.includes(email));
+    const mailLines = lines.filter((line) => line.includes("mail (no SMTP_URL configured)"));
+    expect(mailLines).toHaveLength(1);
+    expect(JSON.parse(mailLines[0] ?? "{}").link).toMatch(/\/handler\/email-verification\?code=[0-9a-z]{45}$/);
+    // Nothing else logged carries the password.
+    expect(server.logs.some((line) => line.includes("correct-horse-1"))).toBe(false);
+    const [row] = await server.store.query<{ status: string; subject: string }>(
+      `select status, subject from auth_mail_outbox where "to" = $1`,
+      [email],
+    );
+    expect(row).toEqual({ status: "logged", subject: "Verify your email at App Console" });
+  });
+});
