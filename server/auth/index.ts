@@ -43,6 +43,8 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
   const tokens = new TokenService(store, () => `${baseUrl()}/api/v1`);
   await tokens.init();
   const sessions = new SessionStore(store);
+  const users = new UserStore(store, sessions);
+  await users.listenForChanges();
   const mailer = new Mailer(store, logger.child({ component: "auth-mailer" }), {
     smtpUrl: config.SMTP_URL,
     from: config.EMAIL_FROM,
@@ -54,7 +56,7 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     projects: new ProjectDirectory(store),
     tokens,
     sessions,
-    users: new UserStore(store, sessions),
+    users,
     mailer,
     limits: new RateLimiter(store, config.AUTH_RATE_LIMITS),
     codes: new CodeStore(store),
@@ -73,10 +75,17 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
   });
   app.use("*", ...wireHeaders());
   registerRoutes(app, deps);
+  // Unknown API paths answer like Stack's catch-all: plain 404, no known-error code the SDK lacks.
+  app.all("*", (c) => {
+    throw new StatusError(404, `No API route for ${c.req.method} ${c.req.path}.`);
+  });
 
   return {
     routes: app as unknown as Hono<AppEnv>,
     appProject,
-    close: () => mailer.close(),
+    close: async () => {
+      users.stopListening();
+      await mailer.close();
+    },
   };
 }

@@ -6,6 +6,7 @@ import { KnownErrors } from "./known-errors.ts";
 import { randomToken } from "./secrets.ts";
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 10 * 60;
+const VERIFIED_CACHE_MAX = 10_000;
 
 type RestrictedReason = { type: "anonymous" | "email_not_verified" | "restricted_by_administrator" };
 
@@ -64,6 +65,11 @@ interface SigningKey {
  */
 export class TokenService {
   private keys: SigningKey[] = [];
+  /**
+   * Tokens whose signature was already checked, until they expire: a client sends the same token
+   * with every request for minutes, and the signature of an exact token string cannot change.
+   */
+  private verified = new Map<string, AccessTokenClaims>();
   private verifyKeys = new Map<string, CryptoKey>();
   private lastReload = 0;
 
@@ -173,6 +179,20 @@ export class TokenService {
    * or INVALID_PROJECT_FOR_ACCESS_TOKEN.
    */
   async verify(token: string, expectedProjectId: string): Promise<AccessTokenClaims> {
+    const known = this.verified.get(token);
+    if (known && known.exp * 1000 > Date.now()) {
+      if (known.project_id !== expectedProjectId) {
+        throw KnownErrors.invalidProjectForAccessToken(expectedProjectId, known.project_id);
+      }
+      return known;
+    }
+    const claims = await this.verifySignature(token, expectedProjectId);
+    if (this.verified.size >= VERIFIED_CACHE_MAX) this.verified.delete(this.verified.keys().next().value ?? "");
+    this.verified.set(token, claims);
+    return claims;
+  }
+
+  private async verifySignature(token: string, expectedProjectId: string): Promise<AccessTokenClaims> {
     let claims: AccessTokenClaims;
     try {
       const result = await jwtVerify(token, (header) => this.keyFor(header.kid), { algorithms: ["ES256"] });

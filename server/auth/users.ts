@@ -54,13 +54,50 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+const CHANGE_CHANNEL = "auth_user_changed";
+const CACHE_TTL_MS = 5_000;
+const CACHE_MAX = 10_000;
+
 export class UserStore {
+  /**
+   * Users read per request (every call with an access token) are cached briefly. Every write
+   * drops the entry here at once and on other instances through the store's bus; the TTL bounds
+   * staleness should a notification be lost.
+   */
+  private cache = new Map<string, { record: UserRecord; at: number }>();
+  private unsubscribe: (() => void) | null = null;
+
   constructor(
     private store: Store,
     private sessions: SessionStore,
   ) {}
 
+  async listenForChanges(): Promise<void> {
+    this.unsubscribe = await this.store.bus.subscribe(CHANGE_CHANNEL, (userId) => this.cache.delete(userId));
+  }
+
+  stopListening(): void {
+    this.unsubscribe?.();
+  }
+
+  /** Call after any write that changes what a user looks like. */
+  async changed(userId: string): Promise<void> {
+    this.cache.delete(userId);
+    await this.store.bus.publish(CHANGE_CHANNEL, userId).catch(() => undefined);
+  }
+
   async get(projectId: string, userId: string): Promise<UserRecord | null> {
+    const hit = this.cache.get(userId);
+    if (hit && Date.now() - hit.at < CACHE_TTL_MS && hit.record.projectId === projectId) return hit.record;
+    const record = await this.load(projectId, userId);
+    if (record) {
+      if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value ?? "");
+      this.cache.set(userId, { record, at: Date.now() });
+    }
+    return record;
+  }
+
+  private async load(projectId: string, userId: string): Promise<UserRecord | null> {
     const rows = await this.store.db
       .select({ user: authUsersTable, channel: authContactChannelsTable })
       .from(authUsersTable)
@@ -199,6 +236,7 @@ export class UserStore {
         }
       }
     });
+    await this.changed(userId);
     if (passwordChanged) await this.sessions.revokeAllForUser(projectId, userId, options.keepSessionId);
     return this.require(projectId, userId);
   }
@@ -208,6 +246,7 @@ export class UserStore {
       .delete(authUsersTable)
       .where(and(eq(authUsersTable.id, userId), eq(authUsersTable.projectId, projectId)))
       .returning({ id: authUsersTable.id });
+    await this.changed(userId);
     return rows.length > 0;
   }
 

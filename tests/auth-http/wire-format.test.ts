@@ -68,6 +68,14 @@ describe("headers of every answer", () => {
     }
   });
 
+  it("answers unknown API paths with a plain 404 (no code the SDK does not know)", async () => {
+    const res = await stackFetch(server, "/no/such/route", { access: "client", keys });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("x-stack-known-error")).toBeNull();
+    const root = await server.request("/auth/api/v1");
+    expect(root.status).toBe(200);
+  });
+
   it("accepts the X-Hexclave-* dialect like the X-Stack-* one", async () => {
     for (const dialect of ["stack", "hexclave"] as const) {
       const res = await stackFetch(server, "/users/me", {

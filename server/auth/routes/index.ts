@@ -19,12 +19,14 @@ import { registerSendVerificationCode } from "./contact-channels/send-verificati
 import { registerVerify } from "./contact-channels/verify/index.ts";
 import { registerProjectCurrent } from "./projects/current.ts";
 import { registerJwks } from "./projects/jwks.ts";
+import { registerRoot } from "./root.ts";
 import { registerUsers } from "./users/index.ts";
 import { registerUsersMe } from "./users/me.ts";
 import { registerUserById } from "./users/user-id.ts";
 
 /** Every route of the auth service; the folders below mirror Stack's URL tree. */
 export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
+  registerRoot(app);
   registerProjectCurrent(app, deps);
   registerJwks(app, deps);
   registerPasswordSignUp(app, deps);

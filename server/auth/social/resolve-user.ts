@@ -39,6 +39,7 @@ export async function resolveSocialUser(
         email: identity.email,
       })
       .onConflictDoNothing();
+    await deps.users.changed(userId);
   };
   const caller = flow.userId ? await deps.users.get(project.id, flow.userId) : null;
 

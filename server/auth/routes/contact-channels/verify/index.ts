@@ -20,6 +20,7 @@ export function registerVerify(app: AuthApp, deps: AuthDeps): void {
     const verified =
       data.channel_id && data.email ? await deps.channels.markVerified(project.id, data.channel_id, data.email) : false;
     if (!verified) throw KnownErrors.verificationCodeNotFound();
+    if (row.userId) await deps.users.changed(row.userId);
     return c.json({ success: true });
   });
 
