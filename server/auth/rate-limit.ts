@@ -14,6 +14,7 @@ export const LIMITS = {
   signInPerIp: { max: 30, windowSeconds: 60 },
   signInPerEmail: { max: 10, windowSeconds: 60 },
   signUpPerIp: { max: 20, windowSeconds: 60 },
+  signUpPerEmail: { max: 5, windowSeconds: 60 },
   anonymousSignUpPerIp: { max: 60, windowSeconds: 60 },
   codeSendPerIp: { max: 10, windowSeconds: 60 },
   codeSendPerEmail: { max: 3, windowSeconds: 60 },

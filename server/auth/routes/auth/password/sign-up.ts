@@ -8,7 +8,7 @@ import { projectAuth } from "../../../project-auth.ts";
 import { LIMITS } from "../../../rate-limit.ts";
 import { emailSchema, urlSchema } from "../../../schemas.ts";
 import { isTrustedUrl } from "../../../trusted-domains.ts";
-import type { UserRecord } from "../../../users.ts";
+import { normalizeEmail, type UserRecord } from "../../../users.ts";
 import { readBody } from "../../../wire.ts";
 
 const body = z.strictObject({
@@ -26,6 +26,7 @@ export function registerPasswordSignUp(app: AuthApp, deps: AuthDeps): void {
     const input = await readBody(c, body);
     const { project, user: caller } = c.get("auth");
     await deps.limits.hit(`sign-up:ip:${clientIp(c)}`, LIMITS.signUpPerIp);
+    await deps.limits.hit(`sign-up:email:${project.id}:${normalizeEmail(input.email)}`, LIMITS.signUpPerEmail);
     if (!project.config.credential_enabled) throw KnownErrors.passwordAuthenticationNotEnabled();
     if (!project.config.sign_up_enabled) throw KnownErrors.signUpNotEnabled();
     checkPasswordRequirements(input.password);
