@@ -216,3 +216,12 @@ export function restrictedUserNotAllowed(reason: { type: string }) {
 export function teamNotFound(teamId: string) {
   return new HttpError(404, "TEAM_NOT_FOUND", `Team ${teamId} not found.`, { team_id: teamId });
 }
+
+export function contactChannelAlreadyUsedForAuth(value: string) {
+  return new HttpError(
+    409,
+    "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE",
+    `This email "(${value})" is already used for authentication by another account.`,
+    { type: "email", contact_channel_value: value, would_work_if_email_was_verified: false },
+  );
+}

@@ -78,6 +78,52 @@ describe.each(DIALECTS)("e-mail flows with the %s dialect", (dialect) => {
     expect((await app.getUser({ or: "throw" })).primaryEmailVerified).toBe(true);
   });
 
+  it("adds, promotes and deletes contact channels", async () => {
+    const app = await clientApp(server, { dialect });
+    const email = `channels-${randomUUID()}@example.com`;
+    await app.signUpWithCredential({
+      email,
+      password: "correct-horse-1",
+      noRedirect: true,
+      noVerificationCallback: true,
+    });
+    const user = await app.getUser({ or: "throw" });
+    const second = `second-${randomUUID()}@example.com`;
+    const added = await user.createContactChannel({ type: "email", value: second, usedForAuth: true });
+    expect([added.value, added.isPrimary, added.isVerified]).toEqual([second, false, false]);
+
+    await added.update({ isPrimary: true });
+    const afterPromote = await app.getUser({ or: "throw" });
+    expect(afterPromote.primaryEmail).toBe(second);
+    const channels = await afterPromote.listContactChannels();
+    expect(channels.filter((ch) => ch.isPrimary).map((ch) => ch.value)).toEqual([second]);
+
+    // Both addresses sign in, since both are used for auth.
+    const other = await clientApp(server, { dialect });
+    expect(
+      (await other.signInWithCredential({ email: second, password: "correct-horse-1", noRedirect: true })).status,
+    ).toBe("ok");
+
+    // Nobody else can claim an address another account signs in with.
+    const rival = await clientApp(server, { dialect });
+    await rival.signUpWithCredential({
+      email: `rival-${randomUUID()}@example.com`,
+      password: "correct-horse-1",
+      noRedirect: true,
+      noVerificationCallback: true,
+    });
+    const rivalUser = await rival.getUser({ or: "throw" });
+    await expect(
+      rivalUser.createContactChannel({ type: "email", value: second, usedForAuth: true }),
+    ).rejects.toMatchObject({
+      errorCode: "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE",
+    });
+
+    const original = channels.find((ch) => ch.value === email);
+    await original?.delete();
+    expect((await (await app.getUser({ or: "throw" })).listContactChannels()).map((ch) => ch.value)).toEqual([second]);
+  });
+
   it("resets a forgotten password, which ends every session", async () => {
     const email = `reset-${randomUUID()}@example.com`;
     const first = await clientApp(server, { dialect });
