@@ -24,7 +24,7 @@ import { notify } from "@/lib/notify";
 import { UserAvatar, UserMenuTrigger } from "./user-menu";
 
 /** The footer menu; loaded right after the first paint (Radix menus and positioning are heavy). */
-export default function UserMenuDropdown() {
+export default function UserMenuDropdown({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { t, i18n } = useLingui();
   const user = useSessionUser();
   const navigate = useNavigate();
@@ -43,7 +43,7 @@ export default function UserMenuDropdown() {
   }
 
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
         <UserMenuTrigger />
       </DropdownMenuTrigger>

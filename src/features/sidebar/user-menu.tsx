@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import Avatar from "boring-avatars";
 import { ChevronsUpDown } from "lucide-react";
-import { type ComponentProps, lazy, Suspense } from "react";
+import { type ComponentProps, lazy, Suspense, useState } from "react";
 import { SidebarMenuButton } from "@/components/ui/sidebar";
 import { useSessionUser } from "@/features/auth/auth-guard";
 
@@ -32,9 +32,11 @@ export function UserMenuTrigger(props: ComponentProps<"button">) {
 }
 
 export function UserMenu() {
+  // A click that lands before the menu's code does opens the menu as soon as it arrives.
+  const [openOnLoad, setOpenOnLoad] = useState(false);
   return (
-    <Suspense fallback={<UserMenuTrigger aria-haspopup="menu" />}>
-      <UserMenuDropdown />
+    <Suspense fallback={<UserMenuTrigger aria-haspopup="menu" onClick={() => setOpenOnLoad(true)} />}>
+      <UserMenuDropdown defaultOpen={openOnLoad} />
     </Suspense>
   );
 }
