@@ -32,7 +32,12 @@ interface SdkInternals {
   _getSession(): Promise<unknown>;
 }
 
-async function signInWithDevProvider(app: App, provider: string, email: string) {
+async function signInWithDevProvider(
+  app: App,
+  provider: string,
+  email: string,
+  type: "authenticate" | "link" = "authenticate",
+) {
   const internals = app as unknown as SdkInternals;
   const codeVerifier = randomBytes(48).toString("base64url");
   const codeChallenge = createHash("sha256").update(codeVerifier).digest("base64url");
@@ -45,7 +50,7 @@ async function signInWithDevProvider(app: App, provider: string, email: string) 
       errorRedirectUrl: `${server.url}/handler/error`,
       codeChallenge,
       state,
-      type: "authenticate",
+      type,
       session: await internals._getSession(),
     }),
   );
@@ -121,6 +126,26 @@ describe.each(DIALECTS)("social sign-in through the development provider with th
     expect(social.newUser).toBe(false);
     const merged = await (await clientApp(server, { dialect, tokens: social })).getUser({ or: "throw" });
     expect(merged.id).toBe(passwordUser.id);
+  });
+
+  it("links a provider account to the signed-in user", async () => {
+    const app = await clientApp(server, { dialect });
+    const email = `linker-${randomUUID()}@example.com`;
+    await app.signUpWithCredential({
+      email,
+      password: "correct-horse-1",
+      noRedirect: true,
+      noVerificationCallback: true,
+    });
+    const me = await app.getUser({ or: "throw" });
+    const githubEmail = `gh-${randomUUID()}@example.com`;
+    const linked = await signInWithDevProvider(app, "github", githubEmail, "link");
+    expect(linked.newUser).toBe(false);
+    expect((await (await clientApp(server, { dialect, tokens: linked })).getUser({ or: "throw" })).id).toBe(me.id);
+    // Signing in with that GitHub account now finds the same user, not a new one.
+    const later = await signInWithDevProvider(await clientApp(server, { dialect }), "github", githubEmail);
+    expect(later.newUser).toBe(false);
+    expect((await (await clientApp(server, { dialect, tokens: later })).getUser({ or: "throw" })).id).toBe(me.id);
   });
 
   it("upgrades an anonymous user", async () => {
