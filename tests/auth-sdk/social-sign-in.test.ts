@@ -106,6 +106,12 @@ describe.each(DIALECTS)("social sign-in through the development provider with th
     const { oauth_providers } = (await serverView.json()) as { oauth_providers: { id: string; email: string }[] };
     expect(oauth_providers).toEqual([expect.objectContaining({ id: "github", email })]);
 
+    // A social user has no password until it sets one; then the e-mail signs in with it.
+    expect(await user.setPassword({ password: "short" })).toMatchObject({ errorCode: "PASSWORD_TOO_SHORT" });
+    expect(await user.setPassword({ password: "chosen-later-1" })).toBeUndefined();
+    const byPassword = await clientApp(server, { dialect });
+    expect((await byPassword.signInWithCredential({ email, password: "chosen-later-1", noRedirect: true })).status).toBe("ok");
+
     const second = await signInWithDevProvider(await clientApp(server, { dialect }), "github", email);
     expect(second.newUser).toBe(false);
     const again = await (await clientApp(server, { dialect, tokens: second })).getUser({ or: "throw" });
