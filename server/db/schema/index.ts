@@ -1,5 +1,8 @@
 // The whole control-store schema; drizzle-kit reads this file to generate migrations.
 
+export * from "./api-apps.ts";
+export * from "./api-databases.ts";
+export * from "./api-secrets.ts";
 export * from "./auth-codes.ts";
 export * from "./auth-limits.ts";
 export * from "./auth-outbox.ts";

@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+export const APP_TITLE_MAX_LENGTH = 200;
+export const APP_DESCRIPTION_MAX_LENGTH = 2_000;
+
+/** An app as the API sends it; dates are ISO 8601 strings. */
+export const appSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  openapi_spec_ids: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deletedAt: z.string().nullable(),
+});
+export type App = z.infer<typeof appSchema>;
+
+export const createAppSchema = z.strictObject({
+  title: z.string().trim().min(1, "title is required").max(APP_TITLE_MAX_LENGTH),
+  description: z.string().max(APP_DESCRIPTION_MAX_LENGTH).nullish(),
+  openapi_spec_ids: z.array(z.string().min(1).max(200)).max(100).default([]),
+});
+export type CreateApp = z.input<typeof createAppSchema>;
+
+export const deleteAppResultSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+export type DeleteAppResult = z.infer<typeof deleteAppResultSchema>;

@@ -1,0 +1,98 @@
+import { z } from "zod";
+
+export const DATABASE_NAME_MAX_LENGTH = 100;
+export const TABLE_PAGE_SIZE_MAX = 1_000;
+export const TABLE_PAGE_SIZE_DEFAULT = 50;
+/** Below this many rows the table answer counts exactly; above it, it gives the planner's estimate. */
+export const EXACT_COUNT_LIMIT = 50_000;
+
+export const databaseKindSchema = z.enum(["managed", "external"]);
+
+/** A database of the user. An external database's URL (and so its password) is never sent. */
+export const databaseSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: databaseKindSchema,
+  /** Where a managed database lives: a PGlite instance or a database on the PostgreSQL cluster. */
+  engine: z.enum(["pglite", "postgres"]),
+  /** External databases: host, port and database name, without user or password. */
+  target: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Database = z.infer<typeof databaseSchema>;
+
+const databaseNameSchema = z.string().trim().min(1, "name is required").max(DATABASE_NAME_MAX_LENGTH);
+
+export const createDatabaseSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("managed"), name: databaseNameSchema }),
+  z.strictObject({
+    kind: z.literal("external"),
+    name: databaseNameSchema,
+    url: z.string().regex(/^postgres(ql)?:\/\//, "url must start with postgres:// or postgresql://"),
+  }),
+]);
+export type CreateDatabase = z.infer<typeof createDatabaseSchema>;
+
+export const renameDatabaseSchema = z.strictObject({ name: databaseNameSchema });
+export const deleteDatabaseResultSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+
+// Schema tree (sidebar and editor completion)
+
+export const columnInfoSchema = z.object({
+  name: z.string(),
+  type: z.string(),
+  nullable: z.boolean(),
+  default: z.string().nullable(),
+  primaryKey: z.boolean(),
+});
+export const indexInfoSchema = z.object({
+  name: z.string(),
+  columns: z.array(z.string()),
+  unique: z.boolean(),
+  primary: z.boolean(),
+  definition: z.string(),
+});
+export const tableInfoSchema = z.object({
+  name: z.string(),
+  kind: z.enum(["table", "view", "materialized_view", "foreign_table", "partitioned_table"]),
+  /** The planner's estimate (reltuples); null when the table was never analysed. */
+  estimatedRows: z.number().nullable(),
+  columns: z.array(columnInfoSchema),
+  indexes: z.array(indexInfoSchema),
+});
+export const schemaInfoSchema = z.object({ name: z.string(), tables: z.array(tableInfoSchema) });
+export const databaseSchemaResponseSchema = z.object({ schemas: z.array(schemaInfoSchema) });
+export type ColumnInfo = z.infer<typeof columnInfoSchema>;
+export type TableInfo = z.infer<typeof tableInfoSchema>;
+export type DatabaseSchemaResponse = z.infer<typeof databaseSchemaResponseSchema>;
+
+// Table data
+
+export const tableDataQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(TABLE_PAGE_SIZE_MAX).default(TABLE_PAGE_SIZE_DEFAULT),
+  schemaName: z.string().min(1).max(63).default("public"),
+  searchColumn: z.string().min(1).max(63).optional(),
+  searchValue: z.string().max(1_000).optional(),
+  sortColumn: z.string().min(1).max(63).optional(),
+  sortDirection: z.enum(["asc", "desc"]).default("asc"),
+});
+export type TableDataQuery = z.input<typeof tableDataQuerySchema>;
+
+export const tableDataSchema = z.object({
+  schemaName: z.string(),
+  tableName: z.string(),
+  columns: z.array(z.object({ name: z.string(), type: z.string(), primaryKey: z.boolean() })),
+  rows: z.array(z.array(z.unknown())),
+  page: z.number(),
+  pageSize: z.number(),
+  hasMore: z.boolean(),
+  /** Exact below EXACT_COUNT_LIMIT rows; otherwise the planner's estimate and `rowCountExact` false. */
+  rowCount: z.number(),
+  rowCountExact: z.boolean(),
+});
+export type TableData = z.infer<typeof tableDataSchema>;
+
+export const verifyResultSchema = z.object({ projectInitialized: z.literal(true), databaseId: z.string() });
+export type VerifyResult = z.infer<typeof verifyResultSchema>;

@@ -1,0 +1,23 @@
+import { pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+/**
+ * The user databases the table browser and SQL workbench open. Managed ones are created by the
+ * server (a PGlite directory or a database on the cluster, named by `location`); external ones are a
+ * PostgreSQL URL kept encrypted under the `db:<id>` data key.
+ */
+export const userDatabasesTable = pgTable(
+  "user_databases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: text("owner_id").notNull(),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: ["managed", "external"] }).notNull(),
+    engine: text("engine", { enum: ["pglite", "postgres"] }).notNull(),
+    /** Managed: PGlite directory name or cluster database name. External: host:port/db, no credentials. */
+    location: text("location").notNull(),
+    encryptedUrl: text("encrypted_url"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("user_databases_owner_name_idx").on(t.ownerId, t.name)],
+);
