@@ -4,6 +4,7 @@ import { requireEndpoints } from "./helpers/endpoints.ts";
 import {
   fillCredentials,
   linkFromMail,
+  liveRegion,
   PASSWORD,
   signIn,
   signOut,
@@ -124,12 +125,11 @@ for (const lang of LANGS) {
       await expect(page.getByRole("alert").filter({ hasText: message })).toHaveCount(0, { timeout: 5000 });
     });
 
-    test("sign up, verify, initialise, sign out, recover, reset and sign in again", async ({ page }) => {
+    test("sign up, verify by mail, sign out, recover and reset the password", async ({ page }) => {
       test.slow();
-      await requireEndpoints("signUp", "verifyEmail", "projectInit", "apps", "resetCode");
-      const email = uniqueEmail(`flow-${lang}`);
+      await requireEndpoints("signUp", "verifyEmail", "resetCode");
+      const email = uniqueEmail(`reset-${lang}`);
       await signUpAndVerify(page, lang, email);
-      await expect(page.getByTestId("live-polite")).toContainText(tr(lang, "Project initialized"));
 
       await signOut(page, lang, email);
       await page.goto("/");
@@ -157,8 +157,40 @@ for (const lang of LANGS) {
       await page.getByRole("link", { name: tr(lang, "Go to Login") }).click();
       await expect(page).toHaveURL(/\/login$/);
 
-      await signIn(page, lang, email, newPassword);
+      // The old password is gone, the new one is accepted.
+      await fillCredentials(page, lang, email, PASSWORD);
+      await page.getByRole("button", { name: tr(lang, "Log in"), exact: true }).click();
+      await expect(page.getByRole("alert").first()).toBeVisible();
+      await fillCredentials(page, lang, email, newPassword);
+      await page.getByRole("button", { name: tr(lang, "Log in"), exact: true }).click();
+      await expect(liveRegion(page)).toContainText(tr(lang, "Initializing project..."));
+    });
+
+    test("project initialisation after verification, then a plain sign-in", async ({ page }) => {
+      test.slow();
+      await requireEndpoints("signUp", "verifyEmail", "projectInit", "apps");
+      const email = uniqueEmail(`init-${lang}`);
+      await signUpAndVerify(page, lang, email);
+      await expect(liveRegion(page)).toContainText(tr(lang, "Project initialized"));
+      await signOut(page, lang, email);
+      await signIn(page, lang, email);
       await expect(page.getByRole("heading", { name: tr(lang, "Your Apps") })).toBeVisible();
+    });
+
+    test("login runs the project initialisation for a user who never verified", async ({ page }) => {
+      test.slow();
+      await requireEndpoints("signUp", "projectInit", "apps");
+      const email = uniqueEmail(`login-init-${lang}`);
+      await page.goto("/signup");
+      await fillCredentials(page, lang, email, PASSWORD);
+      await page.getByRole("button", { name: tr(lang, "Sign up"), exact: true }).click();
+      await expect(page.getByText(tr(lang, "Please check your email for verification"))).toBeVisible();
+      await page.goto("/login");
+      await fillCredentials(page, lang, email, PASSWORD);
+      await page.getByRole("button", { name: tr(lang, "Log in"), exact: true }).click();
+      await expect(liveRegion(page)).toContainText(tr(lang, "Initializing project..."));
+      await expect(liveRegion(page)).toContainText(tr(lang, "Project initialized"));
+      await expect(page).toHaveURL(/\/$/);
     });
 
     for (const provider of ["GitHub", "Google"] as const) {
