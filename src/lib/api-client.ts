@@ -1,7 +1,12 @@
+import type { ApiErrorCode, ApiPair } from "@contract/api-errors";
+
+/** Codes the browser adds: no pair came back at all, or no answer. */
+type ClientErrorCode = "unknown" | "network";
+
 /** A failed call to our own API, carrying the server's stable code and human-readable message. */
 export class ApiError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ApiErrorCode | ClientErrorCode,
     message: string,
     readonly status?: number,
   ) {
@@ -9,8 +14,6 @@ export class ApiError extends Error {
     this.name = "ApiError";
   }
 }
-
-type Pair<T> = [T, null] | [null, { code?: string; message?: string }];
 
 /**
  * Turns the server's `[data, error]` answer into data, or throws an ApiError with the server's
@@ -20,7 +23,8 @@ export function unwrapPair<T>(body: unknown, status?: number): T {
   if (!Array.isArray(body) || body.length !== 2) {
     throw new ApiError("unknown", "Unknown error", status);
   }
-  const [data, error] = body as Pair<T>;
+  // A pair from a misbehaving proxy may lack fields; the fallbacks below cover that.
+  const [data, error] = body as ApiPair<T> | [null, Partial<NonNullable<ApiPair<T>[1]>>];
   if (error != null) {
     throw new ApiError(error.code ?? "unknown", error.message || "Unknown error", status);
   }

@@ -1,13 +1,13 @@
+import type { DeleteAppResult } from "@contract/apps";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { appKeys } from "./api";
-import { type App, type AppWire, type CreateAppInput, toApp } from "./types";
+import { type App, type AppWire, type CreateApp, toApp } from "./types";
 
 export function useCreateApp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: CreateAppInput) =>
-      toApp(await apiRequest<AppWire>("/apps", { method: "POST", json: input })),
+    mutationFn: async (input: CreateApp) => toApp(await apiRequest<AppWire>("/apps", { method: "POST", json: input })),
     onSuccess: (app) => {
       queryClient.setQueryData<App[]>(appKeys.list(), (apps) => (apps ? [...apps, app] : [app]));
     },
@@ -18,7 +18,7 @@ export function useDeleteApp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      await apiRequest<unknown>(`/apps/${encodeURIComponent(id)}`, { method: "DELETE" });
+      await apiRequest<DeleteAppResult>(`/apps/${encodeURIComponent(id)}`, { method: "DELETE" });
       return id;
     },
     onMutate: (id) => {

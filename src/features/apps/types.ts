@@ -1,13 +1,6 @@
-/** An app as the API sends it (dates as ISO strings). */
-export interface AppWire {
-  id: string;
-  title: string;
-  description: string | null;
-  openapi_spec_ids: string[];
-  createdAt: string;
-  updatedAt: string;
-  deletedAt: string | null;
-}
+import type { App as AppWire, CreateApp } from "@contract/apps";
+
+export type { AppWire, CreateApp };
 
 /** An app as the UI uses it: dates parsed, plus the local busy flag. */
 export interface App extends Omit<AppWire, "createdAt" | "updatedAt" | "deletedAt"> {
@@ -15,12 +8,6 @@ export interface App extends Omit<AppWire, "createdAt" | "updatedAt" | "deletedA
   updatedAt: Date;
   deletedAt: Date | null;
   isBusy: boolean;
-}
-
-export interface CreateAppInput {
-  title: string;
-  description: string;
-  openapi_spec_ids: string[];
 }
 
 export function toApp(wire: AppWire): App {

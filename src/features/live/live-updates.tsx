@@ -1,7 +1,7 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { appKeys } from "@/features/apps/api";
-import { type App, type AppWire, replaceApp, toApp } from "@/features/apps/types";
+import { type App, replaceApp, toApp } from "@/features/apps/types";
 import { loadSessionUser } from "@/features/auth/current-user";
 import { ensureFreshAccessToken } from "@/features/auth/fresh-token";
 import { notify } from "@/lib/notify";
@@ -27,7 +27,9 @@ export function applyLiveMessage(queryClient: QueryClient, message: UserNotifyMe
       }
       return;
     case "appUpdate":
-      queryClient.setQueryData<App[]>(appKeys.list(), (apps) => replaceApp(apps, toApp(message.app as AppWire)));
+      queryClient.setQueryData<App[]>(appKeys.list(), (apps) => replaceApp(apps, toApp(message.app)));
+      return;
+    case "ready":
       return;
   }
 }

@@ -1,22 +1,42 @@
+import { userNotifyMessageSchema } from "@contract/ws";
 import { describe, expect, it } from "vitest";
 import { parseUserNotifyMessage } from "./messages";
 
+const app = {
+  id: "a1",
+  title: "Shop",
+  description: null,
+  openapi_spec_ids: [],
+  createdAt: "2026-11-22T10:00:00.000Z",
+  updatedAt: "2026-11-22T10:00:00.000Z",
+  deletedAt: null,
+};
+
 describe("parseUserNotifyMessage", () => {
-  it("reads the three message types", () => {
-    expect(parseUserNotifyMessage('{"type":"notify","message":"Hi"}')).toEqual({ type: "notify", message: "Hi" });
-    expect(parseUserNotifyMessage('{"type":"store","store":"apps","op":"refetch"}')).toEqual({
-      type: "store",
-      store: "apps",
-      op: "refetch",
-    });
-    expect(parseUserNotifyMessage('{"type":"appUpdate","app":{"id":"a"}}')).toEqual({
-      type: "appUpdate",
-      app: { id: "a" },
-    });
-  });
-  it("drops anything else", () => {
-    for (const bad of ["nope", "null", '{"type":"notify"}', '{"type":"other"}', '{"type":"appUpdate","app":1}', 3]) {
-      expect(parseUserNotifyMessage(bad)).toBeNull();
+  it("reads every message of the contract exactly as its schema does", () => {
+    const frames = [
+      { type: "ready" },
+      { type: "notify", message: "Deployed" },
+      { type: "store", store: "apps", op: "refetch" },
+      { type: "appUpdate", app },
+    ];
+    for (const frame of frames) {
+      expect(parseUserNotifyMessage(JSON.stringify(frame))).toEqual(userNotifyMessageSchema.parse(frame));
     }
+  });
+  it("ignores frames the contract does not allow", () => {
+    const bad = [
+      "not json",
+      "null",
+      '{"type":"notify"}',
+      '{"type":"other"}',
+      '{"type":"store","store":"databases","op":"refetch"}',
+      '{"type":"appUpdate","app":{"id":1}}',
+    ];
+    for (const frame of bad) {
+      expect(parseUserNotifyMessage(frame)).toBeNull();
+      if (frame.startsWith("{")) expect(userNotifyMessageSchema.safeParse(JSON.parse(frame)).success).toBe(false);
+    }
+    expect(parseUserNotifyMessage(new ArrayBuffer(1))).toBeNull();
   });
 });

@@ -1,12 +1,25 @@
-/**
- * What the server pushes on /api/v1/ws/user-notify. Checked by hand rather than with the
- * contract's zod schema: the socket runs on every signed-in page and zod would weigh on it.
- */
-export type UserNotifyMessage =
-  | { type: "notify"; message: string }
-  | { type: "store"; store: string; op: string }
-  | { type: "appUpdate"; app: unknown };
+import type { App } from "@contract/apps";
+import type { UserNotifyMessage } from "@contract/ws";
 
+export type { UserNotifyMessage };
+
+function isApp(value: unknown): value is App {
+  const app = value as Partial<App> | null;
+  return (
+    typeof app === "object" &&
+    app !== null &&
+    typeof app.id === "string" &&
+    typeof app.title === "string" &&
+    typeof app.createdAt === "string" &&
+    typeof app.updatedAt === "string"
+  );
+}
+
+/**
+ * Reads one frame of /api/v1/ws/user-notify into the contract's message type. Checked by hand
+ * rather than with the contract's zod schema, which would weigh on every signed-in page; a frame
+ * it cannot read is ignored (and logged by the caller), never thrown.
+ */
 export function parseUserNotifyMessage(data: unknown): UserNotifyMessage | null {
   if (typeof data !== "string") return null;
   let value: unknown;
@@ -16,16 +29,16 @@ export function parseUserNotifyMessage(data: unknown): UserNotifyMessage | null 
     return null;
   }
   if (typeof value !== "object" || value === null) return null;
-  const message = value as Record<string, unknown>;
-  switch (message.type) {
+  const frame = value as Record<string, unknown>;
+  switch (frame.type) {
+    case "ready":
+      return { type: "ready" };
     case "notify":
-      return typeof message.message === "string" ? { type: "notify", message: message.message } : null;
+      return typeof frame.message === "string" ? { type: "notify", message: frame.message } : null;
     case "store":
-      return typeof message.store === "string" && typeof message.op === "string"
-        ? { type: "store", store: message.store, op: message.op }
-        : null;
+      return frame.store === "apps" && frame.op === "refetch" ? { type: "store", store: "apps", op: "refetch" } : null;
     case "appUpdate":
-      return typeof message.app === "object" && message.app !== null ? { type: "appUpdate", app: message.app } : null;
+      return isApp(frame.app) ? { type: "appUpdate", app: frame.app } : null;
     default:
       return null;
   }

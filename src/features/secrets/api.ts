@@ -1,11 +1,8 @@
+import type { Secret, UpsertSecret } from "@contract/secrets";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
-/** An environment variable of an app, value in clear. */
-export interface Secret {
-  key: string;
-  decryptedValue: string;
-}
+export type { Secret };
 
 export const secretKeys = {
   all: ["secrets"] as const,
@@ -28,8 +25,7 @@ export const secretsQuery = (appId: string) =>
 export function useSaveSecret(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { key: string; value: string }) =>
-      apiRequest<unknown>(secretsPath(appId), { method: "POST", json: input }),
+    mutationFn: (input: UpsertSecret) => apiRequest<unknown>(secretsPath(appId), { method: "POST", json: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: secretKeys.list(appId) }),
   });
 }

@@ -1,11 +1,6 @@
+import type { Database } from "@contract/databases";
 import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-
-/** A database as listed for the sidebar; the database page reads the rest itself. */
-export interface DatabaseListItem {
-  id: string;
-  name: string;
-}
 
 export const databaseListKeys = {
   all: ["databases"] as const,
@@ -15,5 +10,5 @@ export const databaseListKeys = {
 export const databasesQuery = () =>
   queryOptions({
     queryKey: databaseListKeys.list(),
-    queryFn: () => apiRequest<DatabaseListItem[]>("/db"),
+    queryFn: () => apiRequest<Database[]>("/db"),
   });
