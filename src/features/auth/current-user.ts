@@ -28,8 +28,8 @@ export async function loadSessionUser({ waitForCookie = false } = {}): Promise<S
   });
   if (!hasCookie) return null;
   const app = await getStackApp();
-  // Restricted (not yet verified) users may still use the app; anonymous ones count as signed out.
-  const user = await app.getUser({ includeRestricted: true });
+  // Anonymous and restricted users count as signed out, as the app API treats them (403).
+  const user = await app.getUser();
   if (!user) return null;
   return {
     id: user.id,

@@ -10,6 +10,6 @@ export async function ensureFreshAccessToken(): Promise<void> {
   const { projectId } = await getRuntimeConfig();
   if (!hasSessionCookie(document.cookie, projectId)) return;
   const app = await getStackApp();
-  const user = await app.getUser({ includeRestricted: true });
+  const user = await app.getUser();
   await user?.getAuthJson();
 }
