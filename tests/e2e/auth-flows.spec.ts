@@ -11,6 +11,7 @@ import {
   signUpAndVerify,
   uniqueEmail,
   useLanguage,
+  userMenuButton,
 } from "./helpers/session.ts";
 
 for (const lang of LANGS) {
@@ -194,21 +195,40 @@ for (const lang of LANGS) {
     });
 
     for (const provider of ["GitHub", "Google"] as const) {
-      test(`social sign-in with ${provider} through the development provider`, async ({ page }) => {
+      test(`social sign-in with ${provider} through the development provider`, async ({ page, context }) => {
         test.slow();
         await requireEndpoints("oauthAuthorize", "projectInit", "apps");
+        const email = uniqueEmail(`oauth-${provider.toLowerCase()}`);
         await page.goto("/login");
         await page.getByRole("button", { name: tr(lang, `Continue with ${provider}`) }).click();
-        // The development provider stands in for the real one; approve on its page if it shows one.
-        await page.waitForURL((url) => !url.pathname.startsWith("/login"));
-        if (!/^\/(handler\/oauth-callback)?$/.test(new URL(page.url()).pathname)) {
-          const email = page.locator('input[type="email"], input[name="email"]');
-          if (await email.count()) await email.first().fill(uniqueEmail(`oauth-${provider.toLowerCase()}`));
-          await page.locator('button[type="submit"], input[type="submit"]').first().click();
-        }
+        // Without real credentials the auth service's development provider shows its consent page.
+        await expect(page.getByRole("heading", { name: `Sign in with ${provider} (development)` })).toBeVisible();
+        await page.getByLabel("E-mail").fill(email);
+        await page.getByRole("button", { name: "Continue" }).click();
         await expect(page).toHaveURL(/\/$/, { timeout: 30_000 });
+        await expect(userMenuButton(page, lang, email)).toBeVisible();
         await expect(page.getByRole("heading", { name: tr(lang, "Your Apps") })).toBeVisible();
+
+        // Signing in again with the same account finds the same, already initialised user.
+        await signOut(page, lang, email);
+        await context.clearCookies({ name: /^(stack|hexclave)-/ });
+        await page.getByRole("button", { name: tr(lang, `Continue with ${provider}`) }).click();
+        await page.getByLabel("E-mail").fill(email);
+        await page.getByRole("button", { name: "Continue" }).click();
+        await expect(userMenuButton(page, lang, email)).toBeVisible({ timeout: 30_000 });
       });
     }
+
+    test("cancelling on the provider's page ends on /login with the callback error", async ({ page }) => {
+      await requireEndpoints("oauthAuthorize");
+      await page.goto("/login");
+      await page.getByRole("button", { name: tr(lang, "Continue with GitHub") }).click();
+      await expect(page.getByRole("heading", { name: "Sign in with GitHub (development)" })).toBeVisible();
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await expect(page).toHaveURL(/\/login$/, { timeout: 30_000 });
+      await expect(
+        page.getByText(tr(lang, "Error signing in during OAuth callback. Please try again.")).first(),
+      ).toBeVisible();
+    });
   });
 }
