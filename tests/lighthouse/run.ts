@@ -10,7 +10,7 @@ import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromium } from "playwright-core";
 import { chromiumPath } from "../../scripts/ensure-chromium.mjs";
 import { startServerProcess } from "../helpers/server-process.ts";
-import { signInBrowser } from "./sign-in.ts";
+import { seededProjectEnv, signInBrowser } from "./sign-in.ts";
 
 const BUDGET = { desktopPerformance: 95, mobilePerformance: 90, accessibility: 100, bestPractices: 100 };
 const MAX_INITIAL_JS_GZIP_BYTES = 170 * 1024;
@@ -47,7 +47,13 @@ function gzipBytesOf(urls: string[]): number {
 
 if (!existsSync("dist/index.html")) throw new Error("Build first: npm run build");
 const dataDir = mkdtempSync(join(tmpdir(), "appconsole-lh-"));
-const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "info" });
+const projectEnv = seededProjectEnv();
+const server = await startServerProcess({
+  DATA_DIR: dataDir,
+  NODE_ENV: "production",
+  LOG_LEVEL: "info",
+  ...projectEnv,
+});
 const port = await freePort();
 const browser = await chromium.launch({
   executablePath: chromiumPath(),
@@ -58,7 +64,7 @@ const rows: string[] = [];
 try {
   const context = browser.contexts()[0] ?? (await browser.newContext());
   for (const audit of audits) {
-    if (audit.signedIn) await signInBrowser(context, server.url);
+    if (audit.signedIn) await signInBrowser(context, server.url, projectEnv);
     for (const formFactor of ["desktop", "mobile"] as const) {
       const url = new URL(audit.route, server.url).toString();
       const result = await lighthouse(
