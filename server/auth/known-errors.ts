@@ -16,7 +16,7 @@ export const KnownErrors = {
     known(
       400,
       "ACCESS_TYPE_REQUIRED",
-      "You must specify an access level for this Stack project. Make sure project API keys are provided (eg. x-stack-publishable-client-key) and you set the x-stack-access-type header to 'client', 'server', or 'admin'.",
+      "You must specify an access level for this Stack project. Make sure project API keys are provided (eg. x-stack-publishable-client-key) and you set the x-stack-access-type header to 'client', 'server', or 'admin'.\n\nFor more information, see the docs on REST API authentication: https://docs.stack-auth.com/rest-api/overview#authentication",
     ),
   projectKeyWithoutAccessType: () =>
     known(

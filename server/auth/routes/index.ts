@@ -20,6 +20,7 @@ import { registerVerify } from "./contact-channels/verify/index.ts";
 import { registerProjectCurrent } from "./projects/current.ts";
 import { registerJwks } from "./projects/jwks.ts";
 import { registerRoot } from "./root.ts";
+import { registerTeams } from "./teams/index.ts";
 import { registerUsers } from "./users/index.ts";
 import { registerUsersMe } from "./users/me.ts";
 import { registerUserById } from "./users/user-id.ts";
@@ -47,6 +48,7 @@ export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
   registerVerify(app, deps);
   registerSendVerificationCode(app, deps);
   registerAnalyticsEvents(app, deps);
+  registerTeams(app, deps);
   registerOAuthAuthorize(app, deps);
   registerOAuthCallback(app, deps);
   if ([...deps.social.values()].some((p) => p.isDevelopment)) registerDevProvider(app, deps);

@@ -22,15 +22,18 @@ export function registerOAuthToken(app: AuthApp, deps: AuthDeps): void {
   app.post("/auth/oauth/token", async (c) => {
     const input = await readBody(c, body);
     const project = await authenticateOAuthClient(deps, input.client_id, input.client_secret);
-    c.header("Pragma", "no-cache");
-    c.header("Cache-Control", "no-store");
     if (input.grant_type === "authorization_code") {
-      return c.json(await exchangeAuthorizationCode(deps, project, input));
+      const result = await exchangeAuthorizationCode(deps, project, input);
+      c.header("Pragma", "no-cache");
+      c.header("Cache-Control", "no-store");
+      return c.json(result);
     }
     const session = input.refresh_token ? await deps.sessions.findByToken(project.id, input.refresh_token) : null;
     const user = session ? await deps.users.get(project.id, session.userId) : null;
     if (!session || !user) throw KnownErrors.refreshTokenNotFoundOrExpired();
     await Promise.all([deps.sessions.touch(session.id), deps.users.touch(user.id)]);
+    c.header("Pragma", "no-cache");
+    c.header("Cache-Control", "no-store");
     return c.json({
       access_token: await deps.tokens.sign(tokenSubject(user, session.id)),
       token_type: "Bearer",
