@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
@@ -39,7 +39,10 @@ export async function startMailCatcher(dir: string): Promise<{ smtpUrl: string; 
             receivedAt: Date.now(),
           };
           counter += 1;
-          writeFileSync(join(dir, `${Date.now()}-${process.pid}-${counter}.json`), JSON.stringify(mail));
+          // Written aside and renamed, so a reader polling the folder never sees half a file.
+          const file = join(dir, `${Date.now()}-${process.pid}-${counter}.json`);
+          writeFileSync(`${file}.partial`, JSON.stringify(mail));
+          renameSync(`${file}.partial`, file);
           callback();
         },
         (error: Error) => callback(error),
