@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { ensureFreshAccessToken } from "./features/auth/fresh-token";
-import { setBeforeApiRequest } from "./lib/api-client";
+import { apiAuthHeaders } from "./features/auth/fresh-token";
+import { setApiAuthHeaders } from "./lib/api-client";
 import { activateLocale, i18n } from "./lib/i18n";
 import { registerServiceWorker } from "./lib/service-worker";
 import { throwErr } from "./lib/throw-err";
@@ -15,7 +15,7 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1 } },
 });
 const router = createAppRouter({ queryClient });
-setBeforeApiRequest(ensureFreshAccessToken);
+setApiAuthHeaders(apiAuthHeaders);
 
 async function boot(): Promise<void> {
   await activateLocale();

@@ -32,13 +32,14 @@ export function unwrapPair<T>(body: unknown, status?: number): T {
 }
 
 /**
- * Hook run before every API call; the auth feature installs one that makes sure the access
- * cookie is fresh (the SDK refreshes it), so the server never sees an expired token.
+ * Headers that authenticate a call. The auth feature installs a provider that asks the SDK for a
+ * current access token (refreshing it when it is about to expire); the same-origin cookie is
+ * sent too, but it can be stale between refreshes.
  */
-let beforeRequest: () => Promise<void> = async () => undefined;
+let authHeaders: () => Promise<Record<string, string>> = async () => ({});
 
-export function setBeforeApiRequest(hook: () => Promise<void>): void {
-  beforeRequest = hook;
+export function setApiAuthHeaders(provider: () => Promise<Record<string, string>>): void {
+  authHeaders = provider;
 }
 
 interface RequestInit {
@@ -48,11 +49,15 @@ interface RequestInit {
 
 /** Calls our API at /api/v1 with the session cookie; the raw response, for status-only calls. */
 export async function apiRequestRaw(path: string, init: RequestInit = {}): Promise<Response> {
-  await beforeRequest();
+  const auth = await authHeaders();
   return await fetch(`/api/v1${path}`, {
     method: init.method ?? "GET",
     credentials: "same-origin",
-    headers: init.json === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
+    headers: {
+      accept: "application/json",
+      ...(init.json === undefined ? {} : { "content-type": "application/json" }),
+      ...auth,
+    },
     body: init.json === undefined ? undefined : JSON.stringify(init.json),
   });
 }

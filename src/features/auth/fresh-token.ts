@@ -3,13 +3,20 @@ import { hasSessionCookie } from "./session-hint";
 import { getStackApp } from "./stack";
 
 /**
- * Makes sure the access-token cookie our API reads is current: the SDK refreshes a token that
- * is about to expire and writes it back to the cookie. Without a session there is nothing to do.
+ * A current access token of the signed-in user, or null. The SDK refreshes a token that is
+ * about to expire (and writes it back to the cookie, which the socket uses). Without a session
+ * cookie the SDK is not even loaded.
  */
-export async function ensureFreshAccessToken(): Promise<void> {
+export async function freshAccessToken(): Promise<string | null> {
   const { projectId } = await getRuntimeConfig();
-  if (!hasSessionCookie(document.cookie, projectId)) return;
+  if (!hasSessionCookie(document.cookie, projectId)) return null;
   const app = await getStackApp();
   const user = await app.getUser();
-  await user?.getAuthJson();
+  return (await user?.getAuthJson())?.accessToken ?? null;
+}
+
+/** Headers for our API: the token in the SDK's own header, which the app API reads first. */
+export async function apiAuthHeaders(): Promise<Record<string, string>> {
+  const token = await freshAccessToken();
+  return token ? { "x-stack-access-token": token } : {};
 }

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { appKeys } from "@/features/apps/api";
 import { type App, replaceApp, toApp } from "@/features/apps/types";
 import { loadSessionUser } from "@/features/auth/current-user";
-import { ensureFreshAccessToken } from "@/features/auth/fresh-token";
+import { freshAccessToken } from "@/features/auth/fresh-token";
 import { notify } from "@/lib/notify";
 import { LiveClient } from "./live-client";
 import type { UserNotifyMessage } from "./messages";
@@ -43,7 +43,7 @@ export function LiveUpdates() {
       isSignedIn: async () => {
         if (!(await loadSessionUser())) return false;
         // The socket authenticates with the access cookie, so it must not be stale.
-        await ensureFreshAccessToken();
+        await freshAccessToken();
         return true;
       },
       onMessage: (message) => applyLiveMessage(queryClient, message),
