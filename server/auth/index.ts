@@ -42,6 +42,11 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
   const baseUrl = () => `${ctx.publicUrl()}/auth`;
   const tokens = new TokenService(store, () => `${baseUrl()}/api/v1`);
   await tokens.init();
+  const rotation = setInterval(
+    () => void tokens.rotate().catch((err: unknown) => logger.error({ err }, "signing key rotation failed")),
+    6 * 3600 * 1000,
+  );
+  rotation.unref();
   const sessions = new SessionStore(store);
   const users = new UserStore(store, sessions);
   await users.listenForChanges();
@@ -84,6 +89,7 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     routes: app as unknown as Hono<AppEnv>,
     appProject,
     close: async () => {
+      clearInterval(rotation);
       users.stopListening();
       await mailer.close();
     },

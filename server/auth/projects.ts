@@ -41,6 +41,7 @@ const KEY_PREFIX: Record<KeyKind, string> = {
 };
 
 export const INTERNAL_PROJECT_ID = "internal";
+const SDK_PROJECT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const SETTING_APP_PROJECT_ID = "auth.app_project_id";
 const SETTING_KEY_SEED = "auth.key_seed";
 
@@ -150,6 +151,12 @@ export interface SeedResult {
  * from the environment (trusted domain, production mode) are refreshed; keys are created once.
  */
 export async function seedProjects(store: Store, config: Config): Promise<SeedResult> {
+  // The SDK constructor throws for any project id that is not a UUID (or "internal").
+  if (config.STACK_PROJECT_ID && !SDK_PROJECT_ID.test(config.STACK_PROJECT_ID)) {
+    throw new Error(
+      `STACK_PROJECT_ID must be a UUID (the Stack SDK accepts nothing else), got "${config.STACK_PROJECT_ID}"`,
+    );
+  }
   const seed = await getOrCreateSetting(store, SETTING_KEY_SEED, () => randomToken(64));
   const appProjectId =
     config.STACK_PROJECT_ID ?? (await getOrCreateSetting(store, SETTING_APP_PROJECT_ID, () => randomUUID()));

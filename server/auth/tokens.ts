@@ -1,7 +1,8 @@
-import { desc, isNull } from "drizzle-orm";
+import { desc, eq, isNull } from "drizzle-orm";
 import { errors, exportJWK, generateKeyPair, importJWK, type JWK, type JWTPayload, jwtVerify, SignJWT } from "jose";
 import { authSigningKeysTable } from "../db/schema/index.ts";
 import type { Store } from "../db/store.ts";
+import { throwErr } from "../lib/errors.ts";
 import { KnownErrors } from "./known-errors.ts";
 import { randomToken } from "./secrets.ts";
 
@@ -57,7 +58,15 @@ interface SigningKey {
   kid: string;
   privateKey: CryptoKey;
   publicJwk: JWK;
+  createdAt: Date;
 }
+
+/** A signing key gets a successor after this long. */
+const KEY_MAX_AGE_MS = 90 * 24 * 3600 * 1000;
+/** How often an instance re-reads the key table (new keys sign only after KEY_PUBLISH_AHEAD_MS). */
+const RELOAD_MS = 5 * 60 * 1000;
+/** A new key is in the JWKS this long before it signs anything. */
+const KEY_PUBLISH_AHEAD_MS = 60 * 60 * 1000;
 
 /**
  * ES256 keys kept in the store so that every instance signs and verifies alike. The newest
@@ -69,7 +78,7 @@ export class TokenService {
    * Tokens whose signature was already checked, until they expire: a client sends the same token
    * with every request for minutes, and the signature of an exact token string cannot change.
    */
-  private verified = new Map<string, AccessTokenClaims>();
+  private verified = new Map<string, { claims: AccessTokenClaims; kid: string }>();
   private verifyKeys = new Map<string, CryptoKey>();
   private lastReload = 0;
 
@@ -81,13 +90,45 @@ export class TokenService {
 
   async init(): Promise<void> {
     await this.reload();
-    if (this.keys.length > 0) return;
+    if (this.keys.length === 0) await this.addKey();
+    await this.rotate();
+  }
+
+  private async addKey(): Promise<void> {
     const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
     const kid = randomToken(12);
     const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: "ES256", use: "sig" };
     const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: "ES256" };
     await this.store.db.insert(authSigningKeysTable).values({ kid, privateJwk, publicJwk });
     await this.reload();
+  }
+
+  /**
+   * Key rotation, run at start and every few hours by the service: a key older than
+   * KEY_MAX_AGE_MS gets a successor, which is published at once but signs only after
+   * KEY_PUBLISH_AHEAD_MS (so cached JWKS copies elsewhere learn it first). Keys older than the
+   * signing key are retired once no token they signed can still be valid.
+   */
+  async rotate(now = Date.now()): Promise<void> {
+    await this.reload();
+    const newest = this.keys[0];
+    if (newest && now - newest.createdAt.getTime() > KEY_MAX_AGE_MS) await this.addKey();
+    const signing = this.signingKey(now);
+    const retireBefore = signing.createdAt.getTime() + KEY_PUBLISH_AHEAD_MS + ACCESS_TOKEN_LIFETIME_SECONDS * 1000;
+    const stale = this.keys.filter((k) => k.createdAt < signing.createdAt && now > retireBefore);
+    for (const key of stale) {
+      await this.store.db
+        .update(authSigningKeysTable)
+        .set({ retiredAt: new Date(now) })
+        .where(eq(authSigningKeysTable.kid, key.kid));
+    }
+    if (stale.length) await this.reload();
+  }
+
+  /** The newest key that has been published long enough; the oldest one while all are new. */
+  private signingKey(now = Date.now()): SigningKey {
+    const ready = this.keys.find((k) => now - k.createdAt.getTime() >= KEY_PUBLISH_AHEAD_MS);
+    return ready ?? this.keys.at(-1) ?? throwErr("no signing key available");
   }
 
   private async reload(): Promise<void> {
@@ -97,18 +138,29 @@ export class TokenService {
       .where(isNull(authSigningKeysTable.retiredAt))
       .orderBy(desc(authSigningKeysTable.createdAt));
     const keys: SigningKey[] = [];
+    const verifyKeys = new Map<string, CryptoKey>();
     for (const row of rows) {
       const privateKey = (await importJWK(row.privateJwk as JWK, "ES256")) as CryptoKey;
-      keys.push({ kid: row.kid, privateKey, publicJwk: row.publicJwk as JWK });
-      if (!this.verifyKeys.has(row.kid)) {
-        this.verifyKeys.set(row.kid, (await importJWK(row.publicJwk as JWK, "ES256")) as CryptoKey);
-      }
+      keys.push({ kid: row.kid, privateKey, publicJwk: row.publicJwk as JWK, createdAt: row.createdAt });
+      verifyKeys.set(
+        row.kid,
+        this.verifyKeys.get(row.kid) ?? ((await importJWK(row.publicJwk as JWK, "ES256")) as CryptoKey),
+      );
     }
     this.keys = keys;
+    // Retired keys drop out here, so their tokens stop verifying on this instance too.
+    this.verifyKeys = verifyKeys;
+    for (const [token, entry] of this.verified) if (!verifyKeys.has(entry.kid)) this.verified.delete(token);
     this.lastReload = Date.now();
   }
 
-  jwks(): { keys: JWK[] } {
+  /** Picks up keys other instances added or retired, at most RELOAD_MS late. */
+  private async fresh(): Promise<void> {
+    if (Date.now() - this.lastReload > RELOAD_MS) await this.reload();
+  }
+
+  async jwks(): Promise<{ keys: JWK[] }> {
+    await this.fresh();
     return {
       keys: this.keys.map(({ publicJwk }) => ({
         kty: publicJwk.kty,
@@ -128,8 +180,8 @@ export class TokenService {
   }
 
   async sign(subject: TokenSubject, lifetimeSeconds = ACCESS_TOKEN_LIFETIME_SECONDS): Promise<string> {
-    const key = this.keys[0] ?? (await this.init().then(() => this.keys[0]));
-    if (!key) throw new Error("no signing key available");
+    await this.fresh();
+    const key = this.signingKey();
     const reason = restrictedReasonOf(subject);
     const now = Math.floor(Date.now() / 1000);
     const claims: AccessTokenClaims = {
@@ -179,24 +231,29 @@ export class TokenService {
    * or INVALID_PROJECT_FOR_ACCESS_TOKEN.
    */
   async verify(token: string, expectedProjectId: string): Promise<AccessTokenClaims> {
-    const known = this.verified.get(token);
+    const known = this.verified.get(token)?.claims;
     if (known && known.exp * 1000 > Date.now()) {
       if (known.project_id !== expectedProjectId) {
         throw KnownErrors.invalidProjectForAccessToken(expectedProjectId, known.project_id);
       }
       return known;
     }
-    const claims = await this.verifySignature(token, expectedProjectId);
+    const verified = await this.verifySignature(token, expectedProjectId);
     if (this.verified.size >= VERIFIED_CACHE_MAX) this.verified.delete(this.verified.keys().next().value ?? "");
-    this.verified.set(token, claims);
-    return claims;
+    this.verified.set(token, verified);
+    return verified.claims;
   }
 
-  private async verifySignature(token: string, expectedProjectId: string): Promise<AccessTokenClaims> {
+  private async verifySignature(
+    token: string,
+    expectedProjectId: string,
+  ): Promise<{ claims: AccessTokenClaims; kid: string }> {
     let claims: AccessTokenClaims;
+    let kid: string;
     try {
       const result = await jwtVerify(token, (header) => this.keyFor(header.kid), { algorithms: ["ES256"] });
       claims = result.payload as unknown as AccessTokenClaims;
+      kid = result.protectedHeader.kid ?? "";
     } catch (error) {
       if (error instanceof errors.JWTExpired) {
         const payload = error.payload as Partial<AccessTokenClaims>;
@@ -219,6 +276,6 @@ export class TokenService {
     if (claims.project_id !== expectedProjectId) {
       throw KnownErrors.invalidProjectForAccessToken(expectedProjectId, claims.project_id);
     }
-    return claims;
+    return { claims, kid };
   }
 }

@@ -10,6 +10,6 @@ export function registerJwks(app: AuthApp, deps: AuthDeps): void {
     const entry = await deps.projects.get(c.req.param("projectId"));
     if (!entry) throw new StatusError(404, "Project not found.");
     c.header("Cache-Control", "public, max-age=3600");
-    return c.json(deps.tokens.jwks());
+    return c.json(await deps.tokens.jwks());
   });
 }
