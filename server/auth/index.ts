@@ -4,6 +4,7 @@ import { createErrorHandler } from "../http/error-handler.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { AuthDeps, AuthEnv } from "./auth-env.ts";
 import { ContactChannelStore } from "./contact-channels.ts";
+import { sweepExpired } from "./janitor.ts";
 import { Mailer } from "./mailer.ts";
 import { ProjectDirectory, seedProjects } from "./projects.ts";
 import { RateLimiter } from "./rate-limit.ts";
@@ -42,11 +43,15 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
   const baseUrl = () => `${ctx.publicUrl()}/auth`;
   const tokens = new TokenService(store, () => `${baseUrl()}/api/v1`);
   await tokens.init();
-  const rotation = setInterval(
-    () => void tokens.rotate().catch((err: unknown) => logger.error({ err }, "signing key rotation failed")),
+  // Housekeeping every few hours: key rotation and expired rows.
+  const housekeeping = setInterval(
+    () =>
+      void Promise.all([tokens.rotate(), sweepExpired(store)]).catch((err: unknown) =>
+        logger.error({ err }, "auth housekeeping failed"),
+      ),
     6 * 3600 * 1000,
   );
-  rotation.unref();
+  housekeeping.unref();
   const sessions = new SessionStore(store);
   const users = new UserStore(store, sessions);
   await users.listenForChanges();
@@ -89,7 +94,7 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     routes: app as unknown as Hono<AppEnv>,
     appProject,
     close: async () => {
-      clearInterval(rotation);
+      clearInterval(housekeeping);
       users.stopListening();
       await mailer.close();
     },

@@ -1,5 +1,6 @@
 import { decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sweepExpired } from "../../server/auth/janitor.ts";
 import { TokenService } from "../../server/auth/tokens.ts";
 import { appProjectOf, createTestUser } from "../helpers/stack-apps.ts";
 import { knownError, stackFetch } from "../helpers/stack-http.ts";
@@ -11,6 +12,21 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
+});
+
+describe("housekeeping", () => {
+  it("deletes expired sessions and long-expired codes, and keeps the rest", async () => {
+    const alive = await createTestUser(server);
+    const gone = await createTestUser(server);
+    await server.store.query(
+      "update auth_refresh_tokens set expires_at = now() - interval '1 minute' where user_id = $1",
+      [gone.userId],
+    );
+    await sweepExpired(server.store);
+    const rows = await server.store.query<{ user_id: string }>("select user_id from auth_refresh_tokens");
+    expect(rows.map((r) => r.user_id)).toContain(alive.userId);
+    expect(rows.map((r) => r.user_id)).not.toContain(gone.userId);
+  });
 });
 
 describe("signing key rotation", () => {
