@@ -46,6 +46,8 @@ export const configSchema = z.object({
   ANALYTICS_EVENTS: z.enum(["store", "drop"]).default("store"),
   /** Per-IP and per-e-mail limits on sign-in, sign-up and code endpoints; off only for tests and benchmarks. */
   AUTH_RATE_LIMITS: booleanFlag.default(true),
+  /** Behind one reverse proxy: take the client IP (for rate limits) from the last X-Forwarded-For entry. */
+  TRUST_PROXY: booleanFlag.default(false),
   SQL_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   SQL_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   SQL_READ_ONLY: booleanFlag.default(false),

@@ -14,8 +14,15 @@ export async function issueSession(
   return { access_token: accessToken, refresh_token: session.refreshToken, user_id: user.id };
 }
 
-/** The caller's address as the socket sees it (no proxy headers are trusted for rate limits). */
-export function clientIp(c: Context): string {
+/**
+ * The caller's address for rate limits: the socket's peer, or behind a trusted reverse proxy the
+ * last X-Forwarded-For entry (the one that proxy appended; earlier entries are client-supplied).
+ */
+export function clientIp(c: Context, trustProxy = false): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
   try {
     return getConnInfo(c).remote.address ?? "unknown";
   } catch {

@@ -20,7 +20,7 @@ describe("with rate limits and an unreachable SMTP server", () => {
   let keys: AppProjectKeys;
   beforeAll(async () => {
     // Port 9 (discard) refuses connections on the test machines: every delivery attempt fails.
-    server = await startTestServer({ env: { SMTP_URL: "smtp://127.0.0.1:9" } });
+    server = await startTestServer({ env: { SMTP_URL: "smtp://127.0.0.1:9", TRUST_PROXY: "true" } });
     keys = await appProjectOf(server);
   });
   afterAll(async () => {
@@ -53,6 +53,20 @@ describe("with rate limits and an unreachable SMTP server", () => {
       body: { email: other.email, password: other.password },
     });
     expect(fine.status).toBe(200);
+  });
+
+  it("counts per client address, taken from the proxy's X-Forwarded-For entry", async () => {
+    const signUp = (forwardedFor: string) =>
+      stackFetch(server, "/auth/anonymous/sign-up", {
+        access: "client",
+        keys,
+        body: {},
+        headers: { "x-forwarded-for": forwardedFor },
+      });
+    // The first entries are whatever the client claims; the proxy's own (last) entry counts.
+    for (let i = 0; i < 60; i++) expect((await signUp(`198.51.100.${i}, 203.0.113.7`)).status).toBe(200);
+    expect((await signUp("198.51.100.99, 203.0.113.7")).status).toBe(429);
+    expect((await signUp("203.0.113.8")).status).toBe(200);
   });
 
   it("never fails the request when mail delivery fails, and records the failure for a retry", async () => {

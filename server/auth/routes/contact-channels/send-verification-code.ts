@@ -27,7 +27,7 @@ export function registerSendVerificationCode(app: AuthApp, deps: AuthDeps): void
     const input = await readBody(c, legacyBody);
     const { user } = requireSignedIn(c);
     const { project } = c.get("auth");
-    await deps.limits.hit(`code-send:ip:${clientIp(c)}`, LIMITS.codeSendPerIp);
+    await deps.limits.hit(`code-send:ip:${clientIp(c, deps.config.TRUST_PROXY)}`, LIMITS.codeSendPerIp);
     await deps.limits.hit(`code-send:email:${project.id}:${normalizeEmail(input.email)}`, LIMITS.codeSendPerEmail);
     if (normalizeEmail(input.email) !== user.primaryEmail) {
       throw KnownErrors.emailIsNotPrimaryEmail(input.email, user.primaryEmail);
@@ -54,7 +54,7 @@ export function registerSendVerificationCode(app: AuthApp, deps: AuthDeps): void
       ? await deps.channels.get(project.id, user.id, channelId)
       : null;
     if (!channel) throw new StatusError(404, "Contact channel not found.");
-    await deps.limits.hit(`code-send:ip:${clientIp(c)}`, LIMITS.codeSendPerIp);
+    await deps.limits.hit(`code-send:ip:${clientIp(c, deps.config.TRUST_PROXY)}`, LIMITS.codeSendPerIp);
     await deps.limits.hit(`code-send:email:${project.id}:${channel.value}`, LIMITS.codeSendPerEmail);
     if (channel.isVerified) throw KnownErrors.emailAlreadyVerified();
     const callbackUrl = checkedCallback(project, input.callback_url);

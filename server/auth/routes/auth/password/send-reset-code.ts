@@ -20,7 +20,7 @@ export function registerSendResetCode(app: AuthApp, deps: AuthDeps): void {
   app.post("/auth/password/send-reset-code", projectAuth(deps), async (c) => {
     const input = await readBody(c, body);
     const { project } = c.get("auth");
-    await deps.limits.hit(`code-send:ip:${clientIp(c)}`, LIMITS.codeSendPerIp);
+    await deps.limits.hit(`code-send:ip:${clientIp(c, deps.config.TRUST_PROXY)}`, LIMITS.codeSendPerIp);
     await deps.limits.hit(`code-send:email:${project.id}:${normalizeEmail(input.email)}`, LIMITS.codeSendPerEmail);
     if (!project.config.credential_enabled) throw KnownErrors.passwordAuthenticationNotEnabled();
     if (!isTrustedUrl(project, input.callback_url, deps.ctx.publicUrl())) throw KnownErrors.redirectUrlNotWhitelisted();

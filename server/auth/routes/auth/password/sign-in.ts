@@ -15,7 +15,7 @@ export function registerPasswordSignIn(app: AuthApp, deps: AuthDeps): void {
   app.post("/auth/password/sign-in", projectAuth(deps), async (c) => {
     const input = await readBody(c, body);
     const { project } = c.get("auth");
-    await deps.limits.hit(`sign-in:ip:${clientIp(c)}`, LIMITS.signInPerIp);
+    await deps.limits.hit(`sign-in:ip:${clientIp(c, deps.config.TRUST_PROXY)}`, LIMITS.signInPerIp);
     await deps.limits.hit(`sign-in:email:${project.id}:${normalizeEmail(input.email)}`, LIMITS.signInPerEmail);
     if (!project.config.credential_enabled) throw KnownErrors.passwordAuthenticationNotEnabled();
     const user = await deps.users.findByAuthEmail(project.id, input.email);

@@ -25,7 +25,7 @@ export function registerPasswordSignUp(app: AuthApp, deps: AuthDeps): void {
   app.post("/auth/password/sign-up", projectAuth(deps), async (c) => {
     const input = await readBody(c, body);
     const { project, user: caller } = c.get("auth");
-    await deps.limits.hit(`sign-up:ip:${clientIp(c)}`, LIMITS.signUpPerIp);
+    await deps.limits.hit(`sign-up:ip:${clientIp(c, deps.config.TRUST_PROXY)}`, LIMITS.signUpPerIp);
     await deps.limits.hit(`sign-up:email:${project.id}:${normalizeEmail(input.email)}`, LIMITS.signUpPerEmail);
     if (!project.config.credential_enabled) throw KnownErrors.passwordAuthenticationNotEnabled();
     if (!project.config.sign_up_enabled) throw KnownErrors.signUpNotEnabled();

@@ -14,7 +14,7 @@ export function registerVerify(app: AuthApp, deps: AuthDeps): void {
   app.post("/contact-channels/verify", projectAuth(deps), async (c) => {
     const input = await readBody(c, body);
     const { project } = c.get("auth");
-    await deps.limits.hit(`code-check:ip:${clientIp(c)}`, LIMITS.codeCheckPerIp);
+    await deps.limits.hit(`code-check:ip:${clientIp(c, deps.config.TRUST_PROXY)}`, LIMITS.codeCheckPerIp);
     const row = await deps.codes.redeem(project.id, "email_verification", input.code);
     const data = row.data as { channel_id?: string | null; email?: string };
     const verified =
@@ -26,7 +26,7 @@ export function registerVerify(app: AuthApp, deps: AuthDeps): void {
 
   app.post("/contact-channels/verify/check-code", projectAuth(deps), async (c) => {
     const input = await readBody(c, body);
-    await deps.limits.hit(`code-check:ip:${clientIp(c)}`, LIMITS.codeCheckPerIp);
+    await deps.limits.hit(`code-check:ip:${clientIp(c, deps.config.TRUST_PROXY)}`, LIMITS.codeCheckPerIp);
     await deps.codes.check(c.get("auth").project.id, "email_verification", input.code);
     return c.json({ is_code_valid: true });
   });

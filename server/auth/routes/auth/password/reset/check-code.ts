@@ -11,7 +11,7 @@ const body = z.strictObject({ code: codeSchema });
 export function registerResetCheckCode(app: AuthApp, deps: AuthDeps): void {
   app.post("/auth/password/reset/check-code", projectAuth(deps), async (c) => {
     const input = await readBody(c, body);
-    await deps.limits.hit(`code-check:ip:${clientIp(c)}`, LIMITS.codeCheckPerIp);
+    await deps.limits.hit(`code-check:ip:${clientIp(c, deps.config.TRUST_PROXY)}`, LIMITS.codeCheckPerIp);
     await deps.codes.check(c.get("auth").project.id, "password_reset", input.code);
     return c.json({ is_code_valid: true });
   });
