@@ -13,7 +13,6 @@ export interface OAuthFlowState {
   providerId: string;
   type: "authenticate" | "link";
   redirectUri: string;
-  errorRedirectUrl: string | null;
   outerState: string;
   codeChallenge: string;
   codeChallengeMethod: "S256" | "plain";

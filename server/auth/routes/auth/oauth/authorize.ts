@@ -41,6 +41,7 @@ export function registerOAuthAuthorize(app: AuthApp, deps: AuthDeps): void {
       throw KnownErrors.oauthProviderNotFoundOrNotEnabled();
     }
     const own = deps.ctx.publicUrl();
+    // Callback errors go back to redirect_uri (trusted by now), so error_redirect_url is only checked.
     for (const url of [input.redirect_uri, input.error_redirect_url, input.after_callback_redirect_url]) {
       if (url && !isTrustedUrl(project, url, own)) throw KnownErrors.redirectUrlNotWhitelisted();
     }
@@ -60,7 +61,6 @@ export function registerOAuthAuthorize(app: AuthApp, deps: AuthDeps): void {
       providerId,
       type: input.type,
       redirectUri: stripCodeAndState(new URL(input.redirect_uri, own).toString()),
-      errorRedirectUrl: input.error_redirect_url ? new URL(input.error_redirect_url, own).toString() : null,
       outerState: input.state,
       codeChallenge: input.code_challenge,
       codeChallengeMethod: input.code_challenge_method,

@@ -60,7 +60,7 @@ export function registerOAuthCallback(app: AuthApp, deps: AuthDeps): void {
       return c.redirect(target.toString(), 303);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      return redirectWithError(c, flow.redirectUri ?? flow.errorRedirectUrl, error);
+      return redirectWithError(c, flow.redirectUri, error);
     }
   };
   app.get("/auth/oauth/callback/:provider", (c) => handle(c, readQuery(c, params)));
