@@ -80,6 +80,75 @@ describe("bad input", () => {
   });
 });
 
+describe("no input makes a 500", () => {
+  const routes: Array<[string, string]> = [
+    ["POST", "/auth/password/sign-up"],
+    ["POST", "/auth/password/sign-in"],
+    ["POST", "/auth/password/send-reset-code"],
+    ["POST", "/auth/password/reset"],
+    ["POST", "/auth/password/reset/check-code"],
+    ["POST", "/auth/password/update"],
+    ["POST", "/auth/password/set"],
+    ["POST", "/auth/anonymous/sign-up"],
+    ["POST", "/auth/oauth/token"],
+    ["POST", "/auth/sessions"],
+    ["DELETE", "/auth/sessions/current"],
+    ["POST", "/auth/sessions/current/refresh"],
+    ["DELETE", "/auth/sessions/not-a-uuid"],
+    ["PATCH", "/users/me"],
+    ["POST", "/users"],
+    ["PATCH", "/users/not-a-uuid"],
+    ["POST", "/contact-channels"],
+    ["PATCH", "/contact-channels/me/not-a-uuid"],
+    ["POST", "/contact-channels/send-verification-code"],
+    ["POST", "/contact-channels/me/not-a-uuid/send-verification-code"],
+    ["POST", "/contact-channels/verify"],
+    ["POST", "/contact-channels/verify/check-code"],
+    ["POST", "/analytics/events/batch"],
+  ];
+  const bodies = [
+    "null",
+    "1",
+    '"text"',
+    "[]",
+    '{"email":5,"password":[],"code":{}}',
+    '{"user_id":"me","value":null}',
+    "{",
+  ];
+
+  // Routes that ignore their body (anonymous sign-up, sign-out) may answer 200; none may answer 5xx.
+  it.each(routes)("%s %s answers every odd body without a 5xx", async (method, path) => {
+    const victim = await createTestUser(server);
+    for (const access of ["client", "server"] as const) {
+      for (const body of bodies) {
+        const res = await stackFetch(server, path, {
+          method,
+          access,
+          keys,
+          accessToken: victim.accessToken,
+          body,
+          headers: { "content-type": "application/json" },
+        });
+        expect(res.status, `${access} ${body}: ${res.text}`).toBeLessThan(500);
+      }
+    }
+  });
+
+  it("answers odd query strings with a 4xx", async () => {
+    for (const path of [
+      "/users?limit=-1",
+      "/users?desc=maybe",
+      "/users?order_by=name",
+      "/auth/sessions?user_id=%00",
+      "/contact-channels?user_id=x&user_id=y",
+    ]) {
+      const res = await stackFetch(server, path, { access: "server", keys });
+      expect(res.status, `${path}: ${res.text}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${path}: ${res.text}`).toBeLessThan(500);
+    }
+  });
+});
+
 describe("password errors", () => {
   it("refuses a second account with the same e-mail", async () => {
     const error = await expectError(
