@@ -63,7 +63,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     stack = { baseUrl: () => `${localUrl}/auth`, ...auth.appProject };
   }
   const api = await createAppApi(ctx, stack);
-  mounts.push({ path: "/api/v1", routes: api.routes });
+  mounts.push({ path: "/api/v1", routes: api.routes, errorFormat: "pair" });
   closers.push(api.close);
 
   const app = createHttpApp({

@@ -1,6 +1,23 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
 import type { ServiceContext, StackTarget } from "../service-context.ts";
+import { appsRoutes } from "./apps.ts";
+import { databasesRoutes } from "./databases.ts";
+import { executeRoutes } from "./execute.ts";
+import { createAccessTokenVerifier } from "./lib/access-token.ts";
+import { ConnectionManager } from "./lib/connections.ts";
+import { Vault } from "./lib/data-keys.ts";
+import type { ApiDeps } from "./lib/deps.ts";
+import { loadMasterKey } from "./lib/envelope.ts";
+import { Executions } from "./lib/executions.ts";
+import { requireUser } from "./lib/require-user.ts";
+import { createStackServerApi } from "./lib/stack-server-api.ts";
+import { UserEvents } from "./lib/user-events.ts";
+import { projectInitRoutes } from "./project-init.ts";
+import { schemaRoutes } from "./schema.ts";
+import { secretsRoutes } from "./secrets.ts";
+import { tableDataRoutes } from "./table-data.ts";
+import { userNotifySocketRoutes } from "./user-notify-socket.ts";
 
 export interface AppApi {
   /** Mounted at /api/v1. */
@@ -8,12 +25,51 @@ export interface AppApi {
   close(): Promise<void>;
 }
 
-// Scaffold from the foundation: issue #4 builds the API behind this signature.
-export async function createAppApi(_ctx: ServiceContext, _stack: StackTarget): Promise<AppApi> {
+/** The app API: a customer of the Stack-compatible auth service `stack`, never of its tables. */
+export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Promise<AppApi> {
+  const { config, store, logger } = ctx;
+  const master = loadMasterKey({ secretsMasterKey: config.SECRETS_MASTER_KEY, dataDir: config.DATA_DIR });
+  const events = new UserEvents(store.bus, logger);
+  await events.start();
+  const connections = new ConnectionManager({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, logger });
+  const verifier = createAccessTokenVerifier(stack);
+  const deps: ApiDeps = {
+    store,
+    logger,
+    vault: new Vault(store.db, master),
+    connections,
+    verifier,
+    stackApi: createStackServerApi(stack),
+    events,
+    executions: new Executions(),
+    sql: { timeoutMs: config.SQL_STATEMENT_TIMEOUT_MS, maxRows: config.SQL_MAX_ROWS, readOnly: config.SQL_READ_ONLY },
+  };
+
+  const authed = new Hono<AppEnv>()
+    .use("*", requireUser(verifier))
+    .route("/apps", appsRoutes(deps))
+    .route("/apps/:appId/secrets", secretsRoutes(deps))
+    .route("/db", databasesRoutes(deps))
+    .route("/db/:dbId/schema", schemaRoutes(deps))
+    .route("/db/:dbId/table", tableDataRoutes(deps))
+    .route("/db/:dbId", executeRoutes(deps))
+    .route("/auth", projectInitRoutes(deps));
+
+  // The pair error format is set for /api/v1 by the HTTP app (Mount.errorFormat), before its body limit.
   const routes = new Hono<AppEnv>();
   routes.use("*", async (c, next) => {
     c.set("errorFormat", "pair");
     await next();
   });
-  return { routes, close: async () => undefined };
+  // The socket authenticates inside the connection (cookie or first message), not by middleware.
+  routes.route("/ws", userNotifySocketRoutes(deps));
+  routes.route("/", authed);
+
+  return {
+    routes,
+    async close() {
+      events.close();
+      await connections.close();
+    },
+  };
 }

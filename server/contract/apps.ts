@@ -24,3 +24,12 @@ export type CreateApp = z.input<typeof createAppSchema>;
 
 export const deleteAppResultSchema = z.object({ id: z.string(), deleted: z.literal(true) });
 export type DeleteAppResult = z.infer<typeof deleteAppResultSchema>;
+
+export const updateAppSchema = z
+  .strictObject({
+    title: z.string().trim().min(1, "title is required").max(APP_TITLE_MAX_LENGTH).optional(),
+    description: z.string().max(APP_DESCRIPTION_MAX_LENGTH).nullable().optional(),
+    openapi_spec_ids: z.array(z.string().min(1).max(200)).max(100).optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, "send at least one of title, description, openapi_spec_ids");
+export type UpdateApp = z.infer<typeof updateAppSchema>;

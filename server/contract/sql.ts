@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-/** Largest SQL text accepted by execute, in UTF-8 bytes. */
-export const SQL_TEXT_MAX_BYTES = 1024 * 1024;
+/** Largest SQL text accepted by execute, in UTF-8 bytes (the server refuses bodies over 1 MiB). */
+export const SQL_TEXT_MAX_BYTES = 512 * 1024;
 
 export const executeRequestSchema = z.strictObject({
   sql: z.string().min(1, "sql is required"),

@@ -4,7 +4,7 @@ import type { RuntimeConfig } from "../contract/runtime-config.ts";
 import type { Store } from "../db/store.ts";
 import { HttpError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
-import type { AppEnv } from "./env.ts";
+import type { AppEnv, ErrorFormat } from "./env.ts";
 import { createErrorHandler, renderError } from "./error-handler.ts";
 import { requestContext } from "./request-context.ts";
 import { staticSite } from "./static-site.ts";
@@ -13,6 +13,8 @@ import { staticSite } from "./static-site.ts";
 export interface Mount {
   path: string;
   routes: Hono<AppEnv>;
+  /** Error envelope for everything under `path`, set before any shared middleware can fail. */
+  errorFormat?: ErrorFormat;
 }
 
 export interface HttpAppDeps {
@@ -32,6 +34,13 @@ export function createHttpApp(deps: HttpAppDeps): Hono<AppEnv> {
   app.onError(createErrorHandler(deps.logger));
   app.notFound((c) => renderError(c, new HttpError(404, "NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`)));
   app.use("*", requestContext(deps.logger));
+  for (const { path, errorFormat } of deps.mounts) {
+    if (!errorFormat) continue;
+    app.use(`${path}/*`, async (c, next) => {
+      c.set("errorFormat", errorFormat);
+      await next();
+    });
+  }
   app.use(
     "*",
     bodyLimit({

@@ -1,0 +1,240 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import pg from "pg";
+import type { Logger } from "../../lib/logger.ts";
+import { PgliteHost } from "./pglite-host.ts";
+import { wireTypes } from "./sql-values.ts";
+
+/** A user database as the connection manager needs it (a registry row, with the URL already opened). */
+export interface DatabaseRef {
+  id: string;
+  engine: "pglite" | "postgres";
+  kind: "managed" | "external";
+  location: string;
+  /** External databases: the decrypted connection URL. */
+  url?: string;
+}
+
+/** An open user database. */
+export interface DatabaseTarget {
+  engine: "pglite" | "postgres";
+  pool: pg.Pool;
+  /**
+   * Stops the statement running on `client`: PostgreSQL cancels that backend from a second
+   * connection; PGlite has one backend, so its thread is terminated (and restarted on next use).
+   */
+  interrupt(client: pg.PoolClient): Promise<void>;
+  /** PGlite ignores statement_timeout (no timer signals in WASM); the executor times it itself. */
+  honoursStatementTimeout: boolean;
+}
+
+interface Entry {
+  target: DatabaseTarget;
+  lastUsed: number;
+  busy: number;
+  close(): Promise<void>;
+}
+
+const IDLE_CLOSE_MS = 5 * 60_000;
+const SWEEP_MS = 30_000;
+const POOL_MAX = 4;
+const CONNECT_TIMEOUT_MS = 10_000;
+
+export interface ConnectionManagerOptions {
+  dataDir: string;
+  /** The control store's cluster; managed databases are created there when it is set. */
+  databaseUrl?: string;
+  logger: Logger;
+}
+
+/**
+ * Opens user databases on demand, shares one small pool per database and closes databases nobody
+ * used for IDLE_CLOSE_MS. Managed databases live under DATA_DIR/databases (PGlite) or on the
+ * control store's PostgreSQL cluster.
+ */
+export class ConnectionManager {
+  private readonly entries = new Map<string, Entry>();
+  private readonly opening = new Map<string, Promise<Entry>>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly options: ConnectionManagerOptions) {
+    this.sweeper = setInterval(() => void this.closeIdle(IDLE_CLOSE_MS), SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  get managedEngine(): "pglite" | "postgres" {
+    return this.options.databaseUrl ? "postgres" : "pglite";
+  }
+
+  private pgliteDir(location: string) {
+    return join(this.options.dataDir, "databases", location);
+  }
+
+  private clusterUrl(database: string): string {
+    const url = new URL(this.options.databaseUrl ?? "");
+    url.pathname = `/${database}`;
+    return url.toString();
+  }
+
+  /** Creates the storage of a new managed database and answers its location. */
+  async createManaged(id: string): Promise<string> {
+    const location = `ud_${id.replaceAll("-", "")}`;
+    if (this.managedEngine === "postgres") {
+      await this.withAdmin((admin) => admin.query(`CREATE DATABASE ${pg.escapeIdentifier(location)}`));
+    }
+    // A PGlite directory is created (initdb) by the worker on first open.
+    return location;
+  }
+
+  async dropManaged(ref: DatabaseRef): Promise<void> {
+    await this.release(ref.id);
+    if (ref.kind !== "managed") return;
+    if (ref.engine === "postgres") {
+      await this.withAdmin((admin) =>
+        admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(ref.location)} WITH (FORCE)`),
+      );
+    } else {
+      rmSync(this.pgliteDir(ref.location), { recursive: true, force: true });
+    }
+  }
+
+  private async withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+    const admin = new pg.Client({ connectionString: this.options.databaseUrl });
+    await admin.connect();
+    try {
+      return await run(admin);
+    } finally {
+      await admin.end().catch(() => undefined);
+    }
+  }
+
+  /** Connects once to an external URL, so a bad one is refused when registered rather than later. */
+  async probe(url: string): Promise<void> {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    client.on("error", () => undefined);
+    try {
+      await client.connect();
+      await client.query("SELECT 1");
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+
+  /**
+   * Runs `use` with the open database; it counts as busy meanwhile so the idle sweep leaves it open.
+   */
+  async use<T>(ref: DatabaseRef, use: (target: DatabaseTarget) => Promise<T>): Promise<T> {
+    const entry = await this.open(ref);
+    entry.busy++;
+    entry.lastUsed = Date.now();
+    try {
+      return await use(entry.target);
+    } finally {
+      entry.busy--;
+      entry.lastUsed = Date.now();
+    }
+  }
+
+  private async open(ref: DatabaseRef): Promise<Entry> {
+    const existing = this.entries.get(ref.id);
+    if (existing) return existing;
+    let opening = this.opening.get(ref.id);
+    if (!opening) {
+      opening = (ref.engine === "pglite" && ref.kind === "managed" ? this.openPglite(ref) : this.openPostgres(ref))
+        .then((entry) => {
+          this.entries.set(ref.id, entry);
+          return entry;
+        })
+        .finally(() => this.opening.delete(ref.id));
+      this.opening.set(ref.id, opening);
+    }
+    return opening;
+  }
+
+  private newPool(config: pg.PoolConfig, max: number): pg.Pool {
+    const pool = new pg.Pool({
+      ...config,
+      max,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      types: wireTypes,
+      application_name: "appconsole",
+    });
+    pool.on("error", (err) => this.options.logger.debug({ err }, "idle user-database connection failed"));
+    return pool;
+  }
+
+  private async openPostgres(ref: DatabaseRef): Promise<Entry> {
+    const connectionString = ref.kind === "managed" ? this.clusterUrl(ref.location) : ref.url;
+    const pool = this.newPool({ connectionString }, POOL_MAX);
+    const target: DatabaseTarget = {
+      engine: "postgres",
+      pool,
+      honoursStatementTimeout: true,
+      async interrupt(client) {
+        const pid = (client as unknown as { processID?: number }).processID; // set by pg from BackendKeyData
+        if (pid) await pool.query("SELECT pg_cancel_backend($1)", [pid]);
+      },
+    };
+    return { target, lastUsed: Date.now(), busy: 0, close: () => pool.end() };
+  }
+
+  private async openPglite(ref: DatabaseRef): Promise<Entry> {
+    const host = new PgliteHost(this.pgliteDir(ref.location));
+    await host.start();
+    // One connection: PGlite runs one statement at a time anyway, and a single session keeps one
+    // caller's transaction from interleaving with another's.
+    let pool = this.newPool(host.connection, 1);
+    const target: DatabaseTarget = {
+      engine: "pglite",
+      get pool() {
+        return pool;
+      },
+      honoursStatementTimeout: false,
+      interrupt: async () => {
+        await host.terminate();
+        const old = pool;
+        pool = this.newPool(host.connection, 1);
+        void old.end().catch(() => undefined);
+        await host.start();
+      },
+    };
+    return {
+      target,
+      lastUsed: Date.now(),
+      busy: 0,
+      close: async () => {
+        await pool.end().catch(() => undefined);
+        await host.close();
+      },
+    };
+  }
+
+  /** Closes a database's connections now (after rename of storage, delete, or re-registration). */
+  async release(id: string): Promise<void> {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.entries.delete(id);
+    await entry.close();
+  }
+
+  async closeIdle(idleMs: number): Promise<void> {
+    const now = Date.now();
+    for (const [id, entry] of this.entries) {
+      if (entry.busy === 0 && now - entry.lastUsed >= idleMs) {
+        this.entries.delete(id);
+        await entry.close().catch((err) => this.options.logger.warn({ err, id }, "closing idle database failed"));
+      }
+    }
+  }
+
+  get openCount(): number {
+    return this.entries.size;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    await Promise.allSettled([...this.opening.values()]);
+    for (const id of [...this.entries.keys()]) await this.release(id);
+  }
+}

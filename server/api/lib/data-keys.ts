@@ -1,0 +1,59 @@
+import { eq } from "drizzle-orm";
+import { apiDataKeysTable } from "../../db/schema/index.ts";
+import type { Db } from "../../db/store.ts";
+import { throwErr } from "../../lib/errors.ts";
+import { type MasterKey, newDataKey, open, seal, unwrapDataKey, wrapDataKey } from "./envelope.ts";
+
+/**
+ * Seals and opens values under per-scope data keys (`app:<id>`, `db:<id>`). A data key is created on
+ * first use; concurrent first uses agree on one key because the insert does nothing on conflict and
+ * everyone then reads the stored row.
+ */
+export class Vault {
+  constructor(
+    private readonly db: Db,
+    private readonly master: MasterKey,
+  ) {}
+
+  private async dataKey(scope: string, create: boolean): Promise<Buffer | null> {
+    const read = async () =>
+      (await this.db.select().from(apiDataKeysTable).where(eq(apiDataKeysTable.scope, scope)).limit(1))[0];
+    let row = await read();
+    if (!row && create) {
+      await this.db
+        .insert(apiDataKeysTable)
+        .values({ scope, wrappedKey: wrapDataKey(this.master, newDataKey(), scope), masterKeyId: this.master.id })
+        .onConflictDoNothing();
+      row = await read();
+    }
+    if (!row) return null;
+    if (row.masterKeyId !== this.master.id) {
+      throwErr(
+        `data key ${scope} was wrapped by master key ${row.masterKeyId}, but this server has ${this.master.id}; ` +
+          "set SECRETS_MASTER_KEY to the key in use (or run npm run secrets:rewrap)",
+      );
+    }
+    return unwrapDataKey(this.master, row.wrappedKey, scope);
+  }
+
+  async seal(scope: string, plaintext: string, aad: string): Promise<string> {
+    const key = (await this.dataKey(scope, true)) ?? throwErr("data key was just created");
+    return seal(key, plaintext, `${scope}|${aad}`);
+  }
+
+  async open(scope: string, sealed: string, aad: string): Promise<string> {
+    const key = (await this.dataKey(scope, false)) ?? throwErr(`no data key for ${scope}`);
+    return open(key, sealed, `${scope}|${aad}`).toString("utf8");
+  }
+
+  /** Opens many values of one scope with a single key lookup. */
+  async openMany(scope: string, items: Array<{ sealed: string; aad: string }>): Promise<string[]> {
+    if (items.length === 0) return [];
+    const key = (await this.dataKey(scope, false)) ?? throwErr(`no data key for ${scope}`);
+    return items.map((item) => open(key, item.sealed, `${scope}|${item.aad}`).toString("utf8"));
+  }
+
+  async forget(scope: string): Promise<void> {
+    await this.db.delete(apiDataKeysTable).where(eq(apiDataKeysTable.scope, scope));
+  }
+}

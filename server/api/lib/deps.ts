@@ -1,0 +1,21 @@
+import type { Store } from "../../db/store.ts";
+import type { Logger } from "../../lib/logger.ts";
+import type { AccessTokenVerifier } from "./access-token.ts";
+import type { ConnectionManager } from "./connections.ts";
+import type { Vault } from "./data-keys.ts";
+import type { Executions } from "./executions.ts";
+import type { StackServerApi } from "./stack-server-api.ts";
+import type { UserEvents } from "./user-events.ts";
+
+/** What the app API's route files are built from. */
+export interface ApiDeps {
+  store: Store;
+  logger: Logger;
+  vault: Vault;
+  connections: ConnectionManager;
+  verifier: AccessTokenVerifier;
+  stackApi: StackServerApi;
+  events: UserEvents;
+  executions: Executions;
+  sql: { timeoutMs: number; maxRows: number; readOnly: boolean };
+}

@@ -1,0 +1,58 @@
+import type { StackTarget } from "../../service-context.ts";
+import { apiError } from "./api-error.ts";
+
+/** The part of a server-side user the app API reads. */
+export interface StackServerUser {
+  id: string;
+  client_read_only_metadata: Record<string, unknown> | null;
+}
+
+/**
+ * A small client of the auth service's server API (secret server key), the same calls
+ * StackServerApp would make, without loading the SDK into the server.
+ */
+export function createStackServerApi(stack: StackTarget) {
+  const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
+    let response: Response;
+    try {
+      response = await fetch(`${stack.baseUrl()}/api/v1${path}`, {
+        method,
+        headers: {
+          "content-type": "application/json",
+          "x-stack-access-type": "server",
+          "x-stack-project-id": stack.projectId,
+          "x-stack-secret-server-key": stack.secretServerKey,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch (error) {
+      throw apiError("AUTH_SERVICE_UNAVAILABLE", "The auth service could not be reached.", {
+        reason: (error as Error).message,
+      });
+    }
+    if (!response.ok) {
+      const code = response.headers.get("x-stack-known-error") ?? response.headers.get("x-hexclave-known-error");
+      throw apiError(
+        "AUTH_SERVICE_UNAVAILABLE",
+        `The auth service answered ${method} ${path} with ${response.status}.`,
+        {
+          status: response.status,
+          ...(code ? { authErrorCode: code } : {}),
+        },
+      );
+    }
+    return response.json();
+  };
+  return {
+    async getUser(userId: string): Promise<StackServerUser> {
+      return (await call("GET", `/users/${encodeURIComponent(userId)}`)) as StackServerUser;
+    },
+    async updateClientReadOnlyMetadata(userId: string, metadata: Record<string, unknown>): Promise<StackServerUser> {
+      return (await call("PATCH", `/users/${encodeURIComponent(userId)}`, {
+        client_read_only_metadata: metadata,
+      })) as StackServerUser;
+    },
+  };
+}
+export type StackServerApi = ReturnType<typeof createStackServerApi>;

@@ -1,0 +1,157 @@
+import pg from "pg";
+import type { z } from "zod";
+import { EXACT_COUNT_LIMIT, type TableData, type tableDataQuerySchema } from "../../contract/databases.ts";
+import { apiError } from "./api-error.ts";
+import type { DatabaseTarget } from "./connections.ts";
+import { typeNames } from "./type-names.ts";
+
+type Query = z.output<typeof tableDataQuerySchema>;
+
+interface Column {
+  name: string;
+  typeOid: number;
+  primaryKey: boolean;
+}
+
+const q = pg.escapeIdentifier;
+
+/** `%`, `_` and `\` in a search value match themselves, not patterns. */
+function likePattern(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * One page of a table or view. Every name is looked up in the catalog first (unknown names are
+ * refused, so nothing the caller typed is spliced into SQL) and then quoted; the search value is a
+ * parameter. Pages on primary-key order seek through the index instead of skipping heap rows, and
+ * the count never makes the page wait: exact up to EXACT_COUNT_LIMIT, else the planner's estimate.
+ */
+export async function readTablePage(target: DatabaseTarget, tableName: string, query: Query): Promise<TableData> {
+  const client = await target.pool.connect();
+  try {
+    return await readWith(target, client, tableName, query);
+  } finally {
+    client.release();
+  }
+}
+
+async function readWith(
+  target: DatabaseTarget,
+  client: pg.PoolClient,
+  tableName: string,
+  query: Query,
+): Promise<TableData> {
+  const relation = await client.query<{ oid: number; estimate: number }>(
+    `SELECT c.oid::int AS oid, c.reltuples::float8 AS estimate FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind IN ('r','v','m','f','p')`,
+    [query.schemaName, tableName],
+  );
+  const rel = relation.rows[0];
+  if (!rel) {
+    const schema = await client.query("SELECT 1 FROM pg_namespace WHERE nspname = $1", [query.schemaName]);
+    if (schema.rowCount === 0) throw apiError("SCHEMA_NOT_FOUND", `Schema "${query.schemaName}" does not exist.`);
+    throw apiError("TABLE_NOT_FOUND", `Table "${query.schemaName}.${tableName}" does not exist.`);
+  }
+  const columnRows = await client.query<{ name: string; type: number; pk: boolean }>(
+    `SELECT a.attname AS name, a.atttypid::int AS type,
+            EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = a.attrelid AND i.indisprimary AND a.attnum = ANY(i.indkey)) AS pk
+       FROM pg_attribute a WHERE a.attrelid = $1 AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum`,
+    [rel.oid],
+  );
+  const columns: Column[] = columnRows.rows.map((c) => ({ name: c.name, typeOid: Number(c.type), primaryKey: c.pk }));
+  const column = (name: string | undefined, what: string) => {
+    if (name === undefined) return undefined;
+    return (
+      columns.find((c) => c.name === name) ??
+      (() => {
+        throw apiError(
+          "COLUMN_NOT_FOUND",
+          `Column "${name}" (${what}) does not exist in ${query.schemaName}.${tableName}.`,
+        );
+      })()
+    );
+  };
+  const searchColumn = column(query.searchColumn, "searchColumn");
+  const sortColumn = column(query.sortColumn, "sortColumn");
+  const primaryKey = columns.filter((c) => c.primaryKey);
+  const from = `${q(query.schemaName)}.${q(tableName)}`;
+  const searching = searchColumn !== undefined && query.searchValue !== undefined && query.searchValue !== "";
+  const where = searching ? `WHERE ${q(searchColumn.name)}::text ILIKE $1` : "";
+  const params: unknown[] = searching ? [likePattern(query.searchValue ?? "")] : [];
+  const direction = query.sortDirection === "desc" ? "DESC" : "ASC";
+  const orderColumns = sortColumn ? [sortColumn] : primaryKey;
+  const orderBy = orderColumns.length
+    ? `ORDER BY ${orderColumns.map((c) => `${q(c.name)} ${direction}`).join(", ")}`
+    : "";
+  const offset = (query.page - 1) * query.pageSize;
+  const limit = query.pageSize + 1;
+
+  let text: string;
+  const singleKey = orderColumns.length === 1 && orderColumns[0]?.primaryKey === true ? orderColumns[0] : undefined;
+  if (singleKey && offset > 0 && !searching) {
+    // Seek: find the page's first key with an index-only walk, then read just the page's rows.
+    const key = q(singleKey.name);
+    const op = direction === "DESC" ? "<=" : ">=";
+    text = `SELECT * FROM ${from} WHERE ${key} ${op} (SELECT ${key} FROM ${from} ${orderBy} OFFSET ${offset} LIMIT 1) ${orderBy} LIMIT ${limit}`;
+  } else {
+    text = `SELECT * FROM ${from} ${where} ${orderBy} LIMIT ${limit} OFFSET ${offset}`;
+  }
+  let page: pg.QueryResult<unknown[]>;
+  try {
+    page = await client.query<unknown[]>({ text, values: params, rowMode: "array" });
+  } catch (error) {
+    throw apiError("DATABASE_QUERY_FAILED", (error as Error).message, {
+      sqlState: (error as { code?: string }).code ?? null,
+    });
+  }
+  const hasMore = page.rows.length > query.pageSize;
+  const rows = hasMore ? page.rows.slice(0, query.pageSize) : page.rows;
+
+  let rowCount: number;
+  let rowCountExact: boolean;
+  if (!hasMore && (rows.length > 0 || offset === 0)) {
+    rowCount = offset + rows.length;
+    rowCountExact = true;
+  } else if (rel.estimate >= 0 && rel.estimate >= EXACT_COUNT_LIMIT) {
+    rowCount = searching
+      ? await plannedRows(client, `SELECT 1 FROM ${from} ${where}`, params)
+      : Math.round(rel.estimate);
+    rowCountExact = false;
+  } else {
+    const capped = await client.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM (SELECT 1 FROM ${from} ${where} LIMIT ${EXACT_COUNT_LIMIT + 1}) s`,
+      params,
+    );
+    const n = Number(capped.rows[0]?.n ?? 0);
+    rowCountExact = n <= EXACT_COUNT_LIMIT;
+    rowCount = rowCountExact ? n : Math.max(n, Math.round(rel.estimate));
+  }
+
+  const names = await typeNames(
+    target,
+    client,
+    columns.map((c) => c.typeOid),
+  );
+  return {
+    schemaName: query.schemaName,
+    tableName,
+    columns: columns.map((c) => ({
+      name: c.name,
+      type: names.get(c.typeOid) ?? String(c.typeOid),
+      primaryKey: c.primaryKey,
+    })),
+    rows,
+    page: query.page,
+    pageSize: query.pageSize,
+    hasMore,
+    rowCount,
+    rowCountExact,
+  };
+}
+
+async function plannedRows(client: pg.PoolClient, text: string, params: unknown[]): Promise<number> {
+  const plan = await client.query<{ "QUERY PLAN": unknown }>(`EXPLAIN (FORMAT JSON) ${text}`, params);
+  const raw = plan.rows[0]?.["QUERY PLAN"];
+  const parsed = (typeof raw === "string" ? JSON.parse(raw) : raw) as Array<{ Plan?: { "Plan Rows"?: number } }>;
+  return Math.round(parsed[0]?.Plan?.["Plan Rows"] ?? 0);
+}

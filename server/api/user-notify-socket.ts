@@ -1,0 +1,102 @@
+import { upgradeWebSocket } from "@hono/node-server";
+import { Hono } from "hono";
+import type { WSContext } from "hono/ws";
+import type WebSocket from "ws";
+import {
+  SOCKET_AUTH_TIMEOUT_MS,
+  SOCKET_CLOSE,
+  SOCKET_PING_INTERVAL_MS,
+  socketAuthMessageSchema,
+  type UserNotifyMessage,
+} from "../contract/ws.ts";
+import type { AppEnv } from "../http/env.ts";
+import { accessTokenFromCookies, TokenRejected } from "./lib/access-token.ts";
+import type { ApiUser } from "./lib/api-env.ts";
+import type { ApiDeps } from "./lib/deps.ts";
+
+const closeCodeOf = (error: unknown): [number, string] => {
+  if (error instanceof TokenRejected) {
+    if (error.code === "ACCESS_TOKEN_EXPIRED") return [SOCKET_CLOSE.TOKEN_EXPIRED, "access token expired"];
+    if (error.code === "INVALID_ACCESS_TOKEN") return [SOCKET_CLOSE.INVALID_TOKEN, "invalid access token"];
+    return [SOCKET_CLOSE.FORBIDDEN, "anonymous or restricted user"];
+  }
+  return [SOCKET_CLOSE.INVALID_TOKEN, "access token could not be verified"];
+};
+
+/**
+ * /ws/user-notify: live events about the user's own changes. It authenticates with the SDK's access
+ * cookie or, without one, a first message `{type:"auth", accessToken}`; a token never goes in the
+ * URL (URLs end up in logs). It pings to find dead peers and closes when the token expires.
+ */
+export function userNotifySocketRoutes(deps: ApiDeps) {
+  return new Hono<AppEnv>().get(
+    "/user-notify",
+    upgradeWebSocket((c) => {
+      const cookieToken = accessTokenFromCookies(c.req.header("cookie"));
+      let user: ApiUser | null = null;
+      const cleanups: Array<() => void> = [];
+      const send = (ws: WSContext, message: UserNotifyMessage) => ws.send(JSON.stringify(message));
+
+      const authenticate = async (ws: WSContext, token: string) => {
+        try {
+          user = await deps.verifier.verify(token);
+        } catch (error) {
+          ws.close(...closeCodeOf(error));
+          return;
+        }
+        const current = user;
+        cleanups.push(deps.events.listen(current.id, (message) => send(ws, message)));
+        const untilExpiry = Math.max(0, current.expiresAt * 1000 - Date.now());
+        const expiry = setTimeout(() => ws.close(SOCKET_CLOSE.TOKEN_EXPIRED, "access token expired"), untilExpiry);
+        cleanups.push(() => clearTimeout(expiry));
+        send(ws, { type: "ready" });
+      };
+
+      return {
+        onOpen(_event, ws) {
+          const raw = ws.raw as WebSocket | undefined; // @hono/node-server hands over the ws socket
+          let alive = true;
+          raw?.on("pong", () => {
+            alive = true;
+          });
+          const pinger = setInterval(() => {
+            if (!alive) {
+              ws.close(SOCKET_CLOSE.DEAD_PEER, "no pong");
+              raw?.terminate();
+              return;
+            }
+            alive = false;
+            raw?.ping();
+          }, SOCKET_PING_INTERVAL_MS);
+          cleanups.push(() => clearInterval(pinger));
+          if (cookieToken) {
+            void authenticate(ws, cookieToken);
+          } else {
+            const timer = setTimeout(() => {
+              if (!user) ws.close(SOCKET_CLOSE.AUTH_REQUIRED, "send an auth message first");
+            }, SOCKET_AUTH_TIMEOUT_MS);
+            cleanups.push(() => clearTimeout(timer));
+          }
+        },
+        onMessage(event, ws) {
+          if (user || cookieToken) return; // clients have nothing else to say
+          let parsed: ReturnType<typeof socketAuthMessageSchema.safeParse>;
+          try {
+            parsed = socketAuthMessageSchema.safeParse(JSON.parse(String(event.data)));
+          } catch {
+            ws.close(SOCKET_CLOSE.AUTH_REQUIRED, "the first message must be an auth message");
+            return;
+          }
+          if (!parsed.success) {
+            ws.close(SOCKET_CLOSE.AUTH_REQUIRED, "the first message must be an auth message");
+            return;
+          }
+          void authenticate(ws, parsed.data.accessToken);
+        },
+        onClose() {
+          for (const cleanup of cleanups.splice(0)) cleanup();
+        },
+      };
+    }),
+  );
+}
