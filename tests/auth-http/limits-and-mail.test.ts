@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppProjectKeys } from "../../server/auth/index.ts";
 import { appProjectOf, createTestUser } from "../helpers/stack-apps.ts";
@@ -84,14 +86,22 @@ describe("with rate limits and an unreachable SMTP server", () => {
     expect(res.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(5_000);
     const row = await waitFor(async () => {
-      const [mail] = await server.store.query<{ status: string; attempts: number; last_error: string | null }>(
-        `select status, attempts, last_error from auth_mail_outbox where "to" = $1`,
+      const [mail] = await server.store.query<{
+        status: string;
+        attempts: number;
+        last_error: string | null;
+        retry_in_s: number;
+      }>(
+        `select status, attempts, last_error, extract(epoch from next_attempt_at - now())::float as retry_in_s
+         from auth_mail_outbox where "to" = $1`,
         [email],
       );
       return mail?.last_error ? mail : undefined;
     });
     expect(row.status).toBe("pending");
     expect(row.attempts).toBe(1);
+    // Rescheduled with backoff, for the worker to pick up again.
+    expect(row.retry_in_s).toBeGreaterThan(0);
   });
 });
 
@@ -129,5 +139,63 @@ describe("without SMTP", () => {
       [email],
     );
     expect(row).toEqual({ status: "logged", subject: "Verify your email at App Console" });
+  });
+});
+
+describe("with an SMTP server that fails once", () => {
+  let server: TestServer;
+  let keys: AppProjectKeys;
+  let smtp: SMTPServer;
+  const received: string[] = [];
+  beforeAll(async () => {
+    let calls = 0;
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on("end", () => {
+          calls += 1;
+          if (calls === 1) return callback(new Error("451 try again later"));
+          received.push(session.envelope.rcptTo.map((r) => r.address).join(","));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    const port = (smtp.server.address() as AddressInfo).port;
+    server = await startTestServer({ env: { AUTH_RATE_LIMITS: "false", SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    keys = await appProjectOf(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it("delivers the mail on a later attempt", async () => {
+    const email = `retry-${randomUUID()}@example.com`;
+    await stackFetch(server, "/auth/password/send-reset-code", {
+      access: "client",
+      keys,
+      body: {
+        email: (await createTestUser(server, { email })).email,
+        callback_url: `${server.url}/handler/password-reset`,
+      },
+    });
+    const query = `select status, attempts, last_error from auth_mail_outbox where "to" = $1`;
+    const failed = await waitFor(async () => {
+      const [mail] = await server.store.query<{ last_error: string | null }>(query, [email]);
+      return mail?.last_error ? mail : undefined;
+    });
+    expect(failed.last_error).toContain("try again later");
+    // Skip the backoff; the worker looks for due mails every few seconds.
+    await server.store.query(`update auth_mail_outbox set next_attempt_at = now() where "to" = $1`, [email]);
+    const sent = await waitFor(async () => {
+      const [mail] = await server.store.query<{ status: string; attempts: number }>(query, [email]);
+      return mail?.status === "sent" ? mail : undefined;
+    }, 15_000);
+    expect(sent.attempts).toBe(2);
+    expect(received).toEqual([email]);
   });
 });
