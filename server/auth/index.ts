@@ -80,8 +80,8 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
   const foundationErrors = createErrorHandler(logger);
   // Stack's plain-text StatusErrors (e.g. 429) are rendered here; everything else by the foundation.
   app.onError((error, c) => {
-    const ctx = c as unknown as Context<AppEnv>;
-    return error instanceof StatusError ? renderStatusError(ctx, error) : foundationErrors(error, ctx);
+    const appContext = c as unknown as Context<AppEnv>;
+    return error instanceof StatusError ? renderStatusError(appContext, error) : foundationErrors(error, appContext);
   });
   app.use("*", ...wireHeaders());
   registerRoutes(app, deps);
