@@ -68,7 +68,7 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     sessions,
     users,
     mailer,
-    limits: new RateLimiter(store, config.AUTH_RATE_LIMITS),
+    limits: new RateLimiter(store, config.AUTH_RATE_LIMITS, config.TRUST_PROXY),
     codes: new CodeStore(store),
     channels: new ContactChannelStore(store),
     social: socialProviders(config, () => `${baseUrl()}/api/v1`),

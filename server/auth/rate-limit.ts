@@ -1,7 +1,10 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { lt, sql } from "drizzle-orm";
+import type { Context } from "hono";
 import { authRateLimitsTable } from "../db/schema/index.ts";
 import type { Store } from "../db/store.ts";
 import { StatusError } from "./status-error.ts";
+import { normalizeEmail } from "./users.ts";
 
 export interface Limit {
   /** Requests allowed per window. */
@@ -30,9 +33,19 @@ export class RateLimiter {
   constructor(
     private store: Store,
     private enabled: boolean,
+    /** Behind one reverse proxy (TRUST_PROXY): the client is the last X-Forwarded-For entry. */
+    private trustProxy: boolean,
   ) {}
 
-  async hit(key: string, limit: Limit): Promise<void> {
+  perIp(c: Context, scope: string, limit: Limit): Promise<void> {
+    return this.hit(`${scope}:ip:${clientIp(c, this.trustProxy)}`, limit);
+  }
+
+  perEmail(projectId: string, scope: string, email: string, limit: Limit): Promise<void> {
+    return this.hit(`${scope}:email:${projectId}:${normalizeEmail(email)}`, limit);
+  }
+
+  private async hit(key: string, limit: Limit): Promise<void> {
     if (!this.enabled) return;
     const windowMs = limit.windowSeconds * 1000;
     const now = Date.now();
@@ -60,5 +73,21 @@ export class RateLimiter {
       .delete(authRateLimitsTable)
       .where(lt(authRateLimitsTable.windowStart, new Date(now - 3_600_000)))
       .catch(() => undefined);
+  }
+}
+
+/**
+ * The caller's address: the socket's peer, or behind a trusted reverse proxy the last
+ * X-Forwarded-For entry (the one that proxy appended; earlier entries are client-supplied).
+ */
+function clientIp(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
   }
 }

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
 import { sendVerificationMail } from "../../contact-verification.ts";
-import { clientIp } from "../../issue-session.ts";
 import { KnownErrors } from "../../known-errors.ts";
 import { projectAuth } from "../../project-auth.ts";
 import { LIMITS } from "../../rate-limit.ts";
@@ -27,8 +26,8 @@ export function registerSendVerificationCode(app: AuthApp, deps: AuthDeps): void
     const input = await readBody(c, legacyBody);
     const { user } = requireSignedIn(c);
     const { project } = c.get("auth");
-    await deps.limits.hit(`code-send:ip:${clientIp(c, deps.config.TRUST_PROXY)}`, LIMITS.codeSendPerIp);
-    await deps.limits.hit(`code-send:email:${project.id}:${normalizeEmail(input.email)}`, LIMITS.codeSendPerEmail);
+    await deps.limits.perIp(c, "code-send", LIMITS.codeSendPerIp);
+    await deps.limits.perEmail(project.id, "code-send", input.email, LIMITS.codeSendPerEmail);
     if (normalizeEmail(input.email) !== user.primaryEmail) {
       throw KnownErrors.emailIsNotPrimaryEmail(input.email, user.primaryEmail);
     }
@@ -54,8 +53,8 @@ export function registerSendVerificationCode(app: AuthApp, deps: AuthDeps): void
       ? await deps.channels.get(project.id, user.id, channelId)
       : null;
     if (!channel) throw new StatusError(404, "Contact channel not found.");
-    await deps.limits.hit(`code-send:ip:${clientIp(c, deps.config.TRUST_PROXY)}`, LIMITS.codeSendPerIp);
-    await deps.limits.hit(`code-send:email:${project.id}:${channel.value}`, LIMITS.codeSendPerEmail);
+    await deps.limits.perIp(c, "code-send", LIMITS.codeSendPerIp);
+    await deps.limits.perEmail(project.id, "code-send", channel.value, LIMITS.codeSendPerEmail);
     if (channel.isVerified) throw KnownErrors.emailAlreadyVerified();
     const callbackUrl = checkedCallback(project, input.callback_url);
     await sendVerificationMail(deps, project, user.id, channel, callbackUrl);

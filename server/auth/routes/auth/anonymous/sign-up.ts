@@ -1,5 +1,5 @@
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
-import { clientIp, issueSession } from "../../../issue-session.ts";
+import { issueSession } from "../../../issue-session.ts";
 import { KnownErrors } from "../../../known-errors.ts";
 import { projectAuth } from "../../../project-auth.ts";
 import { LIMITS } from "../../../rate-limit.ts";
@@ -9,7 +9,7 @@ export function registerAnonymousSignUp(app: AuthApp, deps: AuthDeps): void {
   app.post("/auth/anonymous/sign-up", projectAuth(deps), async (c) => {
     const { project } = c.get("auth");
     if (!project.config.anonymous_enabled) throw KnownErrors.anonymousAccountsNotEnabled();
-    await deps.limits.hit(`anonymous-sign-up:ip:${clientIp(c, deps.config.TRUST_PROXY)}`, LIMITS.anonymousSignUpPerIp);
+    await deps.limits.perIp(c, "anonymous-sign-up", LIMITS.anonymousSignUpPerIp);
     const user = await deps.users.create(project.id, { isAnonymous: true, displayName: null });
     return c.json(await issueSession(deps, user));
   });

@@ -1,13 +1,11 @@
 import { z } from "zod";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { passwordResetMail } from "../../../auth-mails.ts";
-import { clientIp } from "../../../issue-session.ts";
 import { KnownErrors } from "../../../known-errors.ts";
 import { projectAuth } from "../../../project-auth.ts";
 import { LIMITS } from "../../../rate-limit.ts";
 import { emailSchema, urlSchema } from "../../../schemas.ts";
 import { isTrustedUrl } from "../../../trusted-domains.ts";
-import { normalizeEmail } from "../../../users.ts";
 import { readBody } from "../../../wire.ts";
 
 const body = z.strictObject({ email: emailSchema, callback_url: urlSchema });
@@ -20,8 +18,8 @@ export function registerSendResetCode(app: AuthApp, deps: AuthDeps): void {
   app.post("/auth/password/send-reset-code", projectAuth(deps), async (c) => {
     const input = await readBody(c, body);
     const { project } = c.get("auth");
-    await deps.limits.hit(`code-send:ip:${clientIp(c, deps.config.TRUST_PROXY)}`, LIMITS.codeSendPerIp);
-    await deps.limits.hit(`code-send:email:${project.id}:${normalizeEmail(input.email)}`, LIMITS.codeSendPerEmail);
+    await deps.limits.perIp(c, "code-send", LIMITS.codeSendPerIp);
+    await deps.limits.perEmail(project.id, "code-send", input.email, LIMITS.codeSendPerEmail);
     if (!project.config.credential_enabled) throw KnownErrors.passwordAuthenticationNotEnabled();
     if (!isTrustedUrl(project, input.callback_url, deps.ctx.publicUrl())) throw KnownErrors.redirectUrlNotWhitelisted();
     const callbackUrl = new URL(input.callback_url, deps.ctx.publicUrl()).toString();

@@ -1,12 +1,11 @@
 import { z } from "zod";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
-import { clientIp, issueSession } from "../../../issue-session.ts";
+import { issueSession } from "../../../issue-session.ts";
 import { KnownErrors } from "../../../known-errors.ts";
 import { verifyPassword } from "../../../passwords.ts";
 import { projectAuth } from "../../../project-auth.ts";
 import { LIMITS } from "../../../rate-limit.ts";
 import { emailSchema } from "../../../schemas.ts";
-import { normalizeEmail } from "../../../users.ts";
 import { readBody } from "../../../wire.ts";
 
 const body = z.strictObject({ email: emailSchema, password: z.string().max(1024) });
@@ -15,8 +14,8 @@ export function registerPasswordSignIn(app: AuthApp, deps: AuthDeps): void {
   app.post("/auth/password/sign-in", projectAuth(deps), async (c) => {
     const input = await readBody(c, body);
     const { project } = c.get("auth");
-    await deps.limits.hit(`sign-in:ip:${clientIp(c, deps.config.TRUST_PROXY)}`, LIMITS.signInPerIp);
-    await deps.limits.hit(`sign-in:email:${project.id}:${normalizeEmail(input.email)}`, LIMITS.signInPerEmail);
+    await deps.limits.perIp(c, "sign-in", LIMITS.signInPerIp);
+    await deps.limits.perEmail(project.id, "sign-in", input.email, LIMITS.signInPerEmail);
     if (!project.config.credential_enabled) throw KnownErrors.passwordAuthenticationNotEnabled();
     const user = await deps.users.findByAuthEmail(project.id, input.email);
     // verifyPassword hashes against a dummy when there is no user, so both failures cost the same.

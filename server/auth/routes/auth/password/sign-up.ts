@@ -1,14 +1,14 @@
 import { z } from "zod";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { sendVerificationMail } from "../../../contact-verification.ts";
-import { clientIp, issueSession } from "../../../issue-session.ts";
+import { issueSession } from "../../../issue-session.ts";
 import { KnownErrors } from "../../../known-errors.ts";
 import { checkPasswordRequirements } from "../../../passwords.ts";
 import { projectAuth } from "../../../project-auth.ts";
 import { LIMITS } from "../../../rate-limit.ts";
 import { emailSchema, urlSchema } from "../../../schemas.ts";
 import { isTrustedUrl } from "../../../trusted-domains.ts";
-import { normalizeEmail, type UserRecord } from "../../../users.ts";
+import type { UserRecord } from "../../../users.ts";
 import { readBody } from "../../../wire.ts";
 
 const body = z.strictObject({
@@ -25,8 +25,8 @@ export function registerPasswordSignUp(app: AuthApp, deps: AuthDeps): void {
   app.post("/auth/password/sign-up", projectAuth(deps), async (c) => {
     const input = await readBody(c, body);
     const { project, user: caller } = c.get("auth");
-    await deps.limits.hit(`sign-up:ip:${clientIp(c, deps.config.TRUST_PROXY)}`, LIMITS.signUpPerIp);
-    await deps.limits.hit(`sign-up:email:${project.id}:${normalizeEmail(input.email)}`, LIMITS.signUpPerEmail);
+    await deps.limits.perIp(c, "sign-up", LIMITS.signUpPerIp);
+    await deps.limits.perEmail(project.id, "sign-up", input.email, LIMITS.signUpPerEmail);
     if (!project.config.credential_enabled) throw KnownErrors.passwordAuthenticationNotEnabled();
     if (!project.config.sign_up_enabled) throw KnownErrors.signUpNotEnabled();
     checkPasswordRequirements(input.password);

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
-import { clientIp } from "../../../issue-session.ts";
 import { KnownErrors } from "../../../known-errors.ts";
 import { projectAuth } from "../../../project-auth.ts";
 import { LIMITS } from "../../../rate-limit.ts";
@@ -14,7 +13,7 @@ export function registerVerify(app: AuthApp, deps: AuthDeps): void {
   app.post("/contact-channels/verify", projectAuth(deps), async (c) => {
     const input = await readBody(c, body);
     const { project } = c.get("auth");
-    await deps.limits.hit(`code-check:ip:${clientIp(c, deps.config.TRUST_PROXY)}`, LIMITS.codeCheckPerIp);
+    await deps.limits.perIp(c, "code-check", LIMITS.codeCheckPerIp);
     const row = await deps.codes.redeem(project.id, "email_verification", input.code);
     const data = row.data as { channel_id?: string | null; email?: string };
     const verified =
@@ -26,7 +25,7 @@ export function registerVerify(app: AuthApp, deps: AuthDeps): void {
 
   app.post("/contact-channels/verify/check-code", projectAuth(deps), async (c) => {
     const input = await readBody(c, body);
-    await deps.limits.hit(`code-check:ip:${clientIp(c, deps.config.TRUST_PROXY)}`, LIMITS.codeCheckPerIp);
+    await deps.limits.perIp(c, "code-check", LIMITS.codeCheckPerIp);
     await deps.codes.check(c.get("auth").project.id, "email_verification", input.code);
     return c.json({ is_code_valid: true });
   });

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { AuthApp, AuthDeps } from "../../../../auth-env.ts";
-import { clientIp } from "../../../../issue-session.ts";
 import { projectAuth } from "../../../../project-auth.ts";
 import { LIMITS } from "../../../../rate-limit.ts";
 import { codeSchema } from "../../../../schemas.ts";
@@ -11,7 +10,7 @@ const body = z.strictObject({ code: codeSchema });
 export function registerResetCheckCode(app: AuthApp, deps: AuthDeps): void {
   app.post("/auth/password/reset/check-code", projectAuth(deps), async (c) => {
     const input = await readBody(c, body);
-    await deps.limits.hit(`code-check:ip:${clientIp(c, deps.config.TRUST_PROXY)}`, LIMITS.codeCheckPerIp);
+    await deps.limits.perIp(c, "code-check", LIMITS.codeCheckPerIp);
     await deps.codes.check(c.get("auth").project.id, "password_reset", input.code);
     return c.json({ is_code_valid: true });
   });

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { AuthApp, AuthDeps } from "../../../../auth-env.ts";
-import { clientIp } from "../../../../issue-session.ts";
 import { KnownErrors } from "../../../../known-errors.ts";
 import { checkPasswordRequirements } from "../../../../passwords.ts";
 import { projectAuth } from "../../../../project-auth.ts";
@@ -15,7 +14,7 @@ export function registerReset(app: AuthApp, deps: AuthDeps): void {
   app.post("/auth/password/reset", projectAuth(deps), async (c) => {
     const input = await readBody(c, body);
     const { project } = c.get("auth");
-    await deps.limits.hit(`code-check:ip:${clientIp(c, deps.config.TRUST_PROXY)}`, LIMITS.codeCheckPerIp);
+    await deps.limits.perIp(c, "code-check", LIMITS.codeCheckPerIp);
     checkPasswordRequirements(input.password);
     const row = await deps.codes.redeem(project.id, "password_reset", input.code);
     if (!row.userId || !(await deps.users.get(project.id, row.userId))) throw KnownErrors.verificationCodeNotFound();
