@@ -113,15 +113,30 @@ describe("with rate limits and an unreachable SMTP server", () => {
   });
 });
 
-describe("without SMTP", () => {
+describe("without SMTP, analytics events dropped", () => {
   let server: TestServer;
   let keys: AppProjectKeys;
   beforeAll(async () => {
-    server = await startTestServer({ env: { AUTH_RATE_LIMITS: "false" } });
+    server = await startTestServer({ env: { AUTH_RATE_LIMITS: "false", ANALYTICS_EVENTS: "drop" } });
     keys = await appProjectOf(server);
   });
   afterAll(async () => {
     await server?.close();
+  });
+
+  it("accepts the SDK's analytics batches and keeps nothing", async () => {
+    const res = await stackFetch(server, "/analytics/events/batch", {
+      access: "client",
+      keys,
+      body: {
+        batch_id: randomUUID(),
+        sent_at_ms: Date.now(),
+        events: [{ event_type: "$page-view", event_at_ms: Date.now(), data: {} }],
+      },
+    });
+    expect(res.body).toEqual({ inserted: 0 });
+    const [row] = await server.store.query<{ n: number }>("select count(*)::int as n from auth_analytics_events");
+    expect(row?.n).toBe(0);
   });
 
   it("keeps the mail in the outbox and logs one line with its link", async () => {
