@@ -110,7 +110,9 @@ describe.each(DIALECTS)("social sign-in through the development provider with th
     expect(await user.setPassword({ password: "short" })).toMatchObject({ errorCode: "PASSWORD_TOO_SHORT" });
     expect(await user.setPassword({ password: "chosen-later-1" })).toBeUndefined();
     const byPassword = await clientApp(server, { dialect });
-    expect((await byPassword.signInWithCredential({ email, password: "chosen-later-1", noRedirect: true })).status).toBe("ok");
+    expect(
+      (await byPassword.signInWithCredential({ email, password: "chosen-later-1", noRedirect: true })).status,
+    ).toBe("ok");
 
     const second = await signInWithDevProvider(await clientApp(server, { dialect }), "github", email);
     expect(second.newUser).toBe(false);
