@@ -55,14 +55,16 @@ const server = await startServerProcess({
   ...projectEnv,
 });
 const port = await freePort();
-const browser = await chromium.launch({
+// A persistent profile: Lighthouse opens its tabs in the browser's default context, which is where
+// the signed-in cookies must be (Playwright's launch() contexts are separate, incognito-like).
+const profileDir = mkdtempSync(join(tmpdir(), "appconsole-lh-profile-"));
+const context = await chromium.launchPersistentContext(profileDir, {
   executablePath: chromiumPath(),
   args: ["--headless=new", "--no-sandbox", `--remote-debugging-port=${port}`, "--disable-background-networking"],
 });
 const failures: string[] = [];
 const rows: string[] = [];
 try {
-  const context = browser.contexts()[0] ?? (await browser.newContext());
   for (const audit of audits) {
     if (audit.signedIn) await signInBrowser(context, server.url, projectEnv);
     for (const formFactor of ["desktop", "mobile"] as const) {
@@ -112,7 +114,8 @@ try {
     }
   }
 } finally {
-  await browser.close();
+  await context.close();
+  rmSync(profileDir, { recursive: true, force: true });
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
 import type { BrowserContext } from "playwright-core";
 
 /** Keys the audited server is started with, so the runner can use the auth service's server API. */
@@ -41,7 +42,13 @@ export async function signInBrowser(context: BrowserContext, baseUrl: string, en
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log in", exact: true }).click();
-  await page.waitForURL(`${baseUrl}/`, { timeout: 30_000 });
-  await page.getByRole("button", { name: `User menu for ${email}` }).waitFor({ timeout: 30_000 });
+  try {
+    await page.waitForURL(`${baseUrl}/`, { timeout: 30_000 });
+    await page.getByRole("button", { name: `User menu for ${email}` }).waitFor({ timeout: 30_000 });
+  } catch (error) {
+    mkdirSync("test-results/lighthouse", { recursive: true });
+    await page.screenshot({ path: "test-results/lighthouse/sign-in-failure.png" });
+    throw error;
+  }
   await page.close();
 }
