@@ -22,10 +22,7 @@ test("Chromium reports the app installable, with a complete manifest", async ({ 
   rmSync(profile, { recursive: true, force: true });
 });
 
-test("the service worker serves the shell offline and never answers an API path with it", async ({
-  page,
-  context,
-}) => {
+test("the service worker serves the shell offline and never answers an API path with it", async ({ page, context }) => {
   await page.goto("/");
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload();

@@ -78,7 +78,7 @@ try {
       const { categories, audits: lhAudits, finalDisplayedUrl } = result.lhr;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const requests =
-        (lhAudits["network-requests"]?.details as { items?: Array<Record<string, unknown>> }).items ?? [];
+        (lhAudits["network-requests"]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
       const scripts = requests
         .filter((r) => r.resourceType === "Script" && !r.sessionTargetType?.toString().includes("worker"))
         .map((r) => String(r.url));
