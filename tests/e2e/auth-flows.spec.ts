@@ -6,6 +6,7 @@ import {
   linkFromMail,
   liveRegion,
   PASSWORD,
+  PROJECT_INIT_TIMEOUT_MS,
   signIn,
   signOut,
   signUpAndVerify,
@@ -128,7 +129,7 @@ for (const lang of LANGS) {
 
     test("sign up, verify by mail, sign out, recover and reset the password", async ({ page }) => {
       test.slow();
-      await requireEndpoints("signUp", "verifyEmail", "resetCode");
+      await requireEndpoints("signUp", "verifyEmail", "projectInit", "resetCode");
       const email = uniqueEmail(`reset-${lang}`);
       await signUpAndVerify(page, lang, email);
 
@@ -162,9 +163,7 @@ for (const lang of LANGS) {
       await fillCredentials(page, lang, email, PASSWORD);
       await page.getByRole("button", { name: tr(lang, "Log in"), exact: true }).click();
       await expect(page.getByRole("alert").first()).toBeVisible();
-      await fillCredentials(page, lang, email, newPassword);
-      await page.getByRole("button", { name: tr(lang, "Log in"), exact: true }).click();
-      await expect(liveRegion(page)).toContainText(tr(lang, "Initializing project..."));
+      await signIn(page, lang, email, newPassword);
     });
 
     test("project initialisation after verification, then a plain sign-in", async ({ page }) => {
@@ -172,7 +171,6 @@ for (const lang of LANGS) {
       await requireEndpoints("signUp", "verifyEmail", "projectInit", "apps");
       const email = uniqueEmail(`init-${lang}`);
       await signUpAndVerify(page, lang, email);
-      await expect(liveRegion(page)).toContainText(tr(lang, "Project initialized"));
       await signOut(page, lang, email);
       await signIn(page, lang, email);
       await expect(page.getByRole("heading", { name: tr(lang, "Your Apps") })).toBeVisible();
@@ -190,8 +188,8 @@ for (const lang of LANGS) {
       await fillCredentials(page, lang, email, PASSWORD);
       await page.getByRole("button", { name: tr(lang, "Log in"), exact: true }).click();
       await expect(liveRegion(page)).toContainText(tr(lang, "Initializing project..."));
+      await expect(page).toHaveURL(/\/$/, { timeout: PROJECT_INIT_TIMEOUT_MS });
       await expect(liveRegion(page)).toContainText(tr(lang, "Project initialized"));
-      await expect(page).toHaveURL(/\/$/);
     });
 
     for (const provider of ["GitHub", "Google"] as const) {
@@ -205,7 +203,8 @@ for (const lang of LANGS) {
         await expect(page.getByRole("heading", { name: `Sign in with ${provider} (development)` })).toBeVisible();
         await page.getByLabel("E-mail").fill(email);
         await page.getByRole("button", { name: "Continue" }).click();
-        await expect(page).toHaveURL(/\/$/, { timeout: 30_000 });
+        await expect(page).toHaveURL(/\/$/, { timeout: PROJECT_INIT_TIMEOUT_MS });
+        await expect(liveRegion(page)).toContainText(tr(lang, "Project initialized"));
         await expect(userMenuButton(page, lang, email)).toBeVisible();
         await expect(page.getByRole("heading", { name: tr(lang, "Your Apps") })).toBeVisible();
 

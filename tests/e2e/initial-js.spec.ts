@@ -69,7 +69,7 @@ test("a signed-out visit to /login paints without the Stack SDK, within the budg
 
 test("a signed-in visit to / paints 'Authenticating...' within the budget, then the shell", async ({ page }, info) => {
   test.slow();
-  await requireEndpoints("signUp", "verifyEmail");
+  await requireEndpoints("signUp", "verifyEmail", "projectInit");
   await signUpAndVerify(page, "en", uniqueEmail("initial-js"));
   const authenticating = tr("en", "Authenticating...");
   const heading = tr("en", "Your Apps");

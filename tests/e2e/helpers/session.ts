@@ -5,6 +5,12 @@ import { type Lang, tr } from "./catalog.ts";
 
 export const PASSWORD = "correct horse battery 1";
 
+/**
+ * Project initialisation creates the user's first database (a PGlite process per user here), which
+ * takes seconds on a busy two-core machine; the UI shows 'Initializing project...' meanwhile.
+ */
+export const PROJECT_INIT_TIMEOUT_MS = 60_000;
+
 export function uniqueEmail(tag: string): string {
   return `e2e-${tag}-${randomUUID().slice(0, 8)}@example.test`;
 }
@@ -52,15 +58,18 @@ export async function signUpAndVerify(page: Page, lang: Lang, email: string, pas
   const link = await linkFromMail(email, "/verify-email", /verif/i);
   await page.goto(link);
   await expect(liveRegion(page)).toContainText(tr(lang, "Initializing project..."));
-  await expect(page).toHaveURL(/\/$/);
-  await expect(userMenuButton(page, lang, email)).toBeVisible();
+  await expect(page).toHaveURL(/\/$/, { timeout: PROJECT_INIT_TIMEOUT_MS });
+  // Announced just before the page moves on, and kept for 7 s.
+  await expect(liveRegion(page)).toContainText(tr(lang, "Project initialized"));
+  // The user menu sits in the sidebar, which is a closed drawer on narrow screens.
+  await expect(page.getByRole("heading", { name: tr(lang, "Your Apps") })).toBeVisible();
 }
 
 export async function signIn(page: Page, lang: Lang, email: string, password = PASSWORD): Promise<void> {
   await page.goto("/login");
   await fillCredentials(page, lang, email, password);
   await page.getByRole("button", { name: tr(lang, "Log in"), exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/$/, { timeout: PROJECT_INIT_TIMEOUT_MS });
   await expect(userMenuButton(page, lang, email)).toBeVisible();
 }
 
