@@ -34,3 +34,9 @@ export async function api<T = unknown>(
   const pair = Array.isArray(parsed) ? parsed : [undefined, undefined];
   return { status: response.status, headers: response.headers, data: pair[0] as T, error: pair[1], text };
 }
+
+/** Deletes a user's databases, so managed ones do not outlive the test on the PostgreSQL cluster. */
+export async function deleteAllDatabases(server: TestServer, token: string): Promise<void> {
+  const list = await api<Array<{ id: string }>>(server, token, "GET", "/db");
+  for (const db of list.data ?? []) await api(server, token, "DELETE", `/db/${db.id}`);
+}

@@ -1,4 +1,4 @@
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import type { Logger } from "../../lib/logger.ts";
@@ -30,6 +30,8 @@ export interface DatabaseTarget {
 
 interface Entry {
   target: DatabaseTarget;
+  /** Resolves once the database can take connections (a PGlite process may be restarting). */
+  ready?: () => Promise<void>;
   lastUsed: number;
   busy: number;
   close(): Promise<void>;
@@ -82,7 +84,8 @@ export class ConnectionManager {
     if (this.managedEngine === "postgres") {
       await this.withAdmin((admin) => admin.query(`CREATE DATABASE ${pg.escapeIdentifier(location)}`));
     }
-    // A PGlite directory is created (initdb) by the worker on first open.
+    // The PGlite directory itself is initialised by the worker on first open.
+    else mkdirSync(join(this.options.dataDir, "databases"), { recursive: true });
     return location;
   }
 
@@ -128,6 +131,7 @@ export class ConnectionManager {
     entry.busy++;
     entry.lastUsed = Date.now();
     try {
+      await entry.ready?.();
       return await use(entry.target);
     } finally {
       entry.busy--;
@@ -191,16 +195,21 @@ export class ConnectionManager {
         return pool;
       },
       honoursStatementTimeout: false,
-      interrupt: async () => {
+      interrupt: async (client) => {
         await host.terminate();
+        // A socket whose server died is not always closed on our side at once; close it, so the
+        // statement waiting on it fails now instead of hanging.
+        (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
         const old = pool;
         pool = this.newPool(host.connection, 1);
         void old.end().catch(() => undefined);
-        await host.start();
+        // Restart in the background; the next use waits for it (Entry.ready).
+        host.start().catch((err) => this.options.logger.warn({ err }, "restarting a PGlite database failed"));
       },
     };
     return {
       target,
+      ready: () => host.start(),
       lastUsed: Date.now(),
       busy: 0,
       close: async () => {

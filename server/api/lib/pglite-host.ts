@@ -1,18 +1,21 @@
+import { type ChildProcess, fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Worker } from "node:worker_threads";
+import { fileURLToPath } from "node:url";
 
-const WORKER_URL = new URL("./pglite-worker.mjs", import.meta.url);
+const PROCESS_FILE = fileURLToPath(new URL("./pglite-process.mjs", import.meta.url));
 const SOCKET_PORT = 5432;
 
 /**
- * One managed PGlite database running in a worker thread, reachable by `pg` over a Unix socket.
+ * One managed PGlite database running in a child process, reachable by `pg` over a Unix socket.
  * Its WASM never runs on the server's event loop; `terminate()` stops a runaway statement at once
  * (PGlite has one backend and no cancel), and the next `start()` reopens the same directory.
+ * A process rather than a worker thread: a thread inherits the server's module loader hooks (tsx),
+ * under which PGlite never finished starting, and a process keeps its memory apart.
  */
 export class PgliteHost {
-  private worker: Worker | null = null;
+  private child: ChildProcess | null = null;
   private starting: Promise<void> | null = null;
   private readonly socketDir = mkdtempSync(join(tmpdir(), "pgl-"));
 
@@ -25,52 +28,65 @@ export class PgliteHost {
 
   start(): Promise<void> {
     this.starting ??= new Promise<void>((resolve, reject) => {
-      const worker = new Worker(WORKER_URL, {
-        workerData: { dataDir: this.dataDir, socketPath: join(this.socketDir, `.s.PGSQL.${SOCKET_PORT}`) },
+      const socketPath = join(this.socketDir, `.s.PGSQL.${SOCKET_PORT}`);
+      rmSync(socketPath, { force: true });
+      const child = fork(PROCESS_FILE, [], {
+        execArgv: [],
+        env: {
+          ...process.env,
+          NODE_OPTIONS: "",
+          PGLITE_PROCESS_OPTIONS: JSON.stringify({ dataDir: this.dataDir, socketPath }),
+        },
+        stdio: ["ignore", "ignore", "inherit", "ipc"],
       });
-      worker.once("message", (message: { type?: string }) => {
+      child.once("message", (message: { type?: string }) => {
         if (message.type === "ready") resolve();
       });
-      worker.once("error", (error) => {
-        this.reset();
+      child.once("error", (error) => {
+        if (this.child === child) this.reset();
         reject(error);
       });
-      worker.once("exit", () => {
-        if (this.worker === worker) this.reset();
+      child.once("exit", (code) => {
+        if (this.child === child) this.reset();
+        reject(new Error(`the PGlite process exited with code ${code} before it was ready`));
       });
-      this.worker = worker;
+      this.child = child;
     });
     return this.starting;
   }
 
   private reset() {
-    this.worker = null;
+    this.child = null;
     this.starting = null;
   }
 
-  /** Kills the database's thread mid-statement; open connections fail, the data stays (WAL recovery). */
+  /** Kills the database mid-statement; open connections fail, the data stays (WAL recovery). */
   async terminate(): Promise<void> {
-    const worker = this.worker;
+    const child = this.child;
     this.reset();
-    await worker?.terminate();
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await exited;
+    }
   }
 
   /** Closes the database cleanly (checkpoint) and removes the socket directory. */
   async close(): Promise<void> {
-    const worker = this.worker;
+    const child = this.child;
     this.reset();
-    if (worker) {
+    if (child && child.exitCode === null) {
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 5_000);
-        worker.on("message", (message: { type?: string }) => {
-          if (message.type === "closed") {
-            clearTimeout(timer);
-            resolve();
-          }
+        const timer = setTimeout(() => {
+          child.kill("SIGKILL");
+          resolve();
+        }, 5_000);
+        child.once("exit", () => {
+          clearTimeout(timer);
+          resolve();
         });
-        worker.postMessage({ type: "close" });
+        child.send({ type: "close" });
       });
-      await worker.terminate();
     }
     rmSync(this.socketDir, { recursive: true, force: true });
   }

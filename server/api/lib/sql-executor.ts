@@ -57,7 +57,7 @@ export async function executeSql(
     );
     for (const [index, statement] of statements.entries()) {
       try {
-        results.push(await runStatement(client, target, statement.text, options.maxRows));
+        results.push(await runStatement(client, target, statement.text, options.maxRows, () => broken));
       } catch (cause) {
         error = toSqlError(cause, index, statement.offset, stopped);
         break;
@@ -84,6 +84,7 @@ async function runStatement(
   target: DatabaseTarget,
   text: string,
   maxRows: number,
+  connectionLost: () => boolean,
 ): Promise<SqlResult> {
   const started = performance.now();
   const cursor = client.query(new Cursor(text, undefined, { rowMode: "array", types: wireTypes }));
@@ -104,7 +105,8 @@ async function runStatement(
       if (truncated || batch.length === 0) break;
     }
   } finally {
-    await cursor.close().catch(() => undefined);
+    // Closing waits for the server's answer, which a dead connection never sends.
+    if (!connectionLost()) await cursor.close().catch(() => undefined);
   }
   const result = (cursor as unknown as CursorInternals)._result; // pg-cursor keeps the fields and command tag here
   const fields = result?.fields ?? [];
