@@ -1,4 +1,5 @@
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
+import { createPortal } from "react-dom";
 import { Toaster } from "sonner";
 import { LiveAnnouncer } from "@/components/live-announcer";
 import { LiveUpdates } from "@/features/live/live-updates";
@@ -17,15 +18,21 @@ function RootLayout() {
   return (
     <>
       <Outlet />
-      <Toaster
-        position="top-left"
-        duration={TOAST_DURATION_MS}
-        visibleToasts={TOASTS_VISIBLE}
-        style={{ "--width": `${TOAST_WIDTH_PX}px` } as React.CSSProperties}
-        theme="dark"
-        richColors
-      />
-      <LiveAnnouncer />
+      {/* Outside #root, which turns inert while a modal is open: toasts and announcements stay live. */}
+      {createPortal(
+        <>
+          <Toaster
+            position="top-left"
+            duration={TOAST_DURATION_MS}
+            visibleToasts={TOASTS_VISIBLE}
+            style={{ "--width": `${TOAST_WIDTH_PX}px` } as React.CSSProperties}
+            theme="dark"
+            richColors
+          />
+          <LiveAnnouncer />
+        </>,
+        document.body,
+      )}
       <LiveUpdates />
     </>
   );

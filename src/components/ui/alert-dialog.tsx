@@ -1,5 +1,6 @@
 import * as AlertDialogPrimitive from "@radix-ui/react-alert-dialog";
 import type { ComponentProps } from "react";
+import { InertAppRoot } from "@/hooks/inert-app-root";
 import { useReturnFocus } from "@/hooks/use-return-focus";
 import { cn } from "@/lib/cn";
 
@@ -7,7 +8,11 @@ export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogCancel = AlertDialogPrimitive.Cancel;
 export const AlertDialogAction = AlertDialogPrimitive.Action;
 
-export function AlertDialogContent({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+export function AlertDialogContent({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Content>) {
   const returnFocus = useReturnFocus();
   return (
     <AlertDialogPrimitive.Portal>
@@ -20,7 +25,10 @@ export function AlertDialogContent({ className, ...props }: ComponentProps<typeo
           className,
         )}
         {...props}
-      />
+      >
+        <InertAppRoot />
+        {children}
+      </AlertDialogPrimitive.Content>
     </AlertDialogPrimitive.Portal>
   );
 }

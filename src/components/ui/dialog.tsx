@@ -1,6 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ComponentProps } from "react";
+import { InertAppRoot } from "@/hooks/inert-app-root";
 import { useReturnFocus } from "@/hooks/use-return-focus";
 import { cn } from "@/lib/cn";
 
@@ -29,6 +30,7 @@ export function DialogContent({
         )}
         {...props}
       >
+        <InertAppRoot />
         {children}
         {closeLabel && (
           <DialogPrimitive.Close

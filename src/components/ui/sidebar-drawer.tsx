@@ -1,6 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { VisuallyHidden } from "@radix-ui/react-visually-hidden";
 import type { ReactNode } from "react";
+import { InertAppRoot } from "@/hooks/inert-app-root";
 import { cn } from "@/lib/cn";
 
 interface SidebarDrawerProps {
@@ -25,6 +26,7 @@ export default function SidebarDrawer({ open, onOpenChange, title, className, ch
             "motion-safe:animate-[sidebar-in_200ms_ease-out]",
           )}
         >
+          <InertAppRoot />
           <VisuallyHidden>
             <DialogPrimitive.Title>{title}</DialogPrimitive.Title>
           </VisuallyHidden>

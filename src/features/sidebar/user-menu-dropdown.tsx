@@ -43,7 +43,9 @@ export default function UserMenuDropdown({ defaultOpen = false }: { defaultOpen?
   }
 
   return (
-    <DropdownMenu defaultOpen={defaultOpen}>
+    // Not modal: a modal menu hides the page with aria-hidden while its links stay focusable
+    // (axe: aria-hidden-focus). Focus still moves into the menu, and Escape or Tab closes it.
+    <DropdownMenu defaultOpen={defaultOpen} modal={false}>
       <DropdownMenuTrigger asChild>
         <UserMenuTrigger />
       </DropdownMenuTrigger>
