@@ -171,6 +171,10 @@ describe("secrets", () => {
     expect(list.text).not.toContain("alpha");
   });
 
+  it("keeps a generated master key in DATA_DIR/master.key, readable by the owner only", () => {
+    expect(statSync(join(server.dataDir, "master.key")).mode & 0o777).toBe(0o600);
+  });
+
   it("a sentinel value appears neither in the store's files nor in the log", async () => {
     const sentinel = `SENTINEL_${Math.random().toString(36).slice(2)}_VALUE`;
     const app = appSchema.parse((await api(server, alice.accessToken, "POST", "/apps", { title: "Sentinel" })).data);
