@@ -35,6 +35,7 @@ if (pgProblem) {
 if (!run("lock file", "node", ["scripts/check-lockfile.mjs"])) fail("The lock file would break npm ci.");
 if (!run("i18n", "node", ["scripts/check-i18n.mjs"])) fail("i18n check failed.");
 if (!run("build", "npx", ["vite", "build"])) fail("The web app does not build.");
+if (!run("no CDN", "node", ["scripts/check-dist.mjs"])) fail("The build references a CDN.");
 if (!run("typecheck", "npx", ["tsc", "-p", "tsconfig.json", "--noEmit"])) fail("Type check failed.");
 if (!run("lint", "npx", ["biome", "check", "."])) fail("Lint failed (npm run format fixes formatting).");
 
