@@ -40,7 +40,7 @@ test("signed-in pages and dialogs have no serious axe violations", async ({ page
     .click();
   const create = page.getByRole("dialog", { name: tr("en", "Create new app") });
   await expect(create).toBeVisible();
-  await expectNoSeriousA11yViolations(page, "create dialog");
+  await expectNoSeriousA11yViolations(page, "create dialog", { modalOpen: true });
   await create.getByLabel(tr("en", "Title")).fill("Accessible");
   await create.getByRole("button", { name: tr("en", "Create App") }).click();
   await expect(page).toHaveURL(/\/apps\//);
@@ -49,21 +49,21 @@ test("signed-in pages and dialogs have no serious axe violations", async ({ page
   await page.getByRole("button", { name: tr("en", "Environment Variables") }).click();
   const env = page.getByRole("dialog", { name: tr("en", "Environment Variables") });
   await env.getByRole("button", { name: tr("en", "Add New") }).click();
-  await env.getByLabel(tr("en", "Key")).fill("TOKEN");
-  await env.getByLabel(tr("en", "Value")).fill("secret");
+  await env.getByLabel(tr("en", "Key"), { exact: true }).fill("TOKEN");
+  await env.getByLabel(tr("en", "Value"), { exact: true }).fill("secret");
   await env.getByRole("button", { name: tr("en", "Add"), exact: true }).click();
   await expect(env.getByText("TOKEN")).toBeVisible();
-  await expectNoSeriousA11yViolations(page, "environment variables dialog");
+  await expectNoSeriousA11yViolations(page, "environment variables dialog", { modalOpen: true });
   await page.keyboard.press("Escape");
 
   await page.getByRole("button", { name: tr("en", "Delete App") }).click();
   await expect(page.getByRole("alertdialog")).toBeVisible();
-  await expectNoSeriousA11yViolations(page, "delete dialog");
+  await expectNoSeriousA11yViolations(page, "delete dialog", { modalOpen: true });
   await page.keyboard.press("Escape");
 
   await userMenuButton(page, "en", email).click();
   await expect(page.getByRole("menu")).toBeVisible();
-  await expectNoSeriousA11yViolations(page, "user menu");
+  await expectNoSeriousA11yViolations(page, "user menu", { modalOpen: true });
   await page.keyboard.press("Escape");
 
   await page.keyboard.press("Control+b");
@@ -72,5 +72,5 @@ test("signed-in pages and dialogs have no serious axe violations", async ({ page
   await page.setViewportSize({ width: 390, height: 800 });
   await page.getByRole("button", { name: tr("en", "Toggle sidebar") }).click();
   await expect(page.getByRole("dialog", { name: tr("en", "Navigation") })).toBeVisible();
-  await expectNoSeriousA11yViolations(page, "mobile drawer");
+  await expectNoSeriousA11yViolations(page, "mobile drawer", { modalOpen: true });
 });

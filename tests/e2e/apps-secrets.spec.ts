@@ -58,16 +58,16 @@ for (const lang of LANGS) {
       await envDialog.getByRole("button", { name: tr(lang, "Add New") }).click();
       const add = envDialog.getByRole("button", { name: tr(lang, "Add"), exact: true });
       await expect(add).toBeDisabled();
-      await envDialog.getByLabel(tr(lang, "Key")).fill("API_KEY");
+      await envDialog.getByLabel(tr(lang, "Key"), { exact: true }).fill("API_KEY");
       await expect(add).toBeDisabled();
-      await envDialog.getByLabel(tr(lang, "Value")).fill("sk_live_first");
+      await envDialog.getByLabel(tr(lang, "Value"), { exact: true }).fill("sk_live_first");
       await expect(add).toBeEnabled();
       await add.click();
-      await expect(envDialog.getByLabel(tr(lang, "Key"))).toHaveCount(0);
+      await expect(envDialog.getByLabel(tr(lang, "Key"), { exact: true })).toHaveCount(0);
 
       await envDialog.getByRole("button", { name: tr(lang, "Add New") }).click();
-      await envDialog.getByLabel(tr(lang, "Key")).fill("DB_URL");
-      await envDialog.getByLabel(tr(lang, "Value")).fill("postgres://x");
+      await envDialog.getByLabel(tr(lang, "Key"), { exact: true }).fill("DB_URL");
+      await envDialog.getByLabel(tr(lang, "Value"), { exact: true }).fill("postgres://x");
       await envDialog.getByRole("button", { name: tr(lang, "Add"), exact: true }).click();
 
       // Masked with twelve dots; reveal and hide.

@@ -12,18 +12,24 @@ interface AxeViolation {
 }
 
 /** Runs axe-core in the page and fails on any serious or critical violation, naming them. */
-export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  label: string,
+  { modalOpen = false }: { modalOpen?: boolean } = {},
+): Promise<void> {
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document);
+  // With a modal open, the page behind it is inert, hidden from assistive technology (Radix marks
+  // it aria-hidden) and dimmed by the overlay: only what is still reachable is checked.
+  const violations = await page.evaluate(async (onlyReachable) => {
+    const axe = (window as unknown as { axe: { run(context: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(onlyReachable ? { exclude: [['[aria-hidden="true"]']] } : document);
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
       nodes: v.nodes.map((n) => n.target),
     }));
-  });
+  }, modalOpen);
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious, `${label}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
 }
