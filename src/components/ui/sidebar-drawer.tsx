@@ -3,6 +3,7 @@ import { VisuallyHidden } from "@radix-ui/react-visually-hidden";
 import type { ReactNode } from "react";
 import { InertAppRoot } from "@/hooks/inert-app-root";
 import { cn } from "@/lib/cn";
+import { SIDEBAR_WIDTH_MOBILE } from "./sidebar-state";
 
 interface SidebarDrawerProps {
   open: boolean;
@@ -22,9 +23,11 @@ export default function SidebarDrawer({ open, onOpenChange, title, className, ch
           aria-describedby={undefined}
           className={cn(
             className,
-            "group fixed inset-y-0 left-0 z-50 w-(--sidebar-width-mobile) border-r border-white/10",
+            "group fixed inset-y-0 left-0 z-50 border-r border-white/10",
             "motion-safe:animate-[sidebar-in_200ms_ease-out]",
           )}
+          // Portalled to <body>, so the provider's CSS variables do not reach it.
+          style={{ width: SIDEBAR_WIDTH_MOBILE }}
         >
           <InertAppRoot />
           <VisuallyHidden>

@@ -23,7 +23,6 @@ import {
   SIDEBAR_COOKIE,
   SIDEBAR_WIDTH,
   SIDEBAR_WIDTH_ICON,
-  SIDEBAR_WIDTH_MOBILE,
   sidebarCookie,
   sidebarOpenFromCookie,
 } from "./sidebar-state";
@@ -85,7 +84,6 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
         style={
           {
             "--sidebar-width": SIDEBAR_WIDTH,
-            "--sidebar-width-mobile": SIDEBAR_WIDTH_MOBILE,
             "--sidebar-width-icon": SIDEBAR_WIDTH_ICON,
           } as CSSProperties
         }
