@@ -46,12 +46,16 @@ export function appsRoutes(deps: ApiDeps) {
   const { db } = deps.store;
   return new Hono<ApiEnv>()
     .get("/", async (c) => {
-      const rows = await db
-        .select()
-        .from(appsTable)
-        .where(and(eq(appsTable.ownerId, c.var.user.id), isNull(appsTable.deletedAt)))
-        .orderBy(desc(appsTable.createdAt), desc(appsTable.id));
-      return c.json(ok(rows.map(toApp)));
+      const userId = c.var.user.id;
+      const apps = await deps.appsCache.get(userId, async () => {
+        const rows = await db
+          .select()
+          .from(appsTable)
+          .where(and(eq(appsTable.ownerId, userId), isNull(appsTable.deletedAt)))
+          .orderBy(desc(appsTable.createdAt), desc(appsTable.id));
+        return rows.map(toApp);
+      });
+      return c.json(ok(apps));
     })
     .post("/", async (c) => {
       const input = createAppSchema.parse(await c.req.json());
@@ -70,6 +74,7 @@ export function appsRoutes(deps: ApiDeps) {
             throw new Error("insert returned no row");
           })(),
       );
+      deps.appsCache.invalidate(c.var.user.id);
       await deps.events.publish(c.var.user.id, { type: "store", store: "apps", op: "refetch" });
       return c.json(ok(app), 201);
     })
@@ -87,6 +92,7 @@ export function appsRoutes(deps: ApiDeps) {
         .where(eq(appsTable.id, current.id))
         .returning();
       const app = toApp(row ?? current);
+      deps.appsCache.invalidate(c.var.user.id);
       await deps.events.publish(c.var.user.id, { type: "appUpdate", app });
       return c.json(ok(app));
     })
@@ -94,6 +100,7 @@ export function appsRoutes(deps: ApiDeps) {
       const current = await findOwnApp(deps, c.var.user.id, c.req.param("appId"));
       const now = new Date();
       await db.update(appsTable).set({ deletedAt: now, updatedAt: now }).where(eq(appsTable.id, current.id));
+      deps.appsCache.invalidate(c.var.user.id);
       await deps.events.publish(c.var.user.id, { type: "store", store: "apps", op: "refetch" });
       return c.json(ok({ id: current.id, deleted: true as const }));
     });

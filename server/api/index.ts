@@ -5,6 +5,7 @@ import { appsRoutes } from "./apps.ts";
 import { databasesRoutes } from "./databases.ts";
 import { executeRoutes } from "./execute.ts";
 import { createAccessTokenVerifier } from "./lib/access-token.ts";
+import { AppsCache } from "./lib/apps-cache.ts";
 import { ConnectionManager } from "./lib/connections.ts";
 import { Vault } from "./lib/data-keys.ts";
 import type { ApiDeps } from "./lib/deps.ts";
@@ -30,6 +31,11 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
   const { config, store, logger } = ctx;
   const master = loadMasterKey({ secretsMasterKey: config.SECRETS_MASTER_KEY, dataDir: config.DATA_DIR });
   const events = new UserEvents(store.bus, logger);
+  const appsCache = new AppsCache();
+  // Changes made through other instances arrive as events; they invalidate this instance's cache.
+  events.observe((userId, message) => {
+    if (message.type === "store" || message.type === "appUpdate") appsCache.invalidate(userId);
+  });
   await events.start();
   const connections = new ConnectionManager({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, logger });
   const verifier = createAccessTokenVerifier(stack);
@@ -41,6 +47,7 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
     verifier,
     stackApi: createStackServerApi(stack),
     events,
+    appsCache,
     executions: new Executions(),
     sql: { timeoutMs: config.SQL_STATEMENT_TIMEOUT_MS, maxRows: config.SQL_MAX_ROWS, readOnly: config.SQL_READ_ONLY },
   };

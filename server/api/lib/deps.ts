@@ -1,6 +1,7 @@
 import type { Store } from "../../db/store.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { AccessTokenVerifier } from "./access-token.ts";
+import type { AppsCache } from "./apps-cache.ts";
 import type { ConnectionManager } from "./connections.ts";
 import type { Vault } from "./data-keys.ts";
 import type { Executions } from "./executions.ts";
@@ -16,6 +17,7 @@ export interface ApiDeps {
   verifier: AccessTokenVerifier;
   stackApi: StackServerApi;
   events: UserEvents;
+  appsCache: AppsCache;
   executions: Executions;
   sql: { timeoutMs: number; maxRows: number; readOnly: boolean };
 }

@@ -42,9 +42,16 @@ export async function executeSql(
   const client = await target.pool.connect();
   let stopped: "cancel" | "timeout" | null = null;
   let broken = false;
+  let finished = false;
   const stop = async (reason: "cancel" | "timeout") => {
     stopped ??= reason;
-    await target.interrupt(client);
+    // PostgreSQL ignores a cancel that lands while the backend is between statements, so repeat it
+    // until the run ends; the loop below also refuses to start another statement once stopped.
+    for (let attempt = 0; attempt < 50 && !finished && !broken; attempt++) {
+      await target.interrupt(client);
+      if (!target.honoursStatementTimeout) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   };
   options.onStart?.(stop);
   const timer = target.honoursStatementTimeout ? null : setTimeout(() => void stop("timeout"), options.timeoutMs);
@@ -52,10 +59,16 @@ export async function executeSql(
     broken = true;
   });
   try {
-    await client.query(
-      `SET statement_timeout = ${Math.floor(options.timeoutMs)}; SET default_transaction_read_only = ${options.readOnly ? "on" : "off"}`,
-    );
-    for (const [index, statement] of statements.entries()) {
+    const settings = `SET statement_timeout = ${Math.floor(options.timeoutMs)}; SET default_transaction_read_only = ${options.readOnly ? "on" : "off"}`;
+    // A cancel can land on this first round trip too; then it is the first statement that was stopped.
+    await client.query(settings).catch((cause: unknown) => {
+      error = toSqlError(cause, 0, 0, stopped);
+    });
+    for (const [index, statement] of error ? [] : statements.entries()) {
+      if (stopped) {
+        error = toSqlError(null, index, statement.offset, stopped);
+        break;
+      }
       try {
         results.push(await runStatement(client, target, statement.text, options.maxRows, () => broken));
       } catch (cause) {
@@ -64,6 +77,7 @@ export async function executeSql(
       }
     }
   } finally {
+    finished = true;
     if (timer) clearTimeout(timer);
     if (broken || (stopped === "timeout" && !target.honoursStatementTimeout)) {
       client.release(true);

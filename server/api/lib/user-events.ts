@@ -13,6 +13,7 @@ type Listener = (message: UserNotifyMessage) => void;
  */
 export class UserEvents {
   private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly observers = new Set<(userId: string, message: UserNotifyMessage) => void>();
   private unsubscribe: (() => void) | null = null;
 
   constructor(
@@ -25,6 +26,7 @@ export class UserEvents {
       try {
         const { userId, message } = JSON.parse(payload) as { userId: string; message: unknown };
         const parsed = userNotifyMessageSchema.parse(message);
+        for (const observer of this.observers) observer(userId, parsed);
         for (const listener of this.listeners.get(userId) ?? []) listener(parsed);
       } catch (err) {
         this.logger.warn({ err }, "dropped a malformed user event");
@@ -37,6 +39,11 @@ export class UserEvents {
       // A lost live event only delays what the client sees; the change itself is stored.
       this.logger.warn({ err }, "could not publish a user event");
     });
+  }
+
+  /** Sees every user's events arriving at this instance (cache invalidation). */
+  observe(observer: (userId: string, message: UserNotifyMessage) => void): void {
+    this.observers.add(observer);
   }
 
   listen(userId: string, listener: Listener): () => void {
