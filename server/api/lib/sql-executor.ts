@@ -8,7 +8,7 @@ import { wireTypes } from "./sql-values.ts";
 import { typeNames } from "./type-names.ts";
 
 /** Rows fetched per round trip: small enough to bound memory, large enough to be quick. */
-const BATCH_ROWS = 500;
+const BATCH_ROWS = 2_000;
 /** A second cap, on the text size of returned values, so a few huge rows cannot exhaust memory. */
 export const SQL_MAX_RESULT_BYTES = 32 * 1024 * 1024;
 

@@ -41,8 +41,18 @@ async function readWith(
   tableName: string,
   query: Query,
 ): Promise<TableData> {
-  const relation = await client.query<{ oid: number; estimate: number }>(
-    `SELECT c.oid::int AS oid, c.reltuples::float8 AS estimate FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+  // One catalog round trip for the relation and its columns; pages are latency-bound.
+  const relation = await client.query<{
+    oid: number;
+    estimate: number;
+    columns: Array<{ name: string; type: number; pk: boolean }>;
+  }>(
+    `SELECT c.oid::int AS oid, c.reltuples::float8 AS estimate,
+            (SELECT json_agg(json_build_object('name', a.attname, 'type', a.atttypid::int,
+                    'pk', EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = a.attrelid AND i.indisprimary AND a.attnum = ANY(i.indkey)))
+                    ORDER BY a.attnum)
+               FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped) AS columns
+       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind IN ('r','v','m','f','p')`,
     [query.schemaName, tableName],
   );
@@ -52,12 +62,7 @@ async function readWith(
     if (schema.rowCount === 0) throw apiError("SCHEMA_NOT_FOUND", `Schema "${query.schemaName}" does not exist.`);
     throw apiError("TABLE_NOT_FOUND", `Table "${query.schemaName}.${tableName}" does not exist.`);
   }
-  const columnRows = await client.query<{ name: string; type: number; pk: boolean }>(
-    `SELECT a.attname AS name, a.atttypid::int AS type,
-            EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = a.attrelid AND i.indisprimary AND a.attnum = ANY(i.indkey)) AS pk
-       FROM pg_attribute a WHERE a.attrelid = $1 AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum`,
-    [rel.oid],
-  );
+  const columnRows = { rows: rel.columns ?? [] };
   const columns: Column[] = columnRows.rows.map((c) => ({ name: c.name, typeOid: Number(c.type), primaryKey: c.pk }));
   const column = (name: string | undefined, what: string) => {
     if (name === undefined) return undefined;
