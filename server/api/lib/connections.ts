@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import type { Logger } from "../../lib/logger.ts";
@@ -83,10 +83,35 @@ export class ConnectionManager {
     const location = `ud_${id.replaceAll("-", "")}`;
     if (this.managedEngine === "postgres") {
       await this.withAdmin((admin) => admin.query(`CREATE DATABASE ${pg.escapeIdentifier(location)}`));
+    } else {
+      // initdb takes seconds of WASM; do it once into a template and copy that for every database.
+      const template = await this.pgliteTemplate();
+      cpSync(template, this.pgliteDir(location), { recursive: true, errorOnExist: true });
     }
-    // The PGlite directory itself is initialised by the worker on first open.
-    else mkdirSync(join(this.options.dataDir, "databases"), { recursive: true });
     return location;
+  }
+
+  private templateReady: Promise<string> | null = null;
+
+  private pgliteTemplate(): Promise<string> {
+    this.templateReady ??= (async () => {
+      const dir = this.pgliteDir(".template");
+      if (!existsSync(join(dir, "PG_VERSION"))) {
+        const building = `${dir}.${process.pid}.tmp`;
+        rmSync(building, { recursive: true, force: true });
+        mkdirSync(join(this.options.dataDir, "databases"), { recursive: true });
+        const host = new PgliteHost(building);
+        await host.start();
+        await host.close(); // a clean shutdown leaves a directory any copy can open
+        rmSync(dir, { recursive: true, force: true });
+        renameSync(building, dir);
+      }
+      return dir;
+    })().catch((error: unknown) => {
+      this.templateReady = null;
+      throw error;
+    });
+    return this.templateReady;
   }
 
   async dropManaged(ref: DatabaseRef): Promise<void> {
