@@ -7,7 +7,11 @@ const DAY_S = 24 * 60 * 60;
 
 for (const lang of LANGS) {
   test.describe(`app shell (${lang})`, () => {
-    test.beforeEach(async ({ context }) => useLanguage(context, lang));
+    test.beforeEach(async ({ context }) => {
+      // Every test signs a new user up, and project initialisation can take a while (see session.ts).
+      test.slow();
+      await useLanguage(context, lang);
+    });
 
     test("sidebar: groups, Ctrl+B, the 7-day cookie, the database link", async ({ page, context }) => {
       await requireEndpoints("signUp", "verifyEmail", "projectInit", "apps", "databases");

@@ -23,7 +23,11 @@ async function createApp(page: Page, lang: Lang, title: string, description: str
 
 for (const lang of LANGS) {
   test.describe(`apps and secrets (${lang})`, () => {
-    test.beforeEach(async ({ context }) => useLanguage(context, lang));
+    test.beforeEach(async ({ context }) => {
+      // Every test signs a new user up, and project initialisation can take a while (see session.ts).
+      test.slow();
+      await useLanguage(context, lang);
+    });
 
     test("create an app, manage its environment variables, delete it", async ({ page }) => {
       await requireEndpoints("signUp", "verifyEmail", "projectInit", "apps", "secrets");
