@@ -77,7 +77,8 @@ describe("user-notify socket", () => {
     expect(theirs.messages).toEqual([{ type: "ready" }]);
     mine.ws.close();
     theirs.ws.close();
-  });
+    // Creating the first PGlite database runs initdb (seconds of WASM, more on a busy machine).
+  }, 120_000);
 
   it("authenticates by a first message carrying the token", async () => {
     const socket = openSocket(server);
