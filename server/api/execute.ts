@@ -48,7 +48,11 @@ export function executeRoutes(deps: ApiDeps) {
     .post("/cancel", async (c) => {
       const input = cancelRequestSchema.parse(await c.req.json());
       const row = await findOwnDatabase(deps, c.var.user.id, c.req.param("dbId") ?? "");
-      const cancelled = await deps.executions.cancel(input.executionId, c.var.user.id, row.id);
+      const cancelled = await deps.executions.cancel({
+        executionId: input.executionId,
+        ownerId: c.var.user.id,
+        databaseId: row.id,
+      });
       if (!cancelled) throw apiError("EXECUTION_NOT_FOUND", "No running execution with this id on this database.");
       return c.json(ok({ executionId: input.executionId, cancelled: true }));
     });

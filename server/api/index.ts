@@ -37,6 +37,8 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
     if (message.type === "store" || message.type === "appUpdate") appsCache.invalidate(userId);
   });
   await events.start();
+  const executions = new Executions(store.bus, logger, store.kind === "postgres");
+  await executions.start();
   const connections = new ConnectionManager({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, logger });
   const verifier = createAccessTokenVerifier(stack);
   const deps: ApiDeps = {
@@ -48,7 +50,7 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
     stackApi: createStackServerApi(stack),
     events,
     appsCache,
-    executions: new Executions(),
+    executions,
     sql: { timeoutMs: config.SQL_STATEMENT_TIMEOUT_MS, maxRows: config.SQL_MAX_ROWS, readOnly: config.SQL_READ_ONLY },
   };
 
@@ -76,6 +78,7 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
     routes,
     async close() {
       events.close();
+      executions.close();
       await connections.close();
     },
   };

@@ -21,7 +21,8 @@ beforeAll(async () => {
   appId = appSchema.parse((await api(server, alice.accessToken, "POST", "/apps", { title: "Alice's" })).data).id;
   await api(server, alice.accessToken, "POST", `/apps/${appId}/secrets`, { key: "TOKEN", value: "alice-only" });
   dbId = verifyResultSchema.parse((await api(server, alice.accessToken, "POST", "/auth/verify")).data).databaseId;
-});
+  // The first PGlite database runs initdb: seconds of WASM, a minute on a busy machine.
+}, 180_000);
 afterAll(async () => {
   if (alice) await deleteAllDatabases(server, alice.accessToken);
   await server?.close();

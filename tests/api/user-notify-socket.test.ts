@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { appSchema } from "../../server/contract/apps.ts";
@@ -136,6 +137,25 @@ describe.skipIf(testStoreKind() !== "postgres")("two instances on one PostgreSQL
       const listed = await api<unknown[]>(two, user.accessToken, "GET", "/apps");
       expect(listed.data).toHaveLength(1);
       socket.ws.close();
+
+      // A cancel sent to the instance that is not running the statement still stops it.
+      const db = (await api<{ id: string }>(one, user.accessToken, "POST", "/db", { kind: "managed", name: "x" })).data;
+      const executionId = randomUUID();
+      const running = api<{ error: { sqlState: string } | null }>(
+        two,
+        user.accessToken,
+        "POST",
+        `/db/${db.id}/execute`,
+        {
+          sql: "SELECT pg_sleep(20)",
+          executionId,
+        },
+      );
+      await new Promise((r) => setTimeout(r, 500));
+      const cancelled = await api(one, user.accessToken, "POST", `/db/${db.id}/cancel`, { executionId });
+      expect(cancelled.data).toEqual({ executionId, cancelled: true });
+      expect((await running).data.error?.sqlState).toBe("57014");
+      await api(one, user.accessToken, "DELETE", `/db/${db.id}`);
     } finally {
       await one.close();
       await two.close();

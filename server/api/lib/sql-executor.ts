@@ -54,7 +54,8 @@ export async function executeSql(
     }
   };
   options.onStart?.(stop);
-  const timer = target.honoursStatementTimeout ? null : setTimeout(() => void stop("timeout"), options.timeoutMs);
+  // PGlite ignores statement_timeout, so each statement gets a timer of its own here.
+  let timer: NodeJS.Timeout | null = null;
   client.on("error", () => {
     broken = true;
   });
@@ -69,8 +70,10 @@ export async function executeSql(
         error = toSqlError(null, index, statement.offset, stopped);
         break;
       }
+      if (!target.honoursStatementTimeout) timer = setTimeout(() => void stop("timeout"), options.timeoutMs);
       try {
         results.push(await runStatement(client, target, statement.text, options.maxRows, () => broken));
+        if (timer) clearTimeout(timer);
       } catch (cause) {
         error = toSqlError(cause, index, statement.offset, stopped);
         break;
