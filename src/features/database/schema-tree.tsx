@@ -1,0 +1,96 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { databaseKeys, schemaQuery } from "./api";
+
+export interface OpenTable {
+  schemaName: string;
+  tableName: string;
+}
+
+/** Schemas, their tables and views with estimated rows, and columns with types and key markers. */
+export function SchemaTree({ dbId, onOpen }: { dbId: string; onOpen: (table: OpenTable) => void }) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const schema = useQuery(schemaQuery(dbId));
+  const [filter, setFilter] = useState("");
+  const needle = filter.trim().toLowerCase();
+
+  return (
+    <nav aria-label={t`Schema`} className="flex h-full flex-col gap-2 overflow-hidden p-3">
+      <div className="flex gap-2">
+        <Input
+          aria-label={t`Filter tables`}
+          placeholder={t`Filter tables`}
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+        />
+        <Button
+          variant="outline"
+          onClick={() => queryClient.invalidateQueries({ queryKey: databaseKeys.schema(dbId) })}
+        >
+          <Trans>Refresh</Trans>
+        </Button>
+      </div>
+      {schema.isPending && (
+        <p className="text-sm text-slate-400">
+          <Trans>Loading schema…</Trans>
+        </p>
+      )}
+      {schema.isError && (
+        <p role="alert" className="text-sm text-red-400">
+          {schema.error.message}
+        </p>
+      )}
+      <ul className="flex-1 overflow-auto text-sm">
+        {schema.data?.schemas.map((s) => (
+          <li key={s.name}>
+            <details open={s.name === "public" || needle !== ""}>
+              <summary className="cursor-pointer py-1 font-semibold text-slate-200">{s.name}</summary>
+              <ul className="ml-3">
+                {s.tables
+                  .filter((table) => needle === "" || table.name.toLowerCase().includes(needle))
+                  .map((table) => (
+                    <li key={table.name}>
+                      <details>
+                        <summary className="flex cursor-pointer items-center gap-2 py-0.5 text-slate-300">
+                          <button
+                            type="button"
+                            className="text-left hover:text-white focus-visible:outline focus-visible:outline-sky-400"
+                            onClick={() => onOpen({ schemaName: s.name, tableName: table.name })}
+                          >
+                            {table.name}
+                          </button>
+                          {table.kind !== "table" && <span className="text-xs text-slate-500">{table.kind}</span>}
+                          {table.estimatedRows !== null && (
+                            <span className="ml-auto text-xs text-slate-500">≈ {table.estimatedRows}</span>
+                          )}
+                        </summary>
+                        <ul className="ml-4 text-xs">
+                          {table.columns.map((column) => (
+                            <li key={column.name} className="flex gap-2 py-0.5 text-slate-400">
+                              <span className={column.primaryKey ? "text-amber-300" : undefined}>
+                                {column.primaryKey && (
+                                  <span title={t`Primary key`}>
+                                    🔑 <span className="sr-only">{t`Primary key`}</span>
+                                  </span>
+                                )}
+                                {column.name}
+                              </span>
+                              <span className="ml-auto font-mono text-slate-500">{column.type}</span>
+                            </li>
+                          ))}
+                        </ul>
+                      </details>
+                    </li>
+                  ))}
+              </ul>
+            </details>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
