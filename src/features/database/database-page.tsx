@@ -1,23 +1,44 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { type OpenTable, SchemaTree } from "./schema-tree";
+import { SqlWorkbench } from "./sql-workbench";
 import { TableBrowser } from "./table-browser";
 
 /** /db/$dbId: the schema tree on the left and the opened table on the right. */
 export function DatabasePage({ dbId }: { dbId: string }) {
   const { t } = useLingui();
   const [table, setTable] = useState<OpenTable | null>(null);
+  const [view, setView] = useState<"table" | "sql">("table");
 
   return (
     <div className="flex h-full min-h-0 gap-0">
       <aside className="w-72 shrink-0 border-r border-slate-800 bg-slate-950">
-        <SchemaTree dbId={dbId} onOpen={setTable} />
+        <SchemaTree
+          dbId={dbId}
+          onOpen={(opened) => {
+            setTable(opened);
+            setView("table");
+          }}
+        />
       </aside>
       <main className="flex min-w-0 flex-1 flex-col gap-2 p-3" aria-label={t`Database`}>
-        <h2 className="border-b border-slate-800 pb-1 text-slate-100">
-          <Trans>Table</Trans>
-        </h2>
-        {table ? (
+        <div role="tablist" aria-label={t`Views`} className="flex gap-1 border-b border-slate-800">
+          {(["table", "sql"] as const).map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={view === name}
+              onClick={() => setView(name)}
+              className={`px-3 py-1 text-sm ${view === name ? "border-b-2 border-sky-400 text-slate-100" : "text-slate-400"}`}
+            >
+              {name === "table" ? <Trans>Table</Trans> : <Trans>SQL</Trans>}
+            </button>
+          ))}
+        </div>
+        {view === "sql" ? (
+          <SqlWorkbench dbId={dbId} />
+        ) : table ? (
           <TableBrowser key={`${table.schemaName}.${table.tableName}`} dbId={dbId} table={table} />
         ) : (
           <p className="text-sm text-slate-400">

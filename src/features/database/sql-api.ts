@@ -1,0 +1,16 @@
+import type { CancelResponse, ExecuteResponse } from "@contract/sql";
+import { apiRequest } from "@/lib/api-client";
+
+export function executeSql(dbId: string, sql: string, executionId: string): Promise<ExecuteResponse> {
+  return apiRequest<ExecuteResponse>(`/db/${encodeURIComponent(dbId)}/execute`, {
+    method: "POST",
+    json: { sql, executionId },
+  });
+}
+
+export function cancelSql(dbId: string, executionId: string): Promise<CancelResponse> {
+  return apiRequest<CancelResponse>(`/db/${encodeURIComponent(dbId)}/cancel`, {
+    method: "POST",
+    json: { executionId },
+  });
+}

@@ -1,0 +1,128 @@
+import type { ExecuteResponse } from "@contract/sql";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { ResultGrid } from "./result-grid";
+import { cancelSql, executeSql } from "./sql-api";
+import { SqlEditor, type SqlEditorHandle } from "./sql-editor";
+
+/** The SQL tab: an editor, Run and Stop, and one result tab per statement. */
+export function SqlWorkbench({ dbId }: { dbId: string }) {
+  const { t } = useLingui();
+  const editor = useRef<SqlEditorHandle>(null);
+  const [running, setRunning] = useState<string | null>(null);
+  const [response, setResponse] = useState<ExecuteResponse | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [active, setActive] = useState(0);
+
+  async function run() {
+    const handle = editor.current;
+    if (!handle || running) return;
+    const { sql, offset } = handle.runnableText();
+    if (sql.trim() === "") return;
+    const executionId = crypto.randomUUID();
+    handle.clearMarkers();
+    setRunning(executionId);
+    setFailure(null);
+    try {
+      const answer = await executeSql(dbId, sql, executionId);
+      setResponse(answer);
+      setActive(answer.error ? answer.results.length : 0);
+      if (answer.error) handle.markError(answer.error.position, answer.error.message, offset);
+    } catch (error) {
+      setResponse(null);
+      setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setRunning(null);
+    }
+  }
+
+  const results = response?.results ?? [];
+  const current = results[active];
+
+  return (
+    <section aria-label={t`SQL`} className="flex h-full min-h-0 flex-col gap-2">
+      <SqlEditor ref={editor} storageKey={`db:${dbId}:sql`} onRun={() => void run()} />
+      <div className="flex items-center gap-2">
+        <Button onClick={() => void run()} disabled={running !== null}>
+          <Trans>Run</Trans>
+        </Button>
+        <Button
+          variant="outline"
+          disabled={running === null}
+          onClick={() => {
+            if (running) void cancelSql(dbId, running).catch(() => undefined);
+          }}
+        >
+          <Trans>Stop</Trans>
+        </Button>
+        <span className="text-xs text-slate-500">
+          <Trans>Ctrl/Cmd+Enter runs the selection, or everything without one.</Trans>
+        </span>
+      </div>
+      {failure && (
+        <p role="alert" className="text-sm text-red-400">
+          {failure}
+        </p>
+      )}
+      {response && (
+        <>
+          <div role="tablist" aria-label={t`Results`} className="flex flex-wrap gap-1 border-b border-slate-800">
+            {results.map((result, index) => (
+              <button
+                // biome-ignore lint/suspicious/noArrayIndexKey: one tab per statement, in order
+                key={index}
+                type="button"
+                role="tab"
+                aria-selected={index === active}
+                onClick={() => setActive(index)}
+                className={`px-3 py-1 text-sm ${index === active ? "border-b-2 border-sky-400 text-slate-100" : "text-slate-400"}`}
+              >
+                <Trans>
+                  Result {index + 1}: {result.command}
+                </Trans>
+              </button>
+            ))}
+            {response.error && (
+              <button
+                type="button"
+                role="tab"
+                aria-selected={active === results.length}
+                onClick={() => setActive(results.length)}
+                className={`px-3 py-1 text-sm text-red-400 ${active === results.length ? "border-b-2 border-red-400" : ""}`}
+              >
+                <Trans>Error</Trans>
+              </button>
+            )}
+          </div>
+          {current && (
+            <div role="tabpanel" className="flex min-h-0 flex-1 flex-col gap-1">
+              <p className="text-xs text-slate-400">
+                {current.rowCount === null ? (
+                  <Trans>{current.durationMs} ms</Trans>
+                ) : (
+                  <Trans>
+                    {current.rowCount} rows in {current.durationMs} ms
+                  </Trans>
+                )}
+                {current.truncated && (
+                  <span className="ml-2 text-amber-300">
+                    <Trans>Truncated: only the first rows are shown.</Trans>
+                  </span>
+                )}
+              </p>
+              {current.columns.length > 0 && <ResultGrid columns={current.columns} rows={current.rows} />}
+            </div>
+          )}
+          {response.error && active === results.length && (
+            <div role="alert" className="rounded border border-red-900 bg-red-950/40 p-2 text-sm text-red-300">
+              <p>{response.error.message}</p>
+              {response.error.detail && <p>{response.error.detail}</p>}
+              {response.error.hint && <p>{response.error.hint}</p>}
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
