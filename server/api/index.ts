@@ -15,6 +15,7 @@ import { requireUser } from "./lib/require-user.ts";
 import { createStackServerApi } from "./lib/stack-server-api.ts";
 import { UserEvents } from "./lib/user-events.ts";
 import { projectInitRoutes } from "./project-init.ts";
+import { rowChangesRoutes } from "./row-changes.ts";
 import { schemaRoutes } from "./schema.ts";
 import { secretsRoutes } from "./secrets.ts";
 import { tableDataRoutes } from "./table-data.ts";
@@ -61,6 +62,7 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
     .route("/db", databasesRoutes(deps))
     .route("/db/:dbId/schema", schemaRoutes(deps))
     .route("/db/:dbId/table", tableDataRoutes(deps))
+    .route("/db/:dbId/rows", rowChangesRoutes(deps))
     .route("/db/:dbId", executeRoutes(deps))
     .route("/auth", projectInitRoutes(deps));
 

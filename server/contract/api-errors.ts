@@ -29,6 +29,9 @@ export const apiErrorStatus = {
   DATABASE_UNREACHABLE: 400,
   DATABASE_QUERY_FAILED: 400,
   DATABASE_BUSY: 409,
+  // Row changes (POST /db/{dbId}/rows): edits need a primary key; a key that matches no row undoes all
+  TABLE_HAS_NO_PRIMARY_KEY: 400,
+  ROW_NOT_FOUND: 409,
   // Dependencies
   AUTH_SERVICE_UNAVAILABLE: 502,
   INTERNAL_ERROR: 500,
