@@ -1,0 +1,57 @@
+import { parse } from "libpg-query";
+
+/** One statement of a script, located in the script's JavaScript string (not in UTF-8 bytes). */
+export interface ScriptStatement {
+  text: string;
+  /** 0-based offsets into the script: text === script.slice(start, end). */
+  start: number;
+  end: number;
+  /** The parse node's kind, e.g. SelectStmt, UpdateStmt. */
+  kind: string;
+  /** Why running it needs a confirmation, or null: DROP, TRUNCATE, UPDATE/DELETE without WHERE. */
+  destructive: "drop" | "truncate" | "update-without-where" | "delete-without-where" | null;
+}
+
+interface RawStatement {
+  stmt: Record<string, Record<string, unknown>>;
+  stmt_location?: number;
+  stmt_len?: number;
+}
+
+/**
+ * Splits a script into statements with PostgreSQL's own parser (libpg-query, WASM), so dollar
+ * quotes, comments and string literals never split wrongly. A syntax error rejects with the
+ * parser's message and cursor position.
+ */
+export async function splitStatements(script: string): Promise<ScriptStatement[]> {
+  const tree = (await parse(script)) as { stmts?: RawStatement[] };
+  const bytes = Buffer.from(script, "utf8");
+  const toIndex = (byteOffset: number) => bytes.subarray(0, byteOffset).toString("utf8").length;
+  const statements: ScriptStatement[] = [];
+  for (const raw of tree.stmts ?? []) {
+    const byteStart = raw.stmt_location ?? 0;
+    // The last statement has no stmt_len when it runs to the end of the script.
+    const byteEnd = raw.stmt_len ? byteStart + raw.stmt_len : bytes.length;
+    const rawText = bytes.subarray(byteStart, byteEnd).toString("utf8");
+    const lead = rawText.length - rawText.trimStart().length;
+    const text = rawText.trim();
+    const start = toIndex(byteStart) + lead;
+    const kind = Object.keys(raw.stmt)[0] ?? "Unknown";
+    statements.push({
+      text,
+      start,
+      end: start + text.length,
+      kind,
+      destructive: destructiveKind(kind, raw.stmt[kind]),
+    });
+  }
+  return statements;
+}
+
+function destructiveKind(kind: string, node: Record<string, unknown> | undefined): ScriptStatement["destructive"] {
+  if (kind === "DropStmt" || kind === "DropdbStmt" || kind === "DropRoleStmt") return "drop";
+  if (kind === "TruncateStmt") return "truncate";
+  if (kind === "UpdateStmt" && !node?.whereClause) return "update-without-where";
+  if (kind === "DeleteStmt" && !node?.whereClause) return "delete-without-where";
+  return null;
+}
