@@ -18,6 +18,7 @@ import { projectInitRoutes } from "./project-init.ts";
 import { rowChangesRoutes } from "./row-changes.ts";
 import { schemaRoutes } from "./schema.ts";
 import { secretsRoutes } from "./secrets.ts";
+import { sqlSplitRoutes } from "./sql-split.ts";
 import { tableDataRoutes } from "./table-data.ts";
 import { userNotifySocketRoutes } from "./user-notify-socket.ts";
 
@@ -63,6 +64,7 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
     .route("/db/:dbId/schema", schemaRoutes(deps))
     .route("/db/:dbId/table", tableDataRoutes(deps))
     .route("/db/:dbId/rows", rowChangesRoutes(deps))
+    .route("/sql", sqlSplitRoutes())
     .route("/db/:dbId", executeRoutes(deps))
     .route("/auth", projectInitRoutes(deps));
 
