@@ -12,7 +12,7 @@ export function DatabasePage({ dbId }: { dbId: string }) {
 
   return (
     <div className="flex h-full min-h-0 gap-0">
-      <aside className="w-72 shrink-0 border-r border-slate-800 bg-slate-950">
+      <div className="w-72 shrink-0 border-r border-slate-800 bg-slate-950">
         <SchemaTree
           dbId={dbId}
           onOpen={(opened) => {
@@ -20,8 +20,8 @@ export function DatabasePage({ dbId }: { dbId: string }) {
             setView("table");
           }}
         />
-      </aside>
-      <main className="flex min-w-0 flex-1 flex-col gap-2 p-3" aria-label={t`Database`}>
+      </div>
+      <section className="flex min-w-0 flex-1 flex-col gap-2 p-3" aria-label={t`Database`}>
         <div role="tablist" aria-label={t`Views`} className="flex gap-1 border-b border-slate-800">
           {(["table", "sql"] as const).map((name) => (
             <button
@@ -45,7 +45,7 @@ export function DatabasePage({ dbId }: { dbId: string }) {
             <Trans>Choose a table in the tree to browse its rows.</Trans>
           </p>
         )}
-      </main>
+      </section>
     </div>
   );
 }

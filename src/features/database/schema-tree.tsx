@@ -19,7 +19,7 @@ export function SchemaTree({ dbId, onOpen }: { dbId: string; onOpen: (table: Ope
   const needle = filter.trim().toLowerCase();
 
   return (
-    <nav aria-label={t`Schema`} className="flex h-full flex-col gap-2 overflow-hidden p-3">
+    <section aria-label={t`Schema`} className="flex h-full flex-col gap-2 overflow-hidden p-3">
       <div className="flex gap-2">
         <Input
           aria-label={t`Filter tables`}
@@ -91,6 +91,6 @@ export function SchemaTree({ dbId, onOpen }: { dbId: string; onOpen: (table: Ope
           </li>
         ))}
       </ul>
-    </nav>
+    </section>
   );
 }
