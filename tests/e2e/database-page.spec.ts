@@ -1,0 +1,84 @@
+import { expect, type Page, test } from "@playwright/test";
+import { tr } from "./helpers/catalog.ts";
+import { requireEndpoints } from "./helpers/endpoints.ts";
+import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
+
+const lang = "en";
+
+/** Replaces the editor text and runs it with Ctrl+Enter. */
+async function runSql(page: Page, sql: string): Promise<void> {
+  const editor = page.getByTestId("sql-editor");
+  await editor.locator(".monaco-editor").click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Delete");
+  await page.keyboard.insertText(sql);
+  await page.keyboard.press("Control+Enter");
+}
+
+test.describe("database page", () => {
+  test.beforeEach(async ({ context }) => {
+    // Signs a new user up, and project initialisation can take a while (see session.ts).
+    test.slow();
+    await useLanguage(context, lang);
+  });
+
+  test("create a table with SQL, browse, search and sort it; result tabs and the error marker", async ({ page }) => {
+    await requireEndpoints("signUp", "verifyEmail", "projectInit", "databases");
+    await signUpAndVerify(page, lang, uniqueEmail("db-page"));
+    await page
+      .getByRole("navigation")
+      .getByRole("region", { name: tr(lang, "Databases") })
+      .getByRole("link")
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/db\/[^/]+$/);
+
+    await page.getByRole("tab", { name: "SQL" }).click();
+    await expect(page.locator(".monaco-editor")).toBeVisible();
+    await runSql(
+      page,
+      "CREATE TABLE fruit (id int PRIMARY KEY, name text NOT NULL);\nINSERT INTO fruit VALUES (1, 'apple'), (2, 'cherry'), (3, 'banana');",
+    );
+    const results = page.getByRole("tablist", { name: "Results" });
+    await expect(results.getByRole("tab")).toHaveCount(2);
+    await expect(results.getByRole("tab").nth(0)).toContainText("CREATE");
+    await expect(results.getByRole("tab").nth(1)).toContainText("INSERT");
+    await results.getByRole("tab").nth(1).click();
+    await expect(page.getByText(/^3 rows in \d+(\.\d+)? ms/)).toBeVisible();
+
+    // The tree learns of the table on refresh, and opens it.
+    await page.getByRole("button", { name: "Refresh" }).click();
+    const tree = page.getByRole("region", { name: "Schema" });
+    await tree.getByRole("button", { name: "fruit", exact: true }).click();
+    const table = page.getByRole("region", { name: "Table fruit" });
+    await expect(table.getByRole("cell", { name: "cherry" })).toBeVisible();
+    await expect(page.getByTestId("row-count")).toHaveText("3 rows");
+
+    // Sort by name descending: two clicks on the header.
+    const nameHeader = table.getByRole("button", { name: /^name/ });
+    await nameHeader.click();
+    await expect(table.getByRole("row").nth(1)).toContainText("apple");
+    await nameHeader.click();
+    await expect(table.getByRole("columnheader", { name: /name/ })).toHaveAttribute("aria-sort", "descending");
+    await expect(table.getByRole("row").nth(1)).toContainText("cherry");
+
+    // Search by column and value.
+    await table.getByLabel("Search column").selectOption("name");
+    await table.getByLabel("Search value").fill("ban");
+    await table.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page.getByTestId("row-count")).toHaveText("1 rows");
+    await expect(table.getByRole("cell", { name: "banana" })).toBeVisible();
+    await expect(table.getByRole("cell", { name: "apple" })).toHaveCount(0);
+
+    // Bad SQL: the database's message and a marker in the editor.
+    await page.getByRole("tab", { name: "SQL" }).click();
+    await runSql(page, "SELECT nme FROM fruit;");
+    await expect(page.getByRole("alert").filter({ hasText: 'column "nme" does not exist' })).toBeVisible();
+    await expect(page.locator(".monaco-editor .squiggly-error")).toHaveCount(1);
+
+    // The editor text survives a reload.
+    await page.reload();
+    await page.getByRole("tab", { name: "SQL" }).click();
+    await expect(page.locator(".monaco-editor .view-lines")).toContainText("SELECT nme FROM fruit;");
+  });
+});
