@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { tablePageQuery } from "./api";
+import { download, rowsToCsv, rowsToJson } from "./export-rows";
 import { formatCell } from "./format-cell";
 import type { OpenTable } from "./schema-tree";
 
@@ -150,6 +151,28 @@ export function TableBrowser({ dbId, table }: { dbId: string; table: OpenTable }
         <Button variant="outline" disabled={!data.data?.hasMore} onClick={() => setPage((p) => p + 1)}>
           <Trans>Next</Trans>
         </Button>
+        {data.data && (
+          <>
+            <Button
+              variant="outline"
+              onClick={() => {
+                const names = columns.map((column) => column.name);
+                download(`${table.tableName}.csv`, "text/csv", rowsToCsv(names, data.data?.rows ?? []));
+              }}
+            >
+              <Trans>Export CSV</Trans>
+            </Button>
+            <Button
+              variant="outline"
+              onClick={() => {
+                const names = columns.map((column) => column.name);
+                download(`${table.tableName}.json`, "application/json", rowsToJson(names, data.data?.rows ?? []));
+              }}
+            >
+              <Trans>Export JSON</Trans>
+            </Button>
+          </>
+        )}
         {data.data && (
           <span className="ml-auto" data-testid="row-count">
             {data.data.rowCountExact ? (
