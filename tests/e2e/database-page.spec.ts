@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { tr } from "./helpers/catalog.ts";
 import { requireEndpoints } from "./helpers/endpoints.ts";
@@ -69,6 +70,12 @@ test.describe("database page", () => {
     await expect(page.getByTestId("row-count")).toHaveText("1 rows");
     await expect(table.getByRole("cell", { name: "banana" })).toBeVisible();
     await expect(table.getByRole("cell", { name: "apple" })).toHaveCount(0);
+
+    // Export of the current page as CSV.
+    const download = page.waitForEvent("download");
+    await table.getByRole("button", { name: "Export CSV" }).click();
+    const file = await (await download).path();
+    expect(readFileSync(file, "utf8")).toBe("id,name\r\n3,banana");
 
     // Bad SQL: the database's message and a marker in the editor.
     await page.getByRole("tab", { name: "SQL" }).click();
