@@ -14,7 +14,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : "list",
+  reporter: process.env.CI ? [["list"], ["json", { outputFile: ".test-reports/e2e.json" }]] : "list",
   use: {
     baseURL: process.env.E2E_BASE_URL,
     trace: "retain-on-failure",

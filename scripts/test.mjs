@@ -39,30 +39,31 @@ if (!run("no CDN", "node", ["scripts/check-dist.mjs"])) fail("The build referenc
 if (!run("typecheck", "npx", ["tsc", "-p", "tsconfig.json", "--noEmit"])) fail("Type check failed.");
 if (!run("lint", "npx", ["biome", "check", "."])) fail("Lint failed (npm run format fixes formatting).");
 
-rmSync("test-results", { recursive: true, force: true });
+// Not under test-results/: Playwright empties that folder when it starts.
+rmSync(".test-reports", { recursive: true, force: true });
 const vitestOk = run("unit + integration", "npx", [
   "vitest",
   "run",
   ...projects.flatMap((p) => ["--project", p]),
   "--reporter=default",
   "--reporter=json",
-  "--outputFile.json=test-results/vitest.json",
+  "--outputFile.json=.test-reports/vitest.json",
 ]);
 const e2eOk = run("browser", "npx", ["playwright", "test", "--reporter=list,json"], {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: "test-results/e2e.json",
+  PLAYWRIGHT_JSON_OUTPUT_NAME: ".test-reports/e2e.json",
 });
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-if (existsSync("test-results/vitest.json")) {
-  const v = JSON.parse(readFileSync("test-results/vitest.json", "utf8"));
+if (existsSync(".test-reports/vitest.json")) {
+  const v = JSON.parse(readFileSync(".test-reports/vitest.json", "utf8"));
   passed += v.numPassedTests;
   failed += v.numFailedTests;
   skipped += v.numPendingTests + v.numTodoTests;
 }
-if (existsSync("test-results/e2e.json")) {
-  const e = JSON.parse(readFileSync("test-results/e2e.json", "utf8")).stats;
+if (existsSync(".test-reports/e2e.json")) {
+  const e = JSON.parse(readFileSync(".test-reports/e2e.json", "utf8")).stats;
   passed += e.expected + e.flaky;
   failed += e.unexpected;
   skipped += e.skipped;
