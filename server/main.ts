@@ -8,6 +8,7 @@ import { createAuthService } from "./auth/index.ts";
 import type { Config } from "./config.ts";
 import { openStore, type Store } from "./db/store.ts";
 import { createHttpApp, type Mount } from "./http/app.ts";
+import { throwErr } from "./lib/errors.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import type { ServiceContext, StackTarget } from "./service-context.ts";
 
@@ -52,9 +53,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const baseUrl = config.STACK_BASE_URL.replace(/\/$/, "");
     stack = {
       baseUrl: () => baseUrl,
-      projectId: config.STACK_PROJECT_ID ?? "",
+      // loadConfig requires both whenever STACK_BASE_URL is set.
+      projectId: config.STACK_PROJECT_ID ?? throwErr("STACK_PROJECT_ID is missing although STACK_BASE_URL is set"),
       publishableClientKey: config.STACK_PUBLISHABLE_CLIENT_KEY,
-      secretServerKey: config.STACK_SECRET_SERVER_KEY ?? "",
+      secretServerKey:
+        config.STACK_SECRET_SERVER_KEY ?? throwErr("STACK_SECRET_SERVER_KEY is missing although STACK_BASE_URL is set"),
     };
   } else {
     const auth = await createAuthService(ctx);
