@@ -1,13 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
+import { stream } from "hono/streaming";
 import { cancelRequestSchema, executeRequestSchema, SQL_TEXT_MAX_BYTES } from "../contract/sql.ts";
 import { isHttpError } from "../lib/errors.ts";
 import type { ApiEnv } from "./lib/api-env.ts";
 import { apiError } from "./lib/api-error.ts";
 import type { ApiDeps } from "./lib/deps.ts";
+import { executeJsonWriter } from "./lib/execute-json.ts";
 import { ok } from "./lib/pair.ts";
-import { executeSql } from "./lib/sql-executor.ts";
+import { type Execution, startExecution } from "./lib/sql-executor.ts";
 import { databaseRef, findOwnDatabase } from "./lib/user-databases.ts";
+
+function unreachable(error: unknown) {
+  return apiError("DATABASE_UNREACHABLE", `The database could not be reached: ${(error as Error).message}`);
+}
 
 /**
  * POST /db/{dbId}/execute runs SQL; POST /db/{dbId}/cancel stops a run of the caller's from a second
@@ -24,26 +30,52 @@ export function executeRoutes(deps: ApiDeps) {
       const row = await findOwnDatabase(deps, ownerId, c.req.param("dbId") ?? "");
       const ref = await databaseRef(deps, row);
       const executionId = input.executionId ?? randomUUID();
-      let unregister: () => void = () => undefined;
+      const lease = await deps.connections.acquire(ref).catch((error: unknown) => {
+        throw unreachable(error);
+      });
+      let execution: Execution;
       try {
-        const response = await deps.connections.use(ref, (target) =>
-          executeSql(target, input.sql, {
-            executionId,
-            maxRows: deps.sql.maxRows,
-            timeoutMs: deps.sql.timeoutMs,
-            readOnly: deps.sql.readOnly || input.readOnly === true,
-            onStart: (stop) => {
-              unregister = deps.executions.add(executionId, { ownerId, databaseId: row.id, stop });
-            },
-          }),
-        );
-        return c.json(ok(response));
+        execution = await startExecution(lease.target, input.sql, {
+          executionId,
+          maxRows: deps.sql.maxRows,
+          timeoutMs: deps.sql.timeoutMs,
+          readOnly: deps.sql.readOnly || input.readOnly === true,
+        });
       } catch (error) {
-        if (isHttpError(error)) throw error;
-        throw apiError("DATABASE_UNREACHABLE", `The database could not be reached: ${(error as Error).message}`);
-      } finally {
-        unregister();
+        lease.release();
+        throw isHttpError(error) ? error : unreachable(error);
       }
+      const unregister = deps.executions.add(executionId, { ownerId, databaseId: row.id, stop: execution.stop });
+      c.header("content-type", "application/json; charset=utf-8");
+      c.header("cache-control", "no-store");
+      // Streamed: the first rows leave while later ones are still read, and memory holds one batch.
+      return stream(c, async (out) => {
+        // A caller who goes away stops the statement instead of leaving it running.
+        out.onAbort(() => void execution.stop("cancel"));
+        const writer = executeJsonWriter(async (chunk) => {
+          await out.write(chunk);
+        }, execution);
+        try {
+          await writer.open();
+          const error = await execution.run(writer);
+          await writer.close(error);
+        } catch (error) {
+          deps.logger.error({ err: error, executionId }, "execute stream failed");
+          await writer
+            .close({
+              message: "The server failed while answering; the statement may have run.",
+              sqlState: null,
+              position: null,
+              statementIndex: 0,
+              detail: null,
+              hint: null,
+            })
+            .catch(() => undefined);
+        } finally {
+          unregister();
+          lease.release();
+        }
+      });
     })
     .post("/cancel", async (c) => {
       const input = cancelRequestSchema.parse(await c.req.json());

@@ -3,6 +3,8 @@ import { z } from "zod";
 export const DATABASE_NAME_MAX_LENGTH = 100;
 export const TABLE_PAGE_SIZE_MAX = 1_000;
 export const TABLE_PAGE_SIZE_DEFAULT = 50;
+/** Longer text values (characters) are cut in table pages; GET …/cell answers the whole value. */
+export const CELL_TEXT_LIMIT = 10_000;
 /** Below this many rows the table answer counts exactly; above it, it gives the planner's estimate. */
 export const EXACT_COUNT_LIMIT = 50_000;
 
@@ -91,8 +93,31 @@ export const tableDataSchema = z.object({
   /** Exact below EXACT_COUNT_LIMIT rows; otherwise the planner's estimate and `rowCountExact` false. */
   rowCount: z.number(),
   rowCountExact: z.boolean(),
+  /** [row, column] of every value cut to CELL_TEXT_LIMIT characters (text, JSON, XML, bytea as text). */
+  cutCells: z.array(z.tuple([z.number(), z.number()])),
 });
 export type TableData = z.infer<typeof tableDataSchema>;
+
+/** GET /db/{dbId}/table/{tableName}/cell: one whole value, the row found by its full primary key. */
+export const tableCellQuerySchema = z.strictObject({
+  schemaName: z.string().min(1).max(63).default("public"),
+  column: z.string().min(1).max(63),
+  /** JSON object: every primary-key column and its value. */
+  key: z
+    .string()
+    .max(10_000)
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "key must be a JSON object" });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.record(z.string().min(1), z.unknown())),
+});
+export const tableCellSchema = z.object({ value: z.unknown() });
+export type TableCell = z.infer<typeof tableCellSchema>;
 
 export const verifyResultSchema = z.object({ projectInitialized: z.literal(true), databaseId: z.string() });
 export type VerifyResult = z.infer<typeof verifyResultSchema>;

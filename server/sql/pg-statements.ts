@@ -1,4 +1,4 @@
-import { parse } from "libpg-query";
+import { loadModule, parse, scanSync } from "libpg-query";
 
 /** One statement of a script, located in the script's JavaScript string (not in UTF-8 bytes). */
 export interface ScriptStatement {
@@ -10,6 +10,13 @@ export interface ScriptStatement {
   kind: string;
   /** Why running it needs a confirmation, or null: DROP, TRUNCATE, UPDATE/DELETE without WHERE. */
   destructive: "drop" | "truncate" | "update-without-where" | "delete-without-where" | null;
+}
+
+/** A statement to run, located in the submitted text (for the database's error positions). */
+export interface SqlStatement {
+  text: string;
+  /** Character offset of the statement in the submitted text. */
+  offset: number;
 }
 
 interface RawStatement {
@@ -54,4 +61,55 @@ function destructiveKind(kind: string, node: Record<string, unknown> | undefined
   if (kind === "UpdateStmt" && !node?.whereClause) return "update-without-where";
   if (kind === "DeleteStmt" && !node?.whereClause) return "delete-without-where";
   return null;
+}
+
+/**
+ * The statements execute runs, one at a time. The parser decides where statements end (it knows
+ * `BEGIN ATOMIC ... END` bodies, which no token-level split can). Text the parser rejects is split
+ * at top-level semicolons by PostgreSQL's scanner instead, so the statements before the broken one
+ * still run and the database itself reports the error with its position, as in psql.
+ */
+export async function splitForExecution(sql: string): Promise<SqlStatement[]> {
+  try {
+    return (await splitStatements(sql)).map((s) => ({ text: s.text, offset: s.start }));
+  } catch {
+    return splitAtSemicolons(sql);
+  }
+}
+
+let scannerLoaded: Promise<void> | null = null;
+const SEMICOLON_TOKEN = 59;
+
+async function splitAtSemicolons(sql: string): Promise<SqlStatement[]> {
+  scannerLoaded ??= loadModule();
+  await scannerLoaded;
+  let tokens: ReturnType<typeof scanSync>["tokens"];
+  try {
+    tokens = scanSync(sql).tokens;
+  } catch {
+    // Even the scanner gave up (an unterminated string): the database gets it whole.
+    return sql.trim() ? [{ text: sql, offset: 0 }] : [];
+  }
+  const bytes = Buffer.from(sql, "utf8");
+  const charAt = (byteOffset: number) => bytes.subarray(0, byteOffset).toString("utf8").length;
+  const statements: SqlStatement[] = [];
+  let start = 0;
+  let meaningful = false;
+  const push = (endByte: number) => {
+    if (meaningful) {
+      const offset = charAt(start);
+      statements.push({ text: sql.slice(offset, charAt(endByte)), offset });
+    }
+    meaningful = false;
+  };
+  for (const token of tokens) {
+    if (token.tokenType === SEMICOLON_TOKEN) {
+      push(token.start);
+      start = token.end;
+    } else if (token.tokenName !== "SQL_COMMENT" && token.tokenName !== "C_COMMENT") {
+      meaningful = true;
+    }
+  }
+  push(bytes.length);
+  return statements;
 }

@@ -259,6 +259,35 @@ describe("execute", () => {
     expect(out.results[0]?.rows).toHaveLength(100);
   });
 
+  it("keeps the rows a statement sent before it failed, flagged as cut short, and names it in the error", async () => {
+    // Fails at g = 60, after the first batch (50 rows) has been streamed to the caller.
+    const out = await exec("SELECT 1; SELECT g, 1 / (60 - g) AS q FROM generate_series(1, 2000) g");
+    expect(out.error).toMatchObject({ sqlState: "22012", statementIndex: 1 });
+    expect(out.results).toHaveLength(2);
+    expect(out.results[1]).toMatchObject({ truncated: true, rowCount: null });
+    expect(out.results[1]?.columns.map((c) => c.name)).toEqual(["g", "q"]);
+    expect(out.results[1]?.rows.length).toBe(50);
+  });
+
+  it("names the columns of a type created earlier in the same text", async () => {
+    const out = await exec("CREATE TYPE mood AS ENUM ('calm', 'busy'); SELECT 'calm'::mood AS m, 1 AS n");
+    expect(out.error).toBeNull();
+    expect(out.results[1]?.columns).toEqual([
+      { name: "m", type: "mood" },
+      { name: "n", type: "integer" },
+    ]);
+    expect(out.results[1]?.rows).toEqual([["calm", 1]]);
+  });
+
+  it("runs a BEGIN ATOMIC function body as one statement", async () => {
+    const out = await exec(
+      "CREATE FUNCTION add_two(a int, b int) RETURNS int LANGUAGE sql BEGIN ATOMIC SELECT a + b; END; SELECT add_two(2, 3) AS s",
+    );
+    expect(out.error).toBeNull();
+    expect(out.results.map((r) => r.command)).toEqual(["CREATE", "SELECT"]);
+    expect(out.results[1]?.rows).toEqual([[5]]);
+  });
+
   it("read-only mode refuses writes", async () => {
     const out = await exec("INSERT INTO nums VALUES (99)", { readOnly: true });
     expect(out.readOnly).toBe(true);
@@ -297,6 +326,38 @@ describe("execute", () => {
     const gone = await api(server, alice.accessToken, "POST", `/db/${dbId}/cancel`, { executionId });
     expect([gone.status, gone.error?.code]).toEqual([404, "EXECUTION_NOT_FOUND"]);
     expect((await exec("SELECT 2 AS alive")).results[0]?.rows).toEqual([[2]]);
+  });
+
+  it("stops the statement when the caller goes away", async () => {
+    const executionId = randomUUID();
+    const gone = new AbortController();
+    const request = server
+      .request(`/api/v1/db/${dbId}/execute`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${alice.accessToken}`, "content-type": "application/json" },
+        body: JSON.stringify({ sql: "SELECT pg_sleep(20)", executionId }),
+        signal: gone.signal,
+      })
+      .then((response) => response.text());
+    await new Promise((r) => setTimeout(r, 300));
+    gone.abort();
+    await expect(request).rejects.toThrow();
+    // Stopped by the abort, not by the 4 s statement timeout: on PGlite the next statement would
+    // wait for the only backend, on PostgreSQL the sleeping backend would still be listed.
+    const started = Date.now();
+    if (server.env.DATABASE_URL) {
+      let sleeping = 1;
+      while (sleeping > 0 && Date.now() - started < 3000) {
+        const rows = await server.store.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(20)' AND state = 'active'",
+        );
+        sleeping = rows[0]?.n ?? 0;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(sleeping).toBe(0);
+    }
+    expect((await exec("SELECT 3 AS alive")).results[0]?.rows).toEqual([[3]]);
+    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it("refuses bad bodies", async () => {

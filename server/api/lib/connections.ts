@@ -19,6 +19,8 @@ export interface DatabaseRef {
 export interface DatabaseTarget {
   engine: "pglite" | "postgres";
   pool: pg.Pool;
+  /** A session of the pool; use this rather than `pool.connect()` (see the PGlite restart). */
+  connect(): Promise<pg.PoolClient>;
   /**
    * Stops the statement running on `client`: PostgreSQL cancels that backend from a second
    * connection; PGlite has one backend, so its thread is terminated (and restarted on next use).
@@ -152,16 +154,36 @@ export class ConnectionManager {
    * Runs `use` with the open database; it counts as busy meanwhile so the idle sweep leaves it open.
    */
   async use<T>(ref: DatabaseRef, use: (target: DatabaseTarget) => Promise<T>): Promise<T> {
+    const lease = await this.acquire(ref);
+    try {
+      return await use(lease.target);
+    } finally {
+      lease.release();
+    }
+  }
+
+  /**
+   * The open database for work that outlives one call (a streamed answer): busy, so the idle sweep
+   * leaves it open, until `release`.
+   */
+  async acquire(ref: DatabaseRef): Promise<{ target: DatabaseTarget; release: () => void }> {
     const entry = await this.open(ref);
     entry.busy++;
     entry.lastUsed = Date.now();
-    try {
-      await entry.ready?.();
-      return await use(entry.target);
-    } finally {
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
       entry.busy--;
       entry.lastUsed = Date.now();
+    };
+    try {
+      await entry.ready?.();
+    } catch (error) {
+      release();
+      throw error;
     }
+    return { target: entry.target, release };
   }
 
   private async open(ref: DatabaseRef): Promise<Entry> {
@@ -199,6 +221,7 @@ export class ConnectionManager {
     const target: DatabaseTarget = {
       engine: "postgres",
       pool,
+      connect: () => pool.connect(),
       honoursStatementTimeout: true,
       async interrupt(client) {
         const pid = (client as unknown as { processID?: number }).processID; // set by pg from BackendKeyData
@@ -220,13 +243,27 @@ export class ConnectionManager {
         return pool;
       },
       honoursStatementTimeout: false,
+      // A caller waiting for the single session while a statement is interrupted would otherwise be
+      // handed a connection to the killed process: retry once on the pool of the restarted one.
+      async connect() {
+        for (let attempt = 0; ; attempt++) {
+          const current = pool;
+          await host.start();
+          try {
+            return await current.connect();
+          } catch (error) {
+            if (current === pool || attempt > 0) throw error;
+          }
+        }
+      },
       interrupt: async (client) => {
+        // New sessions go to a new pool from now on; whoever waits on the old one retries there.
+        const old = pool;
+        pool = this.newPool(host.connection, 1);
         await host.terminate();
         // A socket whose server died is not always closed on our side at once; close it, so the
         // statement waiting on it fails now instead of hanging.
         (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
-        const old = pool;
-        pool = this.newPool(host.connection, 1);
         void old.end().catch(() => undefined);
         // Restart in the background; the next use waits for it (Entry.ready).
         host.start().catch((err) => this.options.logger.warn({ err }, "restarting a PGlite database failed"));

@@ -17,6 +17,8 @@ const SOCKET_PORT = 5432;
 export class PgliteHost {
   private child: ChildProcess | null = null;
   private starting: Promise<void> | null = null;
+  /** A start waits for a killed process to be gone, so two never open the directory at once. */
+  private terminating: Promise<void> | null = null;
   private readonly socketDir = mkdtempSync(join(tmpdir(), "pgl-"));
 
   constructor(private readonly dataDir: string) {}
@@ -27,6 +29,7 @@ export class PgliteHost {
   }
 
   start(): Promise<void> {
+    if (this.terminating) return this.terminating.then(() => this.start());
     this.starting ??= new Promise<void>((resolve, reject) => {
       const socketPath = join(this.socketDir, `.s.PGSQL.${SOCKET_PORT}`);
       rmSync(socketPath, { force: true });
@@ -65,9 +68,12 @@ export class PgliteHost {
     const child = this.child;
     this.reset();
     if (child && child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
+      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
       child.kill("SIGKILL");
-      await exited;
+      this.terminating = exited.finally(() => {
+        this.terminating = null;
+      });
+      await this.terminating;
     }
   }
 

@@ -20,7 +20,7 @@ interface Options {
  * name the full primary key and hit exactly one row, else everything is rolled back.
  */
 export async function applyRowChanges(target: DatabaseTarget, request: Request, options: Options) {
-  const client = await target.pool.connect();
+  const client = await target.connect();
   try {
     await client.query(options.readOnly ? "BEGIN READ ONLY" : "BEGIN");
     try {

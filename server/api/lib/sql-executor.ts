@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import Cursor from "pg-cursor";
-import type { ExecuteResponse, SqlColumn, SqlError, SqlResult } from "../../contract/sql.ts";
+import type { SqlColumn, SqlError } from "../../contract/sql.ts";
+import { splitForExecution } from "../../sql/pg-statements.ts";
 import type { DatabaseTarget } from "./connections.ts";
-import { splitSql } from "./split-sql.ts";
 import { wireTypes } from "./sql-values.ts";
-import { typeNames } from "./type-names.ts";
+import { knownTypeNames, lookUpTypeNames, preloadTypeNames } from "./type-names.ts";
 
-/** Rows fetched per round trip: small enough to bound memory, large enough to be quick. */
+/** The first read is small so the first rows leave quickly; later ones are large to be quick overall. */
+const FIRST_BATCH_ROWS = 50;
 const BATCH_ROWS = 2_000;
 /** A second cap, on the text size of returned values, so a few huge rows cannot exhaust memory. */
 export const SQL_MAX_RESULT_BYTES = 32 * 1024 * 1024;
@@ -17,8 +18,33 @@ export interface ExecuteOptions {
   timeoutMs: number;
   readOnly: boolean;
   executionId?: string;
-  /** Called once the statement runs on a connection, with a function that stops it. */
-  onStart?: (stop: (reason: "cancel" | "timeout") => Promise<void>) => void;
+}
+
+/**
+ * Where a run reports its results while it goes: a result opens (with its columns when their type
+ * names are known up front), its rows follow in batches, and it closes with its counts. Results are
+ * never held whole in memory.
+ */
+export interface ExecuteSink {
+  resultStart(start: { statement: string; columns: SqlColumn[] | null }): Promise<void>;
+  rows(batch: unknown[][]): Promise<void>;
+  /** `columns` is set when resultStart had none (a type first seen in this result). */
+  resultEnd(end: {
+    columns: SqlColumn[] | null;
+    rowCount: number | null;
+    command: string;
+    durationMs: number;
+    truncated: boolean;
+  }): Promise<void>;
+}
+
+export interface Execution {
+  executionId: string;
+  readOnly: boolean;
+  /** Stops the run: the running statement is interrupted and no further one starts. */
+  stop(reason: "cancel" | "timeout"): Promise<void>;
+  /** Runs the statements one by one; resolves with the error that ended the run, or null. */
+  run(sink: ExecuteSink): Promise<SqlError | null>;
 }
 
 interface CursorInternals {
@@ -26,23 +52,19 @@ interface CursorInternals {
 }
 
 /**
- * Runs SQL statement by statement on one connection and answers one result per statement, stopping
- * at the first error. Rows stream through a cursor and stop at the row cap, so server memory stays
- * bounded whatever a statement returns. A transaction the SQL leaves open is rolled back.
+ * Prepares a run: splits the SQL and takes a connection, which is where an unreachable database
+ * fails (before anything is answered). The run then executes statement by statement on that one
+ * connection, stopping at the first error, and rolls back a transaction the SQL leaves open.
  */
-export async function executeSql(
-  target: DatabaseTarget,
-  sql: string,
-  options: ExecuteOptions,
-): Promise<ExecuteResponse> {
-  const executionId = options.executionId ?? randomUUID();
-  const statements = await splitSql(sql);
-  const results: SqlResult[] = [];
-  let error: SqlError | null = null;
-  const client = await target.pool.connect();
+export async function startExecution(target: DatabaseTarget, sql: string, options: ExecuteOptions): Promise<Execution> {
+  const statements = await splitForExecution(sql);
+  const client = await target.connect();
   let stopped: "cancel" | "timeout" | null = null;
   let broken = false;
   let finished = false;
+  client.on("error", () => {
+    broken = true;
+  });
   const stop = async (reason: "cancel" | "timeout") => {
     stopped ??= reason;
     // PostgreSQL ignores a cancel that lands while the backend is between statements, so repeat it
@@ -53,47 +75,50 @@ export async function executeSql(
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
-  options.onStart?.(stop);
-  // PGlite ignores statement_timeout, so each statement gets a timer of its own here.
-  let timer: NodeJS.Timeout | null = null;
-  client.on("error", () => {
-    broken = true;
-  });
-  try {
-    const settings = `SET statement_timeout = ${Math.floor(options.timeoutMs)}; SET default_transaction_read_only = ${options.readOnly ? "on" : "off"}`;
-    // A cancel can land on this first round trip too; then it is the first statement that was stopped.
-    await client.query(settings).catch((cause: unknown) => {
-      error = toSqlError(cause, 0, 0, stopped);
-    });
-    for (const [index, statement] of error ? [] : statements.entries()) {
-      if (stopped) {
-        error = toSqlError(null, index, statement.offset, stopped);
-        break;
+
+  const run = async (sink: ExecuteSink): Promise<SqlError | null> => {
+    let error: SqlError | null = null;
+    // PGlite ignores statement_timeout, so each statement gets a timer of its own here.
+    let timer: NodeJS.Timeout | null = null;
+    try {
+      const settings = `SET statement_timeout = ${Math.floor(options.timeoutMs)}; SET default_transaction_read_only = ${options.readOnly ? "on" : "off"}`;
+      // A cancel can land on this first round trip too; then it is the first statement that was stopped.
+      await client.query(settings).catch((cause: unknown) => {
+        error = toSqlError(cause, 0, 0, stopped);
+      });
+      if (!error) await preloadTypeNames(target, client).catch(() => undefined);
+      for (const [index, statement] of error ? [] : statements.entries()) {
+        if (stopped) {
+          error = toSqlError(null, index, statement.offset, stopped);
+          break;
+        }
+        if (!target.honoursStatementTimeout) timer = setTimeout(() => void stop("timeout"), options.timeoutMs);
+        try {
+          await runStatement(client, target, statement.text, options.maxRows, sink, () => broken);
+          if (timer) clearTimeout(timer);
+        } catch (cause) {
+          error = toSqlError(cause, index, statement.offset, stopped);
+          break;
+        }
       }
-      if (!target.honoursStatementTimeout) timer = setTimeout(() => void stop("timeout"), options.timeoutMs);
-      try {
-        results.push(await runStatement(client, target, statement.text, options.maxRows, () => broken));
-        if (timer) clearTimeout(timer);
-      } catch (cause) {
-        error = toSqlError(cause, index, statement.offset, stopped);
-        break;
+    } finally {
+      finished = true;
+      if (timer) clearTimeout(timer);
+      if (broken || (stopped === "timeout" && !target.honoursStatementTimeout)) {
+        client.release(true);
+      } else {
+        // Leave the pooled session as it was found, whatever the SQL did to it.
+        const reset = await client.query("ROLLBACK; RESET ALL").then(
+          () => true,
+          () => false,
+        );
+        client.release(!reset);
       }
     }
-  } finally {
-    finished = true;
-    if (timer) clearTimeout(timer);
-    if (broken || (stopped === "timeout" && !target.honoursStatementTimeout)) {
-      client.release(true);
-    } else {
-      // Leave the pooled session as it was found, whatever the SQL did to it.
-      const reset = await client.query("ROLLBACK; RESET ALL").then(
-        () => true,
-        () => false,
-      );
-      client.release(!reset);
-    }
-  }
-  return { executionId, results, error, readOnly: options.readOnly };
+    return error;
+  };
+
+  return { executionId: options.executionId ?? randomUUID(), readOnly: options.readOnly, stop, run };
 }
 
 async function runStatement(
@@ -101,50 +126,62 @@ async function runStatement(
   target: DatabaseTarget,
   text: string,
   maxRows: number,
+  sink: ExecuteSink,
   connectionLost: () => boolean,
-): Promise<SqlResult> {
+): Promise<void> {
   const started = performance.now();
   const cursor = client.query(new Cursor(text, undefined, { rowMode: "array", types: wireTypes }));
-  const rows: unknown[][] = [];
+  const internals = cursor as unknown as CursorInternals; // pg-cursor keeps the fields and command tag here
+  let sent = 0;
   let truncated = false;
   let bytes = 0;
+  let columns: SqlColumn[] | null = null;
   try {
+    let batch = (await cursor.read(Math.min(FIRST_BATCH_ROWS, maxRows + 1))) as unknown[][];
+    const fields = internals._result?.fields ?? [];
+    const names = knownTypeNames(
+      target,
+      fields.map((f) => f.dataTypeID),
+    );
+    if (names) columns = fields.map((f) => ({ name: f.name, type: names.get(f.dataTypeID) ?? String(f.dataTypeID) }));
+    await sink.resultStart({ statement: text.trim(), columns });
     for (;;) {
-      const batch = (await cursor.read(Math.min(BATCH_ROWS, maxRows + 1 - rows.length))) as unknown[][];
+      const accepted: unknown[][] = [];
       for (const row of batch) {
-        if (rows.length >= maxRows || bytes > SQL_MAX_RESULT_BYTES) {
+        if (sent + accepted.length >= maxRows || bytes > SQL_MAX_RESULT_BYTES) {
           truncated = true;
           break;
         }
-        rows.push(row);
+        accepted.push(row);
         for (const value of row) bytes += typeof value === "string" ? value.length : 8;
       }
+      if (accepted.length > 0) await sink.rows(accepted);
+      sent += accepted.length;
       if (truncated || batch.length === 0) break;
+      batch = (await cursor.read(Math.min(BATCH_ROWS, maxRows + 1 - sent))) as unknown[][];
     }
   } finally {
     // Closing waits for the server's answer, which a dead connection never sends.
     if (!connectionLost()) await cursor.close().catch(() => undefined);
   }
-  const result = (cursor as unknown as CursorInternals)._result; // pg-cursor keeps the fields and command tag here
-  const fields = result?.fields ?? [];
-  const names = await typeNames(
-    target,
-    client,
-    fields.map((f) => f.dataTypeID),
-  );
-  const columns: SqlColumn[] = fields.map((f) => ({
-    name: f.name,
-    type: names.get(f.dataTypeID) ?? String(f.dataTypeID),
-  }));
-  return {
-    statement: text.trim(),
-    columns,
-    rows,
+  const result = internals._result;
+  let lateColumns: SqlColumn[] | null = null;
+  if (!columns) {
+    const fields = result?.fields ?? [];
+    const names = await lookUpTypeNames(
+      target,
+      client,
+      fields.map((f) => f.dataTypeID),
+    );
+    lateColumns = fields.map((f) => ({ name: f.name, type: names.get(f.dataTypeID) ?? String(f.dataTypeID) }));
+  }
+  await sink.resultEnd({
+    columns: lateColumns,
     rowCount: truncated ? null : (result?.rowCount ?? null),
     command: result?.command ?? "",
     durationMs: Math.round((performance.now() - started) * 100) / 100,
     truncated,
-  };
+  });
 }
 
 interface PgErrorFields {

@@ -1,9 +1,14 @@
 import pg from "pg";
 import type { z } from "zod";
-import { EXACT_COUNT_LIMIT, type TableData, type tableDataQuerySchema } from "../../contract/databases.ts";
+import {
+  CELL_TEXT_LIMIT,
+  EXACT_COUNT_LIMIT,
+  type TableData,
+  type tableDataQuerySchema,
+} from "../../contract/databases.ts";
 import { apiError } from "./api-error.ts";
 import type { DatabaseTarget } from "./connections.ts";
-import { typeNames } from "./type-names.ts";
+import { lookUpTypeNames } from "./type-names.ts";
 
 type Query = z.output<typeof tableDataQuerySchema>;
 
@@ -11,6 +16,8 @@ interface Column {
   name: string;
   typeOid: number;
   primaryKey: boolean;
+  /** Read as text and cut past CELL_TEXT_LIMIT: strings, JSON, XML and bytea, which can be huge. */
+  cut: "text" | "json" | null;
 }
 
 const q = pg.escapeIdentifier;
@@ -27,7 +34,7 @@ function likePattern(value: string): string {
  * the count never makes the page wait: exact up to EXACT_COUNT_LIMIT, else the planner's estimate.
  */
 export async function readTablePage(target: DatabaseTarget, tableName: string, query: Query): Promise<TableData> {
-  const client = await target.pool.connect();
+  const client = await target.connect();
   try {
     return await readWith(target, client, tableName, query);
   } finally {
@@ -45,11 +52,14 @@ async function readWith(
   const relation = await client.query<{
     oid: number;
     estimate: number;
-    columns: Array<{ name: string; type: number; pk: boolean }>;
+    columns: Array<{ name: string; type: number; pk: boolean; cut: "text" | "json" | null }>;
   }>(
     `SELECT c.oid::int AS oid, c.reltuples::float8 AS estimate,
             (SELECT json_agg(json_build_object('name', a.attname, 'type', a.atttypid::int,
-                    'pk', EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = a.attrelid AND i.indisprimary AND a.attnum = ANY(i.indkey)))
+                    'pk', EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = a.attrelid AND i.indisprimary AND a.attnum = ANY(i.indkey)),
+                    'cut', (SELECT CASE WHEN ty.typname IN ('json', 'jsonb') THEN 'json'
+                                        WHEN ty.typcategory = 'S' OR ty.typname IN ('xml', 'bytea') THEN 'text' END
+                              FROM pg_type ty WHERE ty.oid = a.atttypid))
                     ORDER BY a.attnum)
                FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped) AS columns
        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -63,7 +73,12 @@ async function readWith(
     throw apiError("TABLE_NOT_FOUND", `Table "${query.schemaName}.${tableName}" does not exist.`);
   }
   const columnRows = { rows: rel.columns ?? [] };
-  const columns: Column[] = columnRows.rows.map((c) => ({ name: c.name, typeOid: Number(c.type), primaryKey: c.pk }));
+  const columns: Column[] = columnRows.rows.map((c) => ({
+    name: c.name,
+    typeOid: Number(c.type),
+    primaryKey: c.pk,
+    cut: c.cut ?? null,
+  }));
   const column = (name: string | undefined, what: string) => {
     if (name === undefined) return undefined;
     return (
@@ -88,6 +103,13 @@ async function readWith(
   const orderBy = orderColumns.length
     ? `ORDER BY ${orderColumns.map((c) => `${q(c.name)} ${direction}`).join(", ")}`
     : "";
+  // Qualified, so ORDER BY sorts by the column and not by the cut text of the same name.
+  const orderByOuter = orderColumns.length
+    ? `ORDER BY ${orderColumns.map((c) => `t.${q(c.name)} ${direction}`).join(", ")}`
+    : "";
+  const list = columns
+    .map((c) => (c.cut ? `left(t.${q(c.name)}::text, ${CELL_TEXT_LIMIT + 1}) AS ${q(c.name)}` : `t.${q(c.name)}`))
+    .join(", ");
   const offset = (query.page - 1) * query.pageSize;
   const limit = query.pageSize + 1;
 
@@ -97,9 +119,9 @@ async function readWith(
     // Seek: find the page's first key with an index-only walk, then read just the page's rows.
     const key = q(singleKey.name);
     const op = direction === "DESC" ? "<=" : ">=";
-    text = `SELECT * FROM ${from} WHERE ${key} ${op} (SELECT ${key} FROM ${from} ${orderBy} OFFSET ${offset} LIMIT 1) ${orderBy} LIMIT ${limit}`;
+    text = `SELECT ${list} FROM ${from} AS t WHERE t.${key} ${op} (SELECT ${key} FROM ${from} ${orderBy} OFFSET ${offset} LIMIT 1) ${orderByOuter} LIMIT ${limit}`;
   } else {
-    text = `SELECT * FROM ${from} ${where} ${orderBy} LIMIT ${limit} OFFSET ${offset}`;
+    text = `SELECT ${list} FROM ${from} AS t ${where} ${orderByOuter} LIMIT ${limit} OFFSET ${offset}`;
   }
   let page: pg.QueryResult<unknown[]>;
   try {
@@ -111,6 +133,7 @@ async function readWith(
   }
   const hasMore = page.rows.length > query.pageSize;
   const rows = hasMore ? page.rows.slice(0, query.pageSize) : page.rows;
+  const cutCells = cutLongValues(columns, rows);
 
   let rowCount: number;
   let rowCountExact: boolean;
@@ -132,7 +155,7 @@ async function readWith(
     rowCount = rowCountExact ? n : Math.max(n, Math.round(rel.estimate));
   }
 
-  const names = await typeNames(
+  const names = await lookUpTypeNames(
     target,
     client,
     columns.map((c) => c.typeOid),
@@ -151,7 +174,29 @@ async function readWith(
     hasMore,
     rowCount,
     rowCountExact,
+    cutCells,
   };
+}
+
+/** Cuts text past CELL_TEXT_LIMIT in place and parses JSON that arrived whole; answers what was cut. */
+function cutLongValues(columns: Column[], rows: unknown[][]): Array<[number, number]> {
+  const cut: Array<[number, number]> = [];
+  columns.forEach((column, c) => {
+    if (!column.cut) return;
+    rows.forEach((row, r) => {
+      const value = row[c];
+      if (typeof value !== "string") return;
+      // PostgreSQL counts characters, JavaScript UTF-16 units: only a long string needs the slower count.
+      const chars = value.length > CELL_TEXT_LIMIT ? Array.from(value) : null;
+      if (chars && chars.length > CELL_TEXT_LIMIT) {
+        row[c] = chars.slice(0, CELL_TEXT_LIMIT).join("");
+        cut.push([r, c]);
+      } else if (column.cut === "json") {
+        row[c] = JSON.parse(value);
+      }
+    });
+  });
+  return cut;
 }
 
 async function plannedRows(client: pg.PoolClient, text: string, params: unknown[]): Promise<number> {
