@@ -16,12 +16,18 @@ export interface ProjectConfig {
   passkey_enabled: boolean;
   anonymous_enabled: boolean;
   allow_localhost: boolean;
+  create_team_on_sign_up: boolean;
   client_team_creation_enabled: boolean;
   client_user_deletion_enabled: boolean;
+  /** Permission ids granted on creating a team, joining one, and to every user (project level). */
+  team_creator_default_permissions: { id: string }[];
+  team_member_default_permissions: { id: string }[];
+  user_default_permissions: { id: string }[];
   allow_user_api_keys: boolean;
   allow_team_api_keys: boolean;
   require_publishable_client_key: boolean;
-  oauth_providers: { id: string }[];
+  /** "shared" uses the instance's own client; "standard" the project's client id and secret. */
+  oauth_providers: { id: string; type?: "shared" | "standard"; client_id?: string; client_secret?: string }[];
   oauth_account_merge_strategy: AccountMergeStrategy;
   domains: { domain: string; handler_path: string }[];
 }
@@ -34,7 +40,7 @@ export interface Project {
 }
 
 export type KeyKind = "publishable_client" | "secret_server" | "super_secret_admin";
-const KEY_PREFIX: Record<KeyKind, string> = {
+export const KEY_PREFIX: Record<KeyKind, string> = {
   publishable_client: "pck_",
   secret_server: "ssk_",
   super_secret_admin: "sak_",
@@ -45,7 +51,8 @@ const SDK_PROJECT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]
 const SETTING_APP_PROJECT_ID = "auth.app_project_id";
 const SETTING_KEY_SEED = "auth.key_seed";
 
-function defaultConfig(overrides: Partial<ProjectConfig>): ProjectConfig {
+/** The settings of a new project, with `overrides` applied. */
+export function defaultConfig(overrides: Partial<ProjectConfig> = {}): ProjectConfig {
   return {
     sign_up_enabled: true,
     credential_enabled: true,
@@ -53,8 +60,12 @@ function defaultConfig(overrides: Partial<ProjectConfig>): ProjectConfig {
     passkey_enabled: false,
     anonymous_enabled: true,
     allow_localhost: true,
+    create_team_on_sign_up: false,
     client_team_creation_enabled: false,
     client_user_deletion_enabled: false,
+    team_creator_default_permissions: [{ id: "team_admin" }],
+    team_member_default_permissions: [{ id: "team_member" }],
+    user_default_permissions: [],
     allow_user_api_keys: false,
     allow_team_api_keys: false,
     require_publishable_client_key: false,
@@ -118,10 +129,24 @@ async function upsertProject(store: Store, project: Project): Promise<void> {
       config: project.config,
       isProductionMode: project.isProductionMode,
     })
-    .onConflictDoUpdate({
-      target: authProjectsTable.id,
-      set: { config: project.config, isProductionMode: project.isProductionMode },
-    });
+    .onConflictDoNothing({ target: authProjectsTable.id });
+  // An existing project keeps what an admin changed; only the environment's own facts are
+  // merged in: the PUBLIC_URL domain stays trusted and NODE_ENV=production turns production on.
+  const [row] = await store.db.select().from(authProjectsTable).where(eq(authProjectsTable.id, project.id));
+  if (!row) return;
+  const stored = withDefaults(row.config);
+  const missing = project.config.domains.filter((d) => !stored.domains.some((s) => s.domain === d.domain));
+  const production = row.isProductionMode || project.isProductionMode;
+  if (missing.length === 0 && production === row.isProductionMode) return;
+  await store.db
+    .update(authProjectsTable)
+    .set({ config: { ...stored, domains: [...stored.domains, ...missing] }, isProductionMode: production })
+    .where(eq(authProjectsTable.id, project.id));
+}
+
+/** A stored config with settings added since it was written filled in from the defaults. */
+export function withDefaults(stored: unknown): ProjectConfig {
+  return { ...defaultConfig(), ...(stored as Partial<ProjectConfig>) };
 }
 
 function appProjectKeys(config: Config, seed: string, projectId: string): AppProjectKeys {
@@ -187,19 +212,36 @@ export async function seedProjects(store: Store, config: Config): Promise<SeedRe
   return { appProject, internalProjectId: INTERNAL_PROJECT_ID };
 }
 
+const PROJECT_CHANGED_CHANNEL = "auth_project_changed";
+
 interface CachedProject {
   project: Project;
   keyHashes: Record<KeyKind, string[]>;
   loadedAt: number;
 }
 
-/** Reads projects and their key hashes, cached for a few seconds (revocations apply within that). */
+/**
+ * Reads projects and their key hashes, cached for a few seconds; changes made through this
+ * instance call invalidate() so they apply at once here.
+ */
 export class ProjectDirectory {
   private cache = new Map<string, CachedProject>();
   constructor(
     private store: Store,
     private ttlMs = 5_000,
-  ) {}
+  ) {
+    // Other instances announce their changes on the bus (LISTEN/NOTIFY on PostgreSQL).
+    void store.bus.subscribe(PROJECT_CHANGED_CHANNEL, (projectId) => this.cache.delete(projectId)).catch(() => {});
+  }
+
+  /**
+   * Drops the cached entry here at once and on every other instance through the bus, so an admin
+   * change or a revoked key applies to the next request (not after the cache's few seconds).
+   */
+  async invalidate(projectId: string): Promise<void> {
+    this.cache.delete(projectId);
+    await this.store.bus.publish(PROJECT_CHANGED_CHANNEL, projectId);
+  }
 
   async get(projectId: string): Promise<CachedProject | null> {
     const hit = this.cache.get(projectId);
@@ -224,7 +266,7 @@ export class ProjectDirectory {
         id: row.id,
         displayName: row.displayName,
         isProductionMode: row.isProductionMode,
-        config: row.config as ProjectConfig,
+        config: withDefaults(row.config),
       },
       keyHashes,
       loadedAt: now,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Project } from "./projects.ts";
+import { defaultConfig, type Project } from "./projects.ts";
 import { isLocalhost, isTrustedUrl, productionDomainProblem } from "./trusted-domains.ts";
 
 function project(domains: string[], options: { production?: boolean; allowLocalhost?: boolean } = {}): Project {
@@ -7,22 +7,11 @@ function project(domains: string[], options: { production?: boolean; allowLocalh
     id: "p",
     displayName: "P",
     isProductionMode: options.production ?? false,
-    config: {
-      sign_up_enabled: true,
-      credential_enabled: true,
-      magic_link_enabled: false,
-      passkey_enabled: false,
-      anonymous_enabled: true,
+    config: defaultConfig({
       allow_localhost: options.allowLocalhost ?? true,
-      client_team_creation_enabled: false,
-      client_user_deletion_enabled: false,
-      allow_user_api_keys: false,
-      allow_team_api_keys: false,
-      require_publishable_client_key: false,
       oauth_providers: [],
-      oauth_account_merge_strategy: "link_method",
       domains: domains.map((domain) => ({ domain, handler_path: "/handler" })),
-    },
+    }),
   };
 }
 

@@ -1,0 +1,151 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { authApiKeySetsTable, authApiKeysTable } from "../../../db/schema/index.ts";
+import type { AuthApp, AuthDeps } from "../../auth-env.ts";
+import { KnownErrors } from "../../known-errors.ts";
+import { projectAuth } from "../../project-auth.ts";
+import { KEY_PREFIX, type KeyKind } from "../../projects.ts";
+import { randomToken, sha256 } from "../../secrets.ts";
+import { StatusError } from "../../status-error.ts";
+import { readBody } from "../../wire.ts";
+
+/** Stack's names for the three kinds in a key set. */
+const WIRE_NAME: Record<KeyKind, string> = {
+  publishable_client: "publishable_client_key",
+  secret_server: "secret_server_key",
+  super_secret_admin: "super_secret_admin_key",
+};
+
+type SetKeys = Partial<Record<KeyKind, { key_id: string; last_four: string }>>;
+type SetRow = typeof authApiKeySetsTable.$inferSelect;
+
+const createBody = z
+  .object({
+    description: z.string().max(1000).default(""),
+    expires_at_millis: z.number().int().positive(),
+    has_publishable_client_key: z.boolean().default(false),
+    has_secret_server_key: z.boolean().default(false),
+    has_super_secret_admin_key: z.boolean().default(false),
+  })
+  .strict();
+
+const updateBody = z
+  .object({ description: z.string().max(1000), revoked: z.literal(true) })
+  .partial()
+  .strict();
+
+const setId = z.string().uuid();
+
+function renderSet(row: SetRow, secrets: Partial<Record<KeyKind, string>> = {}) {
+  const keys = row.keys as SetKeys;
+  const out: Record<string, unknown> = {
+    id: row.id,
+    description: row.description,
+    created_at_millis: row.createdAt.getTime(),
+    expires_at_millis: row.expiresAt.getTime(),
+  };
+  if (row.revokedAt) out.manually_revoked_at_millis = row.revokedAt.getTime();
+  for (const kind of Object.keys(WIRE_NAME) as KeyKind[]) {
+    const key = keys[kind];
+    if (!key) continue;
+    // The whole key only in the answer that created it; afterwards its last four characters.
+    out[WIRE_NAME[kind]] = secrets[kind] ?? { last_four: key.last_four };
+  }
+  return out;
+}
+
+export function registerInternalApiKeys(app: AuthApp, deps: AuthDeps): void {
+  const db = () => deps.ctx.store.db;
+  const admin = projectAuth(deps, ["admin"]);
+
+  const findSet = async (projectId: string, rawId: string): Promise<SetRow> => {
+    const id = setId.safeParse(rawId);
+    const [row] = id.success
+      ? await db()
+          .select()
+          .from(authApiKeySetsTable)
+          .where(and(eq(authApiKeySetsTable.id, id.data), eq(authApiKeySetsTable.projectId, projectId)))
+      : [];
+    if (!row) throw new StatusError(404, "API key not found.");
+    return row;
+  };
+
+  app.get("/internal/api-keys", admin, async (c) => {
+    const { project } = c.get("auth");
+    const rows = await db()
+      .select()
+      .from(authApiKeySetsTable)
+      .where(eq(authApiKeySetsTable.projectId, project.id))
+      .orderBy(desc(authApiKeySetsTable.createdAt));
+    return c.json({ items: rows.map((row) => renderSet(row)), is_paginated: false });
+  });
+
+  app.post("/internal/api-keys", admin, async (c) => {
+    const { project } = c.get("auth");
+    const input = await readBody(c, createBody);
+    const wanted: Record<KeyKind, boolean> = {
+      publishable_client: input.has_publishable_client_key,
+      secret_server: input.has_secret_server_key,
+      super_secret_admin: input.has_super_secret_admin_key,
+    };
+    const kinds = (Object.keys(wanted) as KeyKind[]).filter((kind) => wanted[kind]);
+    if (kinds.length === 0) throw KnownErrors.schemaError("An API key set needs at least one key.");
+    const expiresAt = new Date(input.expires_at_millis);
+    if (expiresAt.getTime() <= Date.now()) throw KnownErrors.schemaError("expires_at_millis must be in the future.");
+
+    const secrets: Partial<Record<KeyKind, string>> = {};
+    const row = await db().transaction(async (tx) => {
+      const keys: SetKeys = {};
+      for (const kind of kinds) {
+        const secret = KEY_PREFIX[kind] + randomToken(45);
+        const [key] = await tx
+          .insert(authApiKeysTable)
+          .values({ projectId: project.id, kind, keyHash: sha256(secret), description: input.description, expiresAt })
+          .returning({ id: authApiKeysTable.id });
+        if (!key) throw new Error("key insert returned no row");
+        secrets[kind] = secret;
+        keys[kind] = { key_id: key.id, last_four: secret.slice(-4) };
+      }
+      const [set] = await tx
+        .insert(authApiKeySetsTable)
+        .values({ projectId: project.id, description: input.description, keys, expiresAt })
+        .returning();
+      if (!set) throw new Error("key set insert returned no row");
+      return set;
+    });
+    await deps.projects.invalidate(project.id);
+    return c.json(renderSet(row, secrets));
+  });
+
+  app.get("/internal/api-keys/:id", admin, async (c) => {
+    return c.json(renderSet(await findSet(c.get("auth").project.id, c.req.param("id"))));
+  });
+
+  app.patch("/internal/api-keys/:id", admin, async (c) => {
+    const { project } = c.get("auth");
+    const row = await findSet(project.id, c.req.param("id"));
+    const input = await readBody(c, updateBody);
+    const now = new Date();
+    const updated = await db().transaction(async (tx) => {
+      const revokedAt = input.revoked && !row.revokedAt ? now : row.revokedAt;
+      if (input.revoked) {
+        const keyIds = Object.values(row.keys as SetKeys).map((key) => key.key_id);
+        if (keyIds.length > 0) {
+          await tx
+            .update(authApiKeysTable)
+            .set({ revokedAt })
+            .where(and(eq(authApiKeysTable.projectId, project.id), inArray(authApiKeysTable.id, keyIds)));
+        }
+      }
+      const [next] = await tx
+        .update(authApiKeySetsTable)
+        .set({ description: input.description ?? row.description, revokedAt })
+        .where(eq(authApiKeySetsTable.id, row.id))
+        .returning();
+      return next ?? row;
+    });
+    // Revocation applies to the very next request, here and on every other instance.
+    if (input.revoked) await deps.projects.invalidate(project.id);
+    return c.json(renderSet(updated));
+  });
+}

@@ -1,0 +1,172 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { authProjectsTable } from "../../../../db/schema/index.ts";
+import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
+import { KnownErrors } from "../../../known-errors.ts";
+import { projectAuth } from "../../../project-auth.ts";
+import type { Project, ProjectConfig } from "../../../projects.ts";
+import { productionDomainProblem } from "../../../trusted-domains.ts";
+import { readBody } from "../../../wire.ts";
+
+const permissionList = z.array(z.object({ id: z.string().min(1).max(100) }).strict()).max(100);
+
+/** The settings an admin may change; every key optional, unknown keys refused (nothing is silently dropped). */
+const configUpdate = z
+  .object({
+    sign_up_enabled: z.boolean(),
+    credential_enabled: z.boolean(),
+    magic_link_enabled: z.boolean(),
+    passkey_enabled: z.boolean(),
+    allow_localhost: z.boolean(),
+    create_team_on_sign_up: z.boolean(),
+    client_team_creation_enabled: z.boolean(),
+    client_user_deletion_enabled: z.boolean(),
+    team_creator_default_permissions: permissionList,
+    team_member_default_permissions: permissionList,
+    user_default_permissions: permissionList,
+    allow_user_api_keys: z.boolean(),
+    allow_team_api_keys: z.boolean(),
+    oauth_account_merge_strategy: z.enum(["link_method", "raise_error", "allow_duplicates"]),
+    domains: z
+      .array(
+        z
+          .object({
+            domain: z.string().min(1).max(500),
+            handler_path: z.string().startsWith("/").max(500).default("/handler"),
+          })
+          .strict(),
+      )
+      .max(100),
+    oauth_providers: z
+      .array(
+        z
+          .object({
+            id: z.string().min(1).max(50),
+            type: z.enum(["shared", "standard"]).default("shared"),
+            client_id: z.string().max(500).optional(),
+            client_secret: z.string().max(1000).optional(),
+            provider_config_id: z.string().optional(),
+          })
+          .strict(),
+      )
+      .max(50),
+  })
+  .partial()
+  .strict();
+
+const projectUpdate = z
+  .object({
+    display_name: z.string().trim().min(1).max(200),
+    is_production_mode: z.boolean(),
+    config: configUpdate,
+  })
+  .partial()
+  .strict();
+
+/**
+ * Stands in for a stored OAuth client secret in answers: the SDK insists on a value for standard
+ * providers, but a secret is never echoed; sending the mask back keeps the stored secret.
+ */
+export const SECRET_MASK = "********";
+
+/** The admin view of a project: the whole config, with OAuth client secrets masked. */
+export function renderAdminProject(project: Project, createdAt: Date) {
+  const { config } = project;
+  return {
+    id: project.id,
+    display_name: project.displayName,
+    description: "",
+    created_at_millis: createdAt.getTime(),
+    is_production_mode: project.isProductionMode,
+    logo_url: null,
+    logo_full_url: null,
+    logo_dark_mode_url: null,
+    logo_full_dark_mode_url: null,
+    owner_team_id: null,
+    onboarding_status: "completed",
+    config: {
+      sign_up_enabled: config.sign_up_enabled,
+      credential_enabled: config.credential_enabled,
+      magic_link_enabled: config.magic_link_enabled,
+      passkey_enabled: config.passkey_enabled,
+      allow_localhost: config.allow_localhost,
+      create_team_on_sign_up: config.create_team_on_sign_up,
+      client_team_creation_enabled: config.client_team_creation_enabled,
+      client_user_deletion_enabled: config.client_user_deletion_enabled,
+      allow_user_api_keys: config.allow_user_api_keys,
+      allow_team_api_keys: config.allow_team_api_keys,
+      oauth_account_merge_strategy: config.oauth_account_merge_strategy,
+      team_creator_default_permissions: config.team_creator_default_permissions,
+      team_member_default_permissions: config.team_member_default_permissions,
+      user_default_permissions: config.user_default_permissions,
+      domains: config.domains,
+      email_config: { type: "shared" },
+      oauth_providers: config.oauth_providers.map((p) => ({
+        id: p.id,
+        provider_config_id: p.id,
+        type: p.type ?? "shared",
+        ...(p.type === "standard" ? { client_id: p.client_id ?? "", client_secret: SECRET_MASK } : {}),
+      })),
+      enabled_oauth_providers: config.oauth_providers.map((p) => ({ id: p.id })),
+    },
+  };
+}
+
+/** In production mode every trusted domain must be an HTTPS URL that is not localhost or an IP. */
+function checkProductionDomains(domains: ProjectConfig["domains"]): void {
+  for (const { domain } of domains) {
+    const problem = productionDomainProblem(domain);
+    if (problem) throw KnownErrors.schemaError(`In production mode, the domain ${domain} ${problem}.`);
+  }
+}
+
+export function registerInternalProjectCurrent(app: AuthApp, deps: AuthDeps): void {
+  const createdAtOf = async (id: string) => {
+    const [row] = await deps.ctx.store.db
+      .select({ createdAt: authProjectsTable.createdAt })
+      .from(authProjectsTable)
+      .where(eq(authProjectsTable.id, id));
+    return row?.createdAt ?? new Date(0);
+  };
+
+  app.get("/internal/projects/current", projectAuth(deps, ["admin"]), async (c) => {
+    const { project } = c.get("auth");
+    return c.json(renderAdminProject(project, await createdAtOf(project.id)));
+  });
+
+  app.patch("/internal/projects/current", projectAuth(deps, ["admin"]), async (c) => {
+    const { project } = c.get("auth");
+    const input = await readBody(c, projectUpdate);
+    const { config: configInput = {}, ...rest } = input;
+    const { oauth_providers: providerInput, ...plainConfig } = configInput;
+    const config: ProjectConfig = { ...project.config, ...plainConfig };
+    if (providerInput) {
+      config.oauth_providers = providerInput.map((p) => {
+        const previous = project.config.oauth_providers.find((old) => old.id === p.id);
+        if (p.type === "shared") return { id: p.id, type: "shared" };
+        // A secret left out keeps the stored one, so the admin area never has to hold it.
+        const given = p.client_secret === SECRET_MASK ? undefined : p.client_secret;
+        const clientSecret = given ?? previous?.client_secret;
+        if (!p.client_id || !clientSecret) {
+          throw KnownErrors.schemaError(`The standard OAuth provider ${p.id} needs a client id and a client secret.`);
+        }
+        return { id: p.id, type: "standard", client_id: p.client_id, client_secret: clientSecret };
+      });
+    }
+    const isProductionMode = rest.is_production_mode ?? project.isProductionMode;
+    if (isProductionMode) checkProductionDomains(config.domains);
+    const [row] = await deps.ctx.store.db
+      .update(authProjectsTable)
+      .set({ config, isProductionMode, displayName: rest.display_name ?? project.displayName })
+      .where(eq(authProjectsTable.id, project.id))
+      .returning();
+    await deps.projects.invalidate(project.id);
+    const updated: Project = {
+      id: project.id,
+      displayName: row?.displayName ?? project.displayName,
+      isProductionMode,
+      config,
+    };
+    return c.json(renderAdminProject(updated, row?.createdAt ?? new Date(0)));
+  });
+}

@@ -1,0 +1,3 @@
+CREATE INDEX "auth_users_project_last_active_idx" ON "auth_users" USING btree ("project_id","last_active_at") WHERE not "auth_users"."is_anonymous";--> statement-breakpoint
+CREATE INDEX "auth_users_project_signed_up_named_idx" ON "auth_users" USING btree ("project_id","signed_up_at") WHERE not "auth_users"."is_anonymous";--> statement-breakpoint
+CREATE INDEX "auth_users_project_password_idx" ON "auth_users" USING btree ("project_id") WHERE not "auth_users"."is_anonymous" and "auth_users"."password_hash" is not null;
