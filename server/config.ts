@@ -18,6 +18,8 @@ export const configSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  /** The built web app; tests and parallel builds point it at their own output folder. */
+  DIST_DIR: optionalString,
   DATABASE_URL: postgresUrl.optional(),
   SECRETS_MASTER_KEY: base64Key32.optional(),
   SMTP_URL: z

@@ -72,7 +72,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const app = createHttpApp({
     logger,
     store,
-    distDir: options.distDir ?? DIST_DIR,
+    distDir: options.distDir ?? config.DIST_DIR ?? DIST_DIR,
     mounts,
     runtimeConfig: async (origin) => ({
       authBaseUrl: config.STACK_BASE_URL ?? `${config.PUBLIC_URL ?? origin}/auth`,

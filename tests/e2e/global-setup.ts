@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { FullConfig } from "@playwright/test";
 import { startMailCatcher } from "../helpers/mail-catcher.ts";
 import { startServerProcess } from "../helpers/server-process.ts";
@@ -10,13 +10,16 @@ import { startServerProcess } from "../helpers/server-process.ts";
  * the real server process on the built app with a fresh DATA_DIR. Returns the teardown.
  */
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
-  if (!existsSync("dist/index.html")) {
-    throw new Error("dist/ has no build: run `npm run build` before the browser tests (npm test does).");
+  // E2E_DIST_DIR lets parallel work build into its own folder (`vite build --outDir ...`).
+  const distDir = resolve(process.env.E2E_DIST_DIR ?? "dist");
+  if (!existsSync(join(distDir, "index.html"))) {
+    throw new Error(`${distDir} has no build: run \`npm run build\` before the browser tests (npm test does).`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), "appconsole-e2e-"));
   const mail = await startMailCatcher(join(dataDir, "mail"));
   const server = await startServerProcess({
     DATA_DIR: dataDir,
+    DIST_DIR: distDir,
     SMTP_URL: mail.smtpUrl,
     EMAIL_FROM: "App Console <noreply@example.test>",
   });
