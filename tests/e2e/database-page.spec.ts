@@ -52,7 +52,7 @@ test.describe("database page", () => {
     const tree = page.getByRole("region", { name: "Schema" });
     await tree.getByRole("button", { name: "fruit", exact: true }).click();
     const table = page.getByRole("region", { name: "Table fruit" });
-    await expect(table.getByRole("cell", { name: "cherry" })).toBeVisible();
+    await expect(table.getByRole("gridcell", { name: "cherry" })).toBeVisible();
     await expect(page.getByTestId("row-count")).toHaveText("3 rows");
 
     // Sort by name descending: two clicks on the header.
@@ -68,8 +68,8 @@ test.describe("database page", () => {
     await table.getByLabel("Search value").fill("ban");
     await table.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page.getByTestId("row-count")).toHaveText("1 rows");
-    await expect(table.getByRole("cell", { name: "banana" })).toBeVisible();
-    await expect(table.getByRole("cell", { name: "apple" })).toHaveCount(0);
+    await expect(table.getByRole("gridcell", { name: "banana" })).toBeVisible();
+    await expect(table.getByRole("gridcell", { name: "apple" })).toHaveCount(0);
 
     // Export of the current page as CSV.
     const download = page.waitForEvent("download");

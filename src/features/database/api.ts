@@ -1,4 +1,5 @@
-import type { DatabaseSchemaResponse, TableData } from "@contract/databases";
+import type { DatabaseSchemaResponse, TableCell, TableData } from "@contract/databases";
+import type { RowChangesRequest, RowChangesResponse } from "@contract/row-changes";
 import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
@@ -45,3 +46,21 @@ export const tablePageQuery = (dbId: string, params: TablePageParams) =>
     },
     placeholderData: (previous) => previous,
   });
+
+export function applyRowChanges(dbId: string, request: RowChangesRequest): Promise<RowChangesResponse> {
+  return apiRequest<RowChangesResponse>(`/db/${encodeURIComponent(dbId)}/rows`, { method: "POST", json: request });
+}
+
+/** The whole value of one cell the table page cut, found by the row's primary key. */
+export async function fetchCell(
+  dbId: string,
+  table: { schemaName: string; tableName: string },
+  column: string,
+  key: Record<string, unknown>,
+): Promise<unknown> {
+  const search = new URLSearchParams({ schemaName: table.schemaName, column, key: JSON.stringify(key) });
+  const answer = await apiRequest<TableCell>(
+    `/db/${encodeURIComponent(dbId)}/table/${encodeURIComponent(table.tableName)}/cell?${search}`,
+  );
+  return answer.value;
+}

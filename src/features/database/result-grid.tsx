@@ -1,36 +1,531 @@
-import type { SqlColumn } from "@contract/sql";
+import { Trans, useLingui } from "@lingui/react/macro";
+import {
+  type ColumnDef,
+  columnResizingFeature,
+  columnSizingFeature,
+  functionalUpdate,
+  type RowSelectionState,
+  rowSelectionFeature,
+  tableFeatures,
+  useTable,
+} from "@tanstack/react-table";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import {
+  type ClipboardEvent,
+  type KeyboardEvent,
+  memo,
+  type ReactNode,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { Button } from "@/components/ui/button";
+import { copyText, rowText } from "./cell-text";
+import { CellViewer, type ViewedCell } from "./cell-viewer";
 import { formatCell } from "./format-cell";
 
-/** A statement's rows as a read-only grid. */
-export function ResultGrid({ columns, rows }: { columns: SqlColumn[]; rows: unknown[][] }) {
+export interface GridColumn {
+  name: string;
+  type: string;
+  primaryKey?: boolean;
+}
+
+type GridRow = unknown[];
+const features = tableFeatures({ columnSizingFeature, columnResizingFeature, rowSelectionFeature });
+
+/** Row ids are positions in the result; stable (module-level) so the row model is not rebuilt per render. */
+const rowId = (_row: GridRow, index: number) => String(index);
+
+/** Fixed row height: rows need no measuring, so 100,000 of them cost nothing until scrolled to. */
+export const GRID_ROW_HEIGHT = 28;
+const SELECT_WIDTH = 36;
+/** Rows rendered above and below the visible ones; small so the DOM holds < 2× the visible rows. */
+const OVERSCAN = 4;
+
+export interface ResultGridProps {
+  columns: GridColumn[];
+  rows: GridRow[];
+  /** The server sent only the first rows of the result. */
+  truncated?: boolean;
+  /** The grid's accessible name. */
+  label?: string;
+  /** Header content of a column (sort buttons, say); the name and type by default. */
+  renderHeader?: (column: GridColumn, index: number) => ReactNode;
+  ariaSort?: (index: number) => "ascending" | "descending" | "none" | undefined;
+  /** Turns on a checkbox column; the state is keyed by row index. */
+  selection?: { state: RowSelectionState; onChange: (state: RowSelectionState) => void };
+  /** A pending value shown instead of the row's own (an edit not yet applied). */
+  pendingValue?: (rowIndex: number, columnIndex: number) => { value: unknown } | undefined;
+  /** Rows marked for deletion. */
+  isRowDeleted?: (rowIndex: number) => boolean;
+  /** Cells the server cut; they open in the viewer rather than the editor. */
+  isCut?: (rowIndex: number, columnIndex: number) => boolean;
+  /** Present when cells can be edited: the new text, or null for NULL. */
+  onEdit?: (rowIndex: number, columnIndex: number, value: string | null) => void;
+  /** Loads the whole value of a cut cell. */
+  loadFullValue?: (rowIndex: number, columnIndex: number) => Promise<unknown>;
+}
+
+interface Position {
+  row: number;
+  column: number;
+}
+
+/**
+ * A result as a keyboard-navigable grid (WAI-ARIA grid pattern, one tab stop): TanStack Table for
+ * columns, widths, resizing and selection; TanStack Virtual so only the rows in view are in the DOM.
+ * Shared by the table browser (editable) and the SQL workbench (read-only).
+ */
+export function ResultGrid(props: ResultGridProps) {
+  const { columns, rows, selection, onEdit } = props;
+  const { t } = useLingui();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState<Position>({ row: 0, column: 0 });
+  const [editing, setEditing] = useState<Position | null>(null);
+  const [viewed, setViewed] = useState<{ cell: ViewedCell; at: Position } | null>(null);
+  const [notice, setNotice] = useState("");
+  const focusAfterRender = useRef(false);
+
+  const columnDefs = useMemo<Array<ColumnDef<typeof features, GridRow, unknown>>>(
+    () =>
+      columns.map((column, index) => ({
+        id: String(index),
+        header: column.name,
+        accessorFn: (row: GridRow) => row[index],
+        size: Math.min(320, Math.max(100, column.name.length * 9 + 40)),
+        minSize: 48,
+        maxSize: 1200,
+      })),
+    [columns],
+  );
+  const table = useTable({
+    features,
+    columns: columnDefs,
+    data: rows,
+    getRowId: rowId,
+    enableRowSelection: selection !== undefined,
+    enableColumnResizing: true,
+    columnResizeMode: "onChange",
+    ...(selection
+      ? {
+          state: { rowSelection: selection.state },
+          onRowSelectionChange: (updater) => selection.onChange(functionalUpdate(updater, selection.state)),
+        }
+      : {}),
+  });
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => GRID_ROW_HEIGHT,
+    overscan: OVERSCAN,
+  });
+  const items = virtualizer.getVirtualItems();
+  const offset = selection ? SELECT_WIDTH : 0;
+  const width = table.getTotalSize() + offset;
+
+  // Keep the active cell inside the result when it shrinks (a new page, a new statement).
+  const current = {
+    row: Math.min(active.row, Math.max(0, rows.length - 1)),
+    column: Math.min(active.column, Math.max(0, columns.length - 1)),
+  };
+  // One tab stop: the active cell when it is rendered, else the first rendered row's cell.
+  const rendered = items.some((item) => item.index === current.row);
+  const tabStop = rendered ? current : { row: items[0]?.index ?? 0, column: current.column };
+
+  useEffect(() => {
+    if (!focusAfterRender.current) return;
+    const cell = scrollRef.current?.querySelector<HTMLElement>(
+      `[data-cell="${current.row}:${current.column}"]:not([data-editing])`,
+    );
+    if (cell) {
+      focusAfterRender.current = false;
+      cell.focus({ preventScroll: true });
+    }
+  });
+
+  const moveTo = (row: number, column: number) => {
+    const next = {
+      row: Math.max(0, Math.min(rows.length - 1, row)),
+      column: Math.max(0, Math.min(columns.length - 1, column)),
+    };
+    setActive(next);
+    focusAfterRender.current = true;
+    virtualizer.scrollToIndex(next.row, { align: "auto" });
+  };
+
+  const valueAt = (row: number, column: number) => {
+    const pending = props.pendingValue?.(row, column);
+    return pending ? pending.value : rows[row]?.[column];
+  };
+  const canEdit = (row: number, column: number) =>
+    onEdit !== undefined && !props.isRowDeleted?.(row) && !props.isCut?.(row, column);
+
+  const view = (row: number, column: number) => {
+    const meta = columns[column];
+    if (!meta || rows[row] === undefined) return;
+    setViewed({
+      at: { row, column },
+      cell: {
+        column: meta.name,
+        type: meta.type,
+        value: valueAt(row, column),
+        cut: props.isCut?.(row, column) === true && props.pendingValue?.(row, column) === undefined,
+      },
+    });
+  };
+  const copied = (what: Promise<void>, done: string) =>
+    what.then(
+      () => setNotice(done),
+      (error: Error) => setNotice(t`Could not copy: ${error.message}`),
+    );
+  const copyCell = (row: number, column: number) => copied(copyText(formatCell(valueAt(row, column))), t`Cell copied`);
+  const copyRow = (row: number) =>
+    copied(
+      copyText(
+        rowText(
+          columns,
+          columns.map((_, column) => valueAt(row, column)),
+        ),
+      ),
+      t`Row copied`,
+    );
+  /** Ctrl+C on a cell with no text selected copies the cell (the clipboard event needs no permission). */
+  const onCopy = (event: ClipboardEvent<HTMLTableElement>) => {
+    if (editing || !(event.target as HTMLElement).dataset.cell || window.getSelection()?.toString()) return;
+    event.preventDefault();
+    event.clipboardData.setData("text/plain", formatCell(valueAt(current.row, current.column)));
+    setNotice(t`Cell copied`);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (editing || rows.length === 0) return;
+    const target = event.target as HTMLElement;
+    if (!target.dataset.cell) return;
+    const { row, column } = current;
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 300) / GRID_ROW_HEIGHT) - 1);
+    const mod = event.ctrlKey || event.metaKey;
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => moveTo(row + 1, column),
+      ArrowUp: () => moveTo(row - 1, column),
+      ArrowRight: () => moveTo(row, column + 1),
+      ArrowLeft: () => moveTo(row, column - 1),
+      PageDown: () => moveTo(row + page, column),
+      PageUp: () => moveTo(row - page, column),
+      Home: () => (mod ? moveTo(0, 0) : moveTo(row, 0)),
+      End: () => (mod ? moveTo(rows.length - 1, columns.length - 1) : moveTo(row, columns.length - 1)),
+      Enter: () => (event.shiftKey || !canEdit(row, column) ? view(row, column) : setEditing({ row, column })),
+      F2: () => (canEdit(row, column) ? setEditing({ row, column }) : view(row, column)),
+    };
+    // Ctrl+C itself goes through the copy event (onCopy); Ctrl+Shift+C copies the row.
+    if (mod && event.shiftKey && event.key.toLowerCase() === "c") {
+      event.preventDefault();
+      void copyRow(row);
+      return;
+    }
+    const action = keys[event.key];
+    if (action) {
+      event.preventDefault();
+      action();
+    }
+  };
+
+  const commitEdit = (position: Position, value: string | null) => {
+    onEdit?.(position.row, position.column, value);
+    setEditing(null);
+    focusAfterRender.current = true;
+  };
+
+  // Rows are memoized; their callbacks go through one stable object that reads the latest state.
+  const latest = useRef({ canEdit, view, commitEdit, setActive, setEditing, table, focusAfterRender });
+  latest.current = { canEdit, view, commitEdit, setActive, setEditing, table, focusAfterRender };
+  const actions = useMemo<RowActions>(
+    () => ({
+      focus: (position) => latest.current.setActive(position),
+      open: (position) =>
+        latest.current.canEdit(position.row, position.column)
+          ? latest.current.setEditing(position)
+          : latest.current.view(position.row, position.column),
+      commit: (position, value) => latest.current.commitEdit(position, value),
+      cancel: () => {
+        latest.current.setEditing(null);
+        latest.current.focusAfterRender.current = true;
+      },
+      toggle: (index, checked) => latest.current.table.getRow(String(index)).toggleSelected(checked),
+    }),
+    [],
+  );
+  const widthKey = headers.map((header) => header.getSize()).join(",");
+  const widths = useMemo(() => (widthKey ? widthKey.split(",").map(Number) : []), [widthKey]);
+  const columnNames = useMemo(() => columns.map((column) => column.name), [columns]);
+
   return (
-    <div className="flex-1 overflow-auto rounded border border-slate-800">
-      <table className="w-full border-collapse font-mono text-xs">
-        <thead className="sticky top-0 bg-slate-900">
-          <tr>
-            {columns.map((column, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: result columns may repeat a name
-              <th key={index} className="border-b border-slate-800 px-2 py-1 text-left text-slate-200">
-                {column.name}
-                <div className="font-normal text-slate-500">{column.type}</div>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, rowIndex) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: result rows have no identity
-            <tr key={rowIndex} className="odd:bg-slate-900/40">
-              {row.map((cell, cellIndex) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
-                <td key={cellIndex} className="max-w-xs truncate border-b border-slate-800/60 px-2 py-1 text-slate-300">
-                  {formatCell(cell)}
-                </td>
-              ))}
+    <div className="flex min-h-0 flex-1 flex-col gap-1">
+      <div className="flex items-center gap-1 text-xs">
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={rows.length === 0}
+          onClick={() => view(current.row, current.column)}
+        >
+          <Trans>View cell</Trans>
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={rows.length === 0}
+          onClick={() => copyCell(current.row, current.column)}
+        >
+          <Trans>Copy cell</Trans>
+        </Button>
+        <Button size="sm" variant="ghost" disabled={rows.length === 0} onClick={() => copyRow(current.row)}>
+          <Trans>Copy row</Trans>
+        </Button>
+        <span role="status" className="text-slate-400">
+          {notice}
+        </span>
+        {props.truncated && (
+          <span className="ml-auto text-amber-300">
+            <Trans>Truncated: only the first rows are shown.</Trans>
+          </span>
+        )}
+      </div>
+      <div
+        ref={scrollRef}
+        // Bounded even where the page around it is not: a grid as tall as its rows would render them all.
+        className="relative max-h-[calc(100dvh-10rem)] min-h-32 flex-1 overflow-auto rounded border border-slate-800 bg-slate-950"
+        data-testid="result-grid"
+      >
+        <table
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: ARIA in HTML allows grid on table; arrow keys move between cells
+          role="grid"
+          aria-label={props.label ?? t`Result`}
+          aria-rowcount={rows.length + 1}
+          aria-colcount={columns.length + (selection ? 1 : 0)}
+          aria-multiselectable={selection ? true : undefined}
+          className="grid font-mono text-xs"
+          style={{ width, minWidth: "100%" }}
+          onKeyDown={onKeyDown}
+          onCopy={onCopy}
+        >
+          <thead className="sticky top-0 z-10 grid bg-slate-900">
+            <tr aria-rowindex={1} className="flex border-b border-slate-700">
+              {selection && (
+                <th scope="col" className="flex shrink-0 items-center justify-center" style={{ width: SELECT_WIDTH }}>
+                  <input
+                    type="checkbox"
+                    aria-label={t`Select all rows`}
+                    checked={table.getIsAllRowsSelected()}
+                    onChange={table.getToggleAllRowsSelectedHandler()}
+                  />
+                </th>
+              )}
+              {headers.map((header, index) => {
+                const column = columns[index] as GridColumn;
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={props.ariaSort?.(index)}
+                    className="relative shrink-0 truncate px-2 py-1 text-left text-slate-200"
+                    style={{ width: header.getSize() }}
+                  >
+                    {props.renderHeader ? props.renderHeader(column, index) : column.name}
+                    <div className="truncate font-normal text-slate-400">{column.type}</div>
+                    {/* Pointer-only affordance; widths also follow the column name. */}
+                    <div
+                      aria-hidden="true"
+                      onMouseDown={header.getResizeHandler()}
+                      onTouchStart={header.getResizeHandler()}
+                      onDoubleClick={() => header.column.resetSize()}
+                      className={`absolute top-0 right-0 h-full w-1.5 cursor-col-resize select-none ${
+                        header.column.getIsResizing() ? "bg-sky-400" : "hover:bg-slate-600"
+                      }`}
+                    />
+                  </th>
+                );
+              })}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody className="relative grid" style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => {
+              // Rows come straight from the data, not from the row model: a frame stays O(rows in view).
+              const row = rows[item.index];
+              if (!row) return null;
+              const at = (position: Position | null) => (position?.row === item.index ? position.column : -1);
+              return (
+                <GridRowView
+                  key={item.index}
+                  index={item.index}
+                  start={item.start}
+                  row={row}
+                  widths={widths}
+                  selectable={selection !== undefined}
+                  isSelected={selection?.state[rowId(row, item.index)] === true}
+                  deleted={props.isRowDeleted?.(item.index) === true}
+                  tabColumn={at(tabStop)}
+                  activeColumn={at(current)}
+                  editingColumn={at(editing)}
+                  columnNames={columnNames}
+                  pendingValue={props.pendingValue}
+                  isCut={props.isCut}
+                  actions={actions}
+                />
+              );
+            })}
+          </tbody>
+        </table>
+        {rows.length === 0 && (
+          <p className="p-3 text-sm text-slate-400">
+            <Trans>No rows.</Trans>
+          </p>
+        )}
+      </div>
+      <CellViewer
+        cell={viewed?.cell ?? null}
+        onClose={() => {
+          setViewed(null);
+          focusAfterRender.current = true;
+        }}
+        loadFull={
+          viewed && props.loadFullValue
+            ? () => props.loadFullValue?.(viewed.at.row, viewed.at.column) ?? Promise.resolve(null)
+            : undefined
+        }
+      />
     </div>
   );
 }
+
+/** The inline editor: Enter keeps the text, Escape drops it, Ctrl+Shift+N sets NULL. */
+function CellEditor({
+  initial,
+  label,
+  onCommit,
+  onCancel,
+}: {
+  initial: string;
+  label: string;
+  onCommit: (value: string | null) => void;
+  onCancel: () => void;
+}) {
+  const [text, setText] = useState(initial);
+  return (
+    <input
+      // biome-ignore lint/a11y/noAutofocus: the editor opens on the user's Enter or double-click
+      autoFocus
+      aria-label={label}
+      className="h-6 w-full rounded-sm bg-slate-800 px-1 text-slate-100 outline-none ring-1 ring-sky-400"
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      onBlur={() => onCancel()}
+      onKeyDown={(event) => {
+        event.stopPropagation();
+        if (event.key === "Enter") onCommit(text);
+        else if (event.key === "Escape") onCancel();
+        else if (event.key.toLowerCase() === "n" && event.shiftKey && (event.ctrlKey || event.metaKey)) {
+          event.preventDefault();
+          onCommit(null);
+        }
+      }}
+    />
+  );
+}
+
+interface RowActions {
+  focus: (position: Position) => void;
+  /** Double-click: edit where the cell can be edited, else view it. */
+  open: (position: Position) => void;
+  commit: (position: Position, value: string | null) => void;
+  cancel: () => void;
+  toggle: (index: number, checked: boolean) => void;
+}
+
+/** One rendered row; memoized, so scrolling renders only the rows that come into view. */
+const GridRowView = memo(function GridRowView(props: {
+  index: number;
+  start: number;
+  row: GridRow;
+  widths: number[];
+  selectable: boolean;
+  isSelected: boolean;
+  deleted: boolean;
+  tabColumn: number;
+  activeColumn: number;
+  editingColumn: number;
+  columnNames: string[];
+  pendingValue?: ResultGridProps["pendingValue"];
+  isCut?: ResultGridProps["isCut"];
+  actions: RowActions;
+}) {
+  const { index, row, actions } = props;
+  const { t } = useLingui();
+  return (
+    <tr
+      aria-rowindex={index + 2}
+      aria-selected={props.selectable ? props.isSelected : undefined}
+      data-deleted={props.deleted || undefined}
+      className={`absolute left-0 flex w-full border-b border-slate-800/60 ${index % 2 ? "bg-slate-900/40" : ""} ${
+        props.deleted ? "text-red-300 line-through" : "text-slate-300"
+      }`}
+      style={{ height: GRID_ROW_HEIGHT, transform: `translateY(${props.start}px)`, contain: "strict" }}
+    >
+      {props.selectable && (
+        <td className="flex shrink-0 items-center justify-center" style={{ width: SELECT_WIDTH }}>
+          <input
+            type="checkbox"
+            aria-label={t`Select row ${index + 1}`}
+            checked={props.isSelected}
+            onChange={(event) => actions.toggle(index, event.target.checked)}
+          />
+        </td>
+      )}
+      {props.widths.map((width, columnIndex) => {
+        const position = { row: index, column: columnIndex };
+        const pending = props.pendingValue?.(index, columnIndex);
+        const value = pending ? pending.value : row[columnIndex];
+        const cut = !pending && props.isCut?.(index, columnIndex) === true;
+        const isEditing = props.editingColumn === columnIndex;
+        return (
+          <td
+            // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
+            key={columnIndex}
+            aria-colindex={columnIndex + 1 + (props.selectable ? 1 : 0)}
+            tabIndex={props.tabColumn === columnIndex ? 0 : -1}
+            data-cell={`${index}:${columnIndex}`}
+            data-editing={isEditing || undefined}
+            data-pending={pending ? true : undefined}
+            onFocus={() => {
+              if (props.activeColumn !== columnIndex) actions.focus(position);
+            }}
+            onDoubleClick={() => actions.open(position)}
+            className={`shrink-0 truncate px-2 leading-7 outline-none focus:ring-2 focus:ring-sky-400 focus:ring-inset ${
+              pending ? "bg-amber-900/40 text-amber-100" : ""
+            } ${value === null || value === undefined ? "text-slate-400 italic" : ""}`}
+            style={{ width }}
+          >
+            {isEditing ? (
+              <CellEditor
+                initial={value === null || value === undefined ? "" : formatCell(value)}
+                label={t`Edit ${props.columnNames[columnIndex] ?? ""}`}
+                onCommit={(text) => actions.commit(position, text)}
+                onCancel={actions.cancel}
+              />
+            ) : (
+              <>
+                {formatCell(value)}
+                {cut && (
+                  <span title={t`Cut: open the cell to load the whole value`} className="text-amber-300">
+                    …
+                  </span>
+                )}
+              </>
+            )}
+          </td>
+        );
+      })}
+    </tr>
+  );
+});

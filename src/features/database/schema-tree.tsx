@@ -53,20 +53,24 @@ export function SchemaTree({ dbId, onOpen }: { dbId: string; onOpen: (table: Ope
                 {s.tables
                   .filter((table) => needle === "" || table.name.toLowerCase().includes(needle))
                   .map((table) => (
-                    <li key={table.name}>
-                      <details>
-                        <summary className="flex cursor-pointer items-center gap-2 py-0.5 text-slate-300">
-                          <button
-                            type="button"
-                            className="text-left hover:text-white focus-visible:outline focus-visible:outline-sky-400"
-                            onClick={() => onOpen({ schemaName: s.name, tableName: table.name })}
-                          >
-                            {table.name}
-                          </button>
-                          {table.kind !== "table" && <span className="text-xs text-slate-500">{table.kind}</span>}
-                          {table.estimatedRows !== null && (
-                            <span className="ml-auto text-xs text-slate-500">≈ {table.estimatedRows}</span>
-                          )}
+                    <li key={table.name} className="py-0.5">
+                      {/* The open button stays outside <summary>: a control inside a control is unreachable to some readers. */}
+                      <div className="flex items-center gap-2 text-slate-300">
+                        <button
+                          type="button"
+                          className="text-left hover:text-white focus-visible:outline focus-visible:outline-sky-400"
+                          onClick={() => onOpen({ schemaName: s.name, tableName: table.name })}
+                        >
+                          {table.name}
+                        </button>
+                        {table.kind !== "table" && <span className="text-xs text-slate-400">{table.kind}</span>}
+                        {table.estimatedRows !== null && (
+                          <span className="ml-auto text-xs text-slate-400">≈ {table.estimatedRows}</span>
+                        )}
+                      </div>
+                      <details className="ml-2">
+                        <summary className="cursor-pointer text-xs text-slate-400">
+                          <Trans>Columns ({table.columns.length})</Trans>
                         </summary>
                         <ul className="ml-4 text-xs">
                           {table.columns.map((column) => (
@@ -79,7 +83,7 @@ export function SchemaTree({ dbId, onOpen }: { dbId: string; onOpen: (table: Ope
                                 )}
                                 {column.name}
                               </span>
-                              <span className="ml-auto font-mono text-slate-500">{column.type}</span>
+                              <span className="ml-auto font-mono text-slate-400">{column.type}</span>
                             </li>
                           ))}
                         </ul>

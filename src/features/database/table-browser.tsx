@@ -1,24 +1,36 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { RowSelectionState } from "@tanstack/react-table";
+import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { tablePageQuery } from "./api";
+import { applyRowChanges, fetchCell, tablePageQuery } from "./api";
 import { download, rowsToCsv, rowsToJson } from "./export-rows";
-import { formatCell } from "./format-cell";
+import { InsertRowDialog } from "./insert-row-dialog";
+import { countChanges, noChanges, rowKey, toRequest, withDeletes, withUpdate } from "./pending-changes";
+import { PendingChangesList } from "./pending-changes-list";
+import { ResultGrid } from "./result-grid";
 import type { OpenTable } from "./schema-tree";
 
 const PAGE_SIZES = [25, 50, 100, 500, 1000];
 
-/** One table's rows, page by page from the server, with search and sort. */
+/**
+ * One table's rows, page by page from the server, with search and sort. Tables with a primary key
+ * are editable: edits, inserts and deletes collect in a reviewable list and go in one transaction.
+ */
 export function TableBrowser({ dbId, table }: { dbId: string; table: OpenTable }) {
   const { t } = useLingui();
+  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(50);
   const [sort, setSort] = useState<{ column: string; direction: "asc" | "desc" } | null>(null);
   const [searchColumn, setSearchColumn] = useState("");
   const [searchInput, setSearchInput] = useState("");
   const [searchValue, setSearchValue] = useState("");
+  const [selected, setSelected] = useState<RowSelectionState>({});
+  const [changes, setChanges] = useState(noChanges);
+  const [inserting, setInserting] = useState(false);
+  const [applied, setApplied] = useState<number | null>(null);
   const data = useQuery(
     tablePageQuery(dbId, {
       ...table,
@@ -31,6 +43,26 @@ export function TableBrowser({ dbId, table }: { dbId: string; table: OpenTable }
     }),
   );
   const columns = data.data?.columns ?? [];
+  const rows = data.data?.rows ?? [];
+  const editable = columns.some((column) => column.primaryKey);
+  const cut = useMemo(() => new Set((data.data?.cutCells ?? []).map(([r, c]) => `${r}:${c}`)), [data.data]);
+  const keys = useMemo(() => rows.map((row) => rowKey(columns, row)), [rows, columns]);
+
+  const apply = useMutation({
+    mutationFn: () => applyRowChanges(dbId, { ...table, changes: toRequest(changes) }),
+    onSuccess: async (result) => {
+      setChanges(noChanges());
+      setSelected({});
+      setApplied(result.applied.length);
+      await queryClient.invalidateQueries({ queryKey: ["db", dbId, "table"] });
+    },
+  });
+
+  const changePage = (next: number) => {
+    setSelected({});
+    setPage(next);
+  };
+  const selectedRows = Object.keys(selected).map(Number);
 
   return (
     <section aria-label={t`Table ${table.tableName}`} className="flex h-full flex-col gap-2 overflow-hidden">
@@ -38,7 +70,7 @@ export function TableBrowser({ dbId, table }: { dbId: string; table: OpenTable }
         className="flex flex-wrap items-center gap-2"
         onSubmit={(event) => {
           event.preventDefault();
-          setPage(1);
+          changePage(1);
           setSearchValue(searchInput);
         }}
       >
@@ -73,7 +105,7 @@ export function TableBrowser({ dbId, table }: { dbId: string; table: OpenTable }
             className="rounded bg-slate-800 px-2 py-1 text-slate-100"
             value={pageSize}
             onChange={(event) => {
-              setPage(1);
+              changePage(1);
               setPageSize(Number(event.target.value));
             }}
           >
@@ -90,65 +122,126 @@ export function TableBrowser({ dbId, table }: { dbId: string; table: OpenTable }
           {data.error.message}
         </p>
       )}
-      <div className="flex-1 overflow-auto rounded border border-slate-800">
-        <table className="w-full border-collapse font-mono text-xs">
-          <thead className="sticky top-0 bg-slate-900">
-            <tr>
-              {columns.map((column) => {
-                const direction = sort?.column === column.name ? sort.direction : null;
-                return (
-                  <th
-                    key={column.name}
-                    aria-sort={direction === "asc" ? "ascending" : direction === "desc" ? "descending" : "none"}
-                    className="border-b border-slate-800 px-2 py-1 text-left text-slate-200"
-                  >
-                    <button
-                      type="button"
-                      className="hover:text-white"
-                      onClick={() => {
-                        setPage(1);
-                        setSort(
-                          direction === "asc"
-                            ? { column: column.name, direction: "desc" }
-                            : { column: column.name, direction: "asc" },
-                        );
-                      }}
-                    >
-                      {column.primaryKey && "🔑 "}
-                      {column.name}
-                      {direction === "asc" ? " ▲" : direction === "desc" ? " ▼" : ""}
-                    </button>
-                    <div className="font-normal text-slate-500">{column.type}</div>
-                  </th>
+      {data.data &&
+        (editable ? (
+          <div className="flex items-center gap-2 text-sm">
+            <Button size="sm" variant="outline" onClick={() => setInserting(true)}>
+              <Trans>Insert row</Trans>
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={selectedRows.length === 0}
+              onClick={() => {
+                setChanges(
+                  withDeletes(
+                    changes,
+                    selectedRows.flatMap((index) => keys[index] ?? []),
+                  ),
                 );
-              })}
-            </tr>
-          </thead>
-          <tbody>
-            {data.data?.rows.map((row, rowIndex) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity across pages
-              <tr key={rowIndex} className="odd:bg-slate-900/40">
-                {row.map((cell, cellIndex) => (
-                  <td
-                    key={columns[cellIndex]?.name ?? cellIndex}
-                    className="max-w-xs truncate border-b border-slate-800/60 px-2 py-1 text-slate-300"
-                  >
-                    {formatCell(cell)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                setSelected({});
+              }}
+            >
+              <Trans>Delete selected ({selectedRows.length})</Trans>
+            </Button>
+            <span className="text-xs text-slate-400">
+              <Trans>Enter or double-click edits a cell; Shift+Enter opens it.</Trans>
+            </span>
+            {applied !== null && countChanges(changes) === 0 && (
+              <span role="status" className="ml-auto text-emerald-300">
+                <Trans>{applied} changes applied.</Trans>
+              </span>
+            )}
+          </div>
+        ) : (
+          <p className="text-sm text-slate-400" data-testid="read-only-notice">
+            <Trans>Read-only: this table has no primary key, so its rows cannot be told apart for editing.</Trans>
+          </p>
+        ))}
+      <PendingChangesList
+        changes={changes}
+        onChange={(next) => {
+          apply.reset();
+          setChanges(next);
+        }}
+        onApply={() => apply.mutate()}
+        applying={apply.isPending}
+        error={apply.isError ? apply.error.message : null}
+      />
+      <ResultGrid
+        label={t`Rows of ${table.tableName}`}
+        columns={columns}
+        rows={rows}
+        renderHeader={(column) => {
+          const direction = sort?.column === column.name ? sort.direction : null;
+          return (
+            <button
+              type="button"
+              className="hover:text-white"
+              onClick={() => {
+                changePage(1);
+                setSort({ column: column.name, direction: direction === "asc" ? "desc" : "asc" });
+              }}
+            >
+              {column.primaryKey && (
+                <>
+                  <span aria-hidden="true">🔑 </span>
+                  <span className="sr-only">
+                    <Trans>Primary key:</Trans>{" "}
+                  </span>
+                </>
+              )}
+              {column.name}
+              {direction === "asc" ? " ▲" : direction === "desc" ? " ▼" : ""}
+            </button>
+          );
+        }}
+        ariaSort={(index) => {
+          const direction = sort?.column === columns[index]?.name ? sort?.direction : null;
+          return direction === "asc" ? "ascending" : direction === "desc" ? "descending" : "none";
+        }}
+        selection={editable ? { state: selected, onChange: setSelected } : undefined}
+        isCut={(row, column) => cut.has(`${row}:${column}`)}
+        isRowDeleted={(row) => changes.deletes.has(keys[row]?.id ?? "")}
+        pendingValue={(row, column) => {
+          const values = changes.updates.get(keys[row]?.id ?? "")?.values;
+          const name = columns[column]?.name ?? "";
+          return values && name in values ? { value: values[name] } : undefined;
+        }}
+        onEdit={
+          editable
+            ? (row, column, value) => {
+                const key = keys[row];
+                const name = columns[column]?.name;
+                if (!key || name === undefined) return;
+                apply.reset();
+                setChanges(withUpdate(changes, key.key, key.id, name, value));
+              }
+            : undefined
+        }
+        loadFullValue={
+          editable
+            ? (row, column) => fetchCell(dbId, table, columns[column]?.name ?? "", keys[row]?.key ?? {})
+            : undefined
+        }
+      />
+      <InsertRowDialog
+        open={inserting}
+        columns={columns}
+        onOpenChange={setInserting}
+        onAdd={(values) => {
+          apply.reset();
+          setChanges({ ...changes, inserts: [...changes.inserts, values] });
+        }}
+      />
       <footer className="flex items-center gap-3 text-sm text-slate-300">
-        <Button variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+        <Button variant="outline" disabled={page <= 1} onClick={() => changePage(page - 1)}>
           <Trans>Previous</Trans>
         </Button>
         <span>
           <Trans>Page {page}</Trans>
         </span>
-        <Button variant="outline" disabled={!data.data?.hasMore} onClick={() => setPage((p) => p + 1)}>
+        <Button variant="outline" disabled={!data.data?.hasMore} onClick={() => changePage(page + 1)}>
           <Trans>Next</Trans>
         </Button>
         {data.data && (
@@ -157,7 +250,7 @@ export function TableBrowser({ dbId, table }: { dbId: string; table: OpenTable }
               variant="outline"
               onClick={() => {
                 const names = columns.map((column) => column.name);
-                download(`${table.tableName}.csv`, "text/csv", rowsToCsv(names, data.data?.rows ?? []));
+                download(`${table.tableName}.csv`, "text/csv", rowsToCsv(names, rows));
               }}
             >
               <Trans>Export CSV</Trans>
@@ -166,7 +259,7 @@ export function TableBrowser({ dbId, table }: { dbId: string; table: OpenTable }
               variant="outline"
               onClick={() => {
                 const names = columns.map((column) => column.name);
-                download(`${table.tableName}.json`, "application/json", rowsToJson(names, data.data?.rows ?? []));
+                download(`${table.tableName}.json`, "application/json", rowsToJson(names, rows));
               }}
             >
               <Trans>Export JSON</Trans>

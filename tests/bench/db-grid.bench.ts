@@ -1,0 +1,149 @@
+// Database page (issue 6): the result grid with 100,000 rows in Chromium. The grid page
+// (tests/bench/grid-page) is built with Vite into a temporary folder and served from here.
+import { readFile, rm } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { extname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { lingui } from "@lingui/vite-plugin";
+import { chromium } from "@playwright/test";
+import babel, { defineRolldownBabelPreset } from "@rolldown/plugin-babel";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { build } from "vite";
+import { chromiumPath } from "../../scripts/ensure-chromium.mjs";
+import { type BenchResult, type BenchSuite, percentile } from "./harness.ts";
+
+/** GRID_BENCH_ROWS changes the result size (to try the bench quickly); the issue's figure is 100,000. */
+const ROWS = Number(process.env.GRID_BENCH_ROWS ?? 100_000);
+const RUNS = 7;
+const SCROLL_FRAMES = 300;
+const here = fileURLToPath(new URL(".", import.meta.url));
+const repo = join(here, "..", "..");
+
+/** A result as the execute endpoint answers it: typed columns, rows as arrays. */
+function resultJson(rows: number): string {
+  const columns = [
+    { name: "id", type: "int8" },
+    { name: "name", type: "text" },
+    { name: "email", type: "text" },
+    { name: "amount", type: "numeric" },
+    { name: "created_at", type: "timestamptz" },
+    { name: "payload", type: "jsonb" },
+  ];
+  const data = Array.from({ length: rows }, (_, i) => [
+    i + 1,
+    `user ${i + 1}`,
+    `user${i + 1}@example.com`,
+    ((i % 100_000) / 100).toFixed(2),
+    new Date(Date.UTC(2020, 0, 1) + i * 1000).toISOString(),
+    { n: i, tags: ["a", "b"] },
+  ]);
+  return JSON.stringify({ columns, rows: data });
+}
+
+async function buildPage(): Promise<string> {
+  const outDir = join(tmpdir(), `grid-bench-${process.pid}`);
+  const macros = defineRolldownBabelPreset({
+    preset: { plugins: ["@lingui/babel-plugin-lingui-macro"] },
+    rolldown: { filter: { code: /@lingui\/(?:core|react)\/macro/ } },
+  });
+  await build({
+    configFile: false,
+    logLevel: "warn",
+    root: join(here, "grid-page"),
+    plugins: [react(), babel({ presets: [macros] }), lingui(), tailwindcss()],
+    resolve: {
+      alias: { "@contract": join(repo, "server", "contract"), "@": join(repo, "src") },
+    },
+    build: { outDir, emptyOutDir: true, target: "es2022" },
+  });
+  return outDir;
+}
+
+function serve(dir: string) {
+  const types: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
+  const server = createServer(async (request, response) => {
+    const path = (request.url ?? "/").split("?")[0] ?? "/";
+    try {
+      const file = path === "/" ? "index.html" : path.replace(/^\/+/, "");
+      const body = await readFile(join(dir, file));
+      response.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  return new Promise<{ url: string; close: () => void }>((resolve) =>
+    server.listen(0, "127.0.0.1", () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() }),
+    ),
+  );
+}
+
+const median = (samples: number[]) => percentile(samples, 50);
+
+const suite: BenchSuite = {
+  name: "Database page: result grid, 100,000 rows (Chromium)",
+  async run(): Promise<BenchResult[]> {
+    const dir = await buildPage();
+    const site = await serve(dir);
+    const browser = await chromium.launch({
+      executablePath: chromiumPath(),
+      args: ["--headless=new", "--no-sandbox"],
+    });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      page.on("pageerror", (error) => console.error("page error:", error.message));
+      await page.goto(site.url);
+      const json = resultJson(ROWS);
+      const firstPaint: number[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        await page.evaluate(() => window.benchClear());
+        firstPaint.push(await page.evaluate((text) => window.benchShow(text), json));
+      }
+      const scrollBy = (frames: number, px: number) =>
+        page.evaluate(({ frames, px }) => window.benchScroll(frames, px), { frames, px });
+      const scroll = await scrollBy(SCROLL_FRAMES, 240);
+      const fling = await scrollBy(60, 4000);
+      const idle = await scrollBy(120, 0);
+      return [
+        {
+          name: "100,000-row result to first paint (median of 7)",
+          value: median(firstPaint),
+          unit: "ms",
+          target: "≤ 300 ms",
+          notes: `first run (cold) ${firstPaint[0]?.toFixed(1)} ms, worst ${Math.max(...firstPaint).toFixed(1)} ms; includes JSON.parse of ${(json.length / 2 ** 20).toFixed(1)} MiB`,
+        },
+        {
+          name: `scroll 240 px/frame, p95 frame time (${SCROLL_FRAMES} frames)`,
+          value: percentile(scroll.frameMs, 95),
+          unit: "ms",
+          target: "≤ 16 ms",
+          notes: `p50 ${median(scroll.frameMs).toFixed(2)} ms; blank frames ${scroll.blankFrames}; idle frame p95 ${percentile(idle.frameMs, 95).toFixed(2)} ms`,
+        },
+        {
+          name: "fling 4,000 px/frame, p95 frame time (60 frames)",
+          value: percentile(fling.frameMs, 95),
+          unit: "ms",
+          target: "≤ 16 ms",
+          notes: `p50 ${median(fling.frameMs).toFixed(2)} ms; blank frames ${fling.blankFrames}`,
+        },
+        {
+          name: "most rows in the DOM while scrolling",
+          value: Math.max(scroll.maxRows, fling.maxRows),
+          unit: "rows",
+          target: `≤ 2 × visible (${2 * scroll.visibleRows})`,
+          notes: `${scroll.visibleRows} rows visible in an 800 px window`,
+        },
+      ];
+    } finally {
+      await browser.close();
+      site.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
+};
+
+export default suite;

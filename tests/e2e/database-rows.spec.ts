@@ -1,0 +1,196 @@
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
+import { LANGS, tr } from "./helpers/catalog.ts";
+import { requireEndpoints } from "./helpers/endpoints.ts";
+import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
+
+/** Replaces the editor text and runs it with Ctrl+Enter. */
+async function runSql(page: Page, sql: string): Promise<void> {
+  const editor = page.getByTestId("sql-editor");
+  await editor.locator(".monaco-editor").click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Delete");
+  await page.keyboard.insertText(sql);
+  await page.keyboard.press("Control+Enter");
+}
+
+const SETUP = `CREATE TABLE plant (id int PRIMARY KEY, name text NOT NULL, info jsonb, note text);
+INSERT INTO plant SELECT g, 'plant ' || g, NULL, NULL FROM generate_series(1, 60) g;
+UPDATE plant SET info = '{"leaf": "green", "sizes": [1, 2]}', note = repeat('n', 12000) WHERE id = 1;
+CREATE TABLE visit (seen text);
+INSERT INTO visit VALUES ('once');`;
+
+for (const lang of LANGS) {
+  test.describe(`database rows (${lang})`, () => {
+    test.beforeEach(async ({ context }) => {
+      // Signs a new user up, and project initialisation can take a while (see session.ts).
+      test.slow();
+      await useLanguage(context, lang);
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    });
+
+    test("page, edit a cell, insert and delete rows, a failing change, the cell viewer, read-only tables", async ({
+      page,
+    }) => {
+      await requireEndpoints("signUp", "verifyEmail", "projectInit", "databases");
+      await signUpAndVerify(page, lang, uniqueEmail("db-rows"));
+      await page
+        .getByRole("navigation")
+        .getByRole("region", { name: tr(lang, "Databases") })
+        .getByRole("link")
+        .first()
+        .click();
+      await page.getByRole("tab", { name: tr(lang, "SQL") }).click();
+      await expect(page.locator(".monaco-editor")).toBeVisible();
+      await runSql(page, SETUP);
+      await expect(page.getByRole("tablist", { name: tr(lang, "Results") }).getByRole("tab")).toHaveCount(5);
+
+      await page.getByRole("button", { name: tr(lang, "Refresh") }).click();
+      const tree = page.getByRole("region", { name: tr(lang, "Schema") });
+      await tree.getByRole("button", { name: "plant", exact: true }).click();
+      const table = page.getByRole("region", { name: tr(lang, "Table {0}", { 0: "plant" }) });
+      const grid = table.getByRole("grid");
+      const count = page.getByTestId("row-count");
+      await expect(count).toHaveText(tr(lang, "{0} rows", { 0: "60" }));
+
+      // Pages: 50 rows, then the last 10; a smaller page size starts again on page 1.
+      // aria-rowcount counts the header row too.
+      await expect(grid).toHaveAttribute("aria-rowcount", "51");
+      await expect(grid.getByRole("gridcell", { name: "plant 2", exact: true })).toBeVisible();
+      // Virtualized: of the 50 rows, only those in view (and a few around them) are in the DOM.
+      const scroller = page.getByTestId("result-grid");
+      const inView = await scroller.evaluate((element) => Math.ceil(element.clientHeight / 28));
+      expect(inView).toBeLessThan(25);
+      expect(await grid.locator("tbody tr").count()).toBeLessThanOrEqual(2 * inView);
+      await table.getByRole("button", { name: tr(lang, "Next") }).click();
+      await expect(table.getByText(tr(lang, "Page {page}", { page: "2" }), { exact: true })).toBeVisible();
+      await expect(grid).toHaveAttribute("aria-rowcount", "11");
+      await expect(grid.getByRole("gridcell", { name: "plant 51", exact: true })).toBeVisible();
+      await expect(grid.getByRole("gridcell", { name: "plant 2", exact: true })).toHaveCount(0);
+      await table.getByLabel(tr(lang, "Rows per page")).selectOption("25");
+      await expect(table.getByText(tr(lang, "Page {page}", { page: "1" }), { exact: true })).toBeVisible();
+      await expect(grid).toHaveAttribute("aria-rowcount", "26");
+      await grid.getByRole("gridcell", { name: "plant 1", exact: true }).click();
+      await page.keyboard.press("ControlOrMeta+End");
+      await expect(grid.getByRole("gridcell", { name: "plant 25", exact: true })).toBeVisible();
+      await page.keyboard.press("ControlOrMeta+Home");
+
+      // The grid holds one tab stop; arrow keys move it, Ctrl+C copies the cell.
+      await grid.getByRole("gridcell", { name: "plant 2", exact: true }).click();
+      await page.keyboard.press("ArrowDown");
+      await expect(grid.getByRole("gridcell", { name: "plant 3", exact: true })).toBeFocused();
+      await page.keyboard.press("ControlOrMeta+c");
+      await expect(table.getByRole("status").filter({ hasText: tr(lang, "Cell copied") })).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("plant 3");
+      await page.keyboard.press("ControlOrMeta+Shift+c");
+      await expect(table.getByRole("status").filter({ hasText: tr(lang, "Row copied") })).toBeVisible();
+      expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual({
+        id: 3,
+        name: "plant 3",
+        info: null,
+        note: null,
+      });
+      await expect(grid.locator('[tabindex="0"]')).toHaveCount(1);
+
+      // Edit a cell inline: it shows as pending until applied.
+      await grid.getByRole("gridcell", { name: "plant 2", exact: true }).dblclick();
+      const editor = grid.getByRole("textbox", { name: tr(lang, "Edit {0}", { 0: "name" }) });
+      await editor.fill("fern");
+      await editor.press("Enter");
+      const pending = table.getByRole("region", { name: tr(lang, "Pending changes") });
+      await expect(pending).toContainText(tr(lang, "Pending changes: {count}", { count: "1" }));
+      await expect(pending).toContainText("id = 2");
+      await expect(pending).toContainText("name = fern");
+      await expectNoSeriousA11yViolations(page, `${lang} table browser with a pending edit`);
+
+      // Insert a row, and mark two rows for deletion.
+      await table.getByRole("button", { name: tr(lang, "Insert row") }).click();
+      const dialog = page.getByRole("dialog", { name: tr(lang, "Insert a row") });
+      await dialog.getByLabel(/^id/).fill("100");
+      await dialog.getByLabel(/^name/).fill("new plant");
+      await dialog.getByRole("button", { name: tr(lang, "Add to changes") }).click();
+      await grid.getByRole("checkbox", { name: tr(lang, "Select row {0}", { 0: "4" }) }).check();
+      await grid.getByRole("checkbox", { name: tr(lang, "Select row {0}", { 0: "5" }) }).check();
+      await table.getByRole("button", { name: tr(lang, "Delete selected ({0})", { 0: "2" }) }).click();
+      await expect(pending).toContainText(tr(lang, "Pending changes: {count}", { count: "4" }));
+      await expect(grid.locator("tr[data-deleted]")).toHaveCount(2);
+      await pending.getByRole("button", { name: tr(lang, "Apply changes") }).click();
+      await expect(
+        table.getByRole("status").filter({ hasText: tr(lang, "{applied} changes applied.", { applied: "4" }) }),
+      ).toBeVisible();
+      await expect(pending).toHaveCount(0);
+      await expect(count).toHaveText(tr(lang, "{0} rows", { 0: "59" }));
+      await expect(grid.getByRole("gridcell", { name: "fern", exact: true })).toBeVisible();
+      await expect(grid.getByRole("gridcell", { name: "plant 4", exact: true })).toHaveCount(0);
+      await expect(grid.getByRole("gridcell", { name: "plant 5", exact: true })).toHaveCount(0);
+
+      // A change the database refuses: the database's message, and nothing applied.
+      await grid.getByRole("gridcell", { name: "plant 3", exact: true }).dblclick();
+      await grid.getByRole("textbox", { name: tr(lang, "Edit {0}", { 0: "name" }) }).fill("thyme");
+      await page.keyboard.press("Enter");
+      await table.getByRole("button", { name: tr(lang, "Insert row") }).click();
+      await dialog.getByLabel(/^id/).fill("1");
+      await dialog.getByLabel(/^name/).fill("duplicate");
+      await dialog.getByRole("button", { name: tr(lang, "Add to changes") }).click();
+      await pending.getByRole("button", { name: tr(lang, "Apply changes") }).click();
+      await expect(pending.getByRole("alert")).toContainText("duplicate key value violates unique constraint");
+      await expect(pending).toContainText(tr(lang, "Pending changes: {count}", { count: "2" }));
+      await pending.getByRole("button", { name: tr(lang, "Discard") }).click();
+      await expect(grid.getByRole("gridcell", { name: "plant 3", exact: true })).toBeVisible();
+      await expect(grid.getByRole("gridcell", { name: "thyme", exact: true })).toHaveCount(0);
+      await table.getByLabel(tr(lang, "Search column")).selectOption("name");
+      await table.getByLabel(tr(lang, "Search value")).fill("thyme");
+      await table.getByRole("button", { name: tr(lang, "Search"), exact: true }).click();
+      await expect(count).toHaveText(tr(lang, "{0} rows", { 0: "0" }));
+
+      // Search, then sort descending by id: the row with JSON and the long note comes last.
+      await table.getByLabel(tr(lang, "Search value")).fill("plant 1");
+      await table.getByRole("button", { name: tr(lang, "Search"), exact: true }).click();
+      await expect(count).toHaveText(tr(lang, "{0} rows", { 0: "11" }));
+      // Column 0 holds the selection checkboxes.
+      const idHeader = grid.getByRole("columnheader").nth(1);
+      await idHeader.getByRole("button").click();
+      await idHeader.getByRole("button").click();
+      await expect(idHeader).toHaveAttribute("aria-sort", "descending");
+      await expect(grid.getByRole("row").nth(1)).toContainText("plant 19");
+      await expect(grid.getByRole("row").last()).toContainText("plant 1");
+
+      // The cell viewer: JSON pretty-printed; a long text cut on the server, loaded whole on demand.
+      const info = grid.getByRole("gridcell", { name: /"leaf":"green"/ });
+      await info.click();
+      await page.keyboard.press("Shift+Enter");
+      const viewer = page.getByRole("dialog", { name: tr(lang, "Cell {0}", { 0: "info" }) });
+      await expect(viewer.getByTestId("cell-viewer-text")).toHaveText(
+        JSON.stringify({ leaf: "green", sizes: [1, 2] }, null, 2),
+      );
+      await expectNoSeriousA11yViolations(page, `${lang} cell viewer`);
+      await viewer.getByRole("button", { name: tr(lang, "Copy value") }).click();
+      await expect(viewer.getByRole("status")).toHaveText(tr(lang, "Copied"));
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('"leaf": "green"');
+      await page.keyboard.press("Escape");
+      await expect(info).toBeFocused();
+      await page.keyboard.press("ArrowRight");
+      await page.keyboard.press("Shift+Enter");
+      const note = page.getByRole("dialog", { name: tr(lang, "Cell {0}", { 0: "note" }) });
+      await expect(note).toContainText(tr(lang, "Only the start of this value was loaded."));
+      expect((await note.getByTestId("cell-viewer-text").textContent())?.length).toBe(10_000);
+      await note.getByRole("button", { name: tr(lang, "Load whole value") }).click();
+      await expect(note.getByText(tr(lang, "Only the start of this value was loaded."))).toHaveCount(0);
+      expect((await note.getByTestId("cell-viewer-text").textContent())?.length).toBe(12_000);
+      await page.keyboard.press("Escape");
+
+      // A table without a primary key is read-only, and says so.
+      await tree.getByRole("button", { name: "visit", exact: true }).click();
+      const visit = page.getByRole("region", { name: tr(lang, "Table {0}", { 0: "visit" }) });
+      await expect(visit.getByRole("gridcell", { name: "once" })).toBeVisible();
+      await expect(visit.getByTestId("read-only-notice")).toHaveText(
+        tr(lang, "Read-only: this table has no primary key, so its rows cannot be told apart for editing."),
+      );
+      await expect(visit.getByRole("button", { name: tr(lang, "Insert row") })).toHaveCount(0);
+      await expect(visit.getByRole("checkbox")).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page, `${lang} read-only table`);
+      await visit.getByRole("gridcell", { name: "once" }).dblclick();
+      await expect(visit.getByRole("textbox")).toHaveCount(0);
+    });
+  });
+}
