@@ -1,19 +1,24 @@
 import { I18nProvider } from "@lingui/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClient } from "@tanstack/react-query";
+import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { registerAppMutationDefaults } from "./features/apps/mutations";
 import { apiAuthHeaders } from "./features/auth/fresh-token";
 import { setApiAuthHeaders } from "./lib/api-client";
 import { activateLocale, i18n } from "./lib/i18n";
+import { PERSIST_MAX_AGE_MS, persistOptions } from "./lib/query-persistence";
 import { registerServiceWorker } from "./lib/service-worker";
 import { throwErr } from "./lib/throw-err";
 import { createAppRouter } from "./router";
 import "./styles.css";
 
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, retry: 1 } },
+  // gcTime as long as the persisted store's max age, or restored data would be dropped at once.
+  defaultOptions: { queries: { staleTime: 30_000, retry: 1, gcTime: PERSIST_MAX_AGE_MS } },
 });
+registerAppMutationDefaults(queryClient);
 const router = createAppRouter({ queryClient });
 setApiAuthHeaders(apiAuthHeaders);
 
@@ -23,9 +28,14 @@ async function boot(): Promise<void> {
   createRoot(root).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
+        <PersistQueryClientProvider
+          client={queryClient}
+          persistOptions={persistOptions}
+          // Changes queued offline before a reload are replayed once the cache is back.
+          onSuccess={() => void queryClient.resumePausedMutations()}
+        >
           <RouterProvider router={router} />
-        </QueryClientProvider>
+        </PersistQueryClientProvider>
       </I18nProvider>
     </StrictMode>,
   );

@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import { onlineManager } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -14,6 +15,7 @@ import {
 import { Input, Textarea } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { notify } from "@/lib/notify";
 import { useCreateApp } from "./mutations";
 
 export function CreateAppDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
@@ -32,12 +34,21 @@ export function CreateAppDialog({ open, onOpenChange }: { open: boolean; onOpenC
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setError(null);
+    const input = {
+      title: String(form.get("title")).trim(),
+      description: String(form.get("description") ?? ""),
+      openapi_spec_ids: [],
+    };
+    if (!onlineManager.isOnline()) {
+      // Queued: it is sent when the network returns (see registerAppMutationDefaults).
+      create.mutate(input);
+      notify.success(t`You are offline. The app will be created when you are back online.`);
+      formRef.current?.reset();
+      changeOpen(false);
+      return;
+    }
     try {
-      const app = await create.mutateAsync({
-        title: String(form.get("title")).trim(),
-        description: String(form.get("description") ?? ""),
-        openapi_spec_ids: [],
-      });
+      const app = await create.mutateAsync(input);
       await navigate({ to: "/apps/$appId", params: { appId: app.id } });
       formRef.current?.reset();
       changeOpen(false);

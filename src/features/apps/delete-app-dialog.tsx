@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import { onlineManager } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import {
   AlertDialog,
@@ -20,6 +21,13 @@ export function DeleteAppDialog({ app, onClose }: { app: App | null; onClose(): 
   const title = app?.title ?? "";
 
   async function onDelete(target: App) {
+    if (!onlineManager.isOnline()) {
+      // Queued: it is sent when the network returns (see registerAppMutationDefaults).
+      remove.mutate(target.id);
+      notify.success(t`You are offline. The app will be deleted when you are back online.`);
+      onClose();
+      return;
+    }
     try {
       await remove.mutateAsync(target.id);
       notify.success(t`App deleted successfully`);

@@ -7,6 +7,7 @@ import { freshAccessToken } from "@/features/auth/fresh-token";
 import { notify } from "@/lib/notify";
 import { LiveClient } from "./live-client";
 import type { UserNotifyMessage } from "./messages";
+import { OfflineIndicator } from "./offline-indicator";
 
 let client: LiveClient | undefined;
 
@@ -34,10 +35,11 @@ export function applyLiveMessage(queryClient: QueryClient, message: UserNotifyMe
   }
 }
 
-/** Keeps the socket running for the whole page; mounted once at the root. */
+/** Keeps the socket running for the whole page and shows when the network is gone; mounted once at the root. */
 export function LiveUpdates() {
   const queryClient = useQueryClient();
   useEffect(() => {
+    let connectedBefore = false;
     client = new LiveClient({
       url: socketUrl(),
       isSignedIn: async () => {
@@ -46,7 +48,13 @@ export function LiveUpdates() {
         await freshAccessToken();
         return true;
       },
-      onMessage: (message) => applyLiveMessage(queryClient, message),
+      onMessage: (message) => {
+        // Every 'ready' after the first is a reconnection: what changed elsewhere meanwhile was
+        // never pushed to us, so whatever is on screen is refetched.
+        if (message.type === "ready" && connectedBefore) void queryClient.invalidateQueries();
+        if (message.type === "ready") connectedBefore = true;
+        applyLiveMessage(queryClient, message);
+      },
       log: (text, detail) => console.warn(text, detail),
     });
     client.start();
@@ -55,7 +63,7 @@ export function LiveUpdates() {
       client = undefined;
     };
   }, [queryClient]);
-  return null;
+  return <OfflineIndicator />;
 }
 
 /** Called after sign-in and sign-out, so the socket follows the session at once. */

@@ -21,6 +21,7 @@ import { restartLiveUpdates } from "@/features/live/live-updates";
 import { switchLocale } from "@/lib/i18n";
 import { isLocale } from "@/lib/locale";
 import { notify } from "@/lib/notify";
+import { clearOfflineData } from "@/lib/query-persistence";
 import { UserAvatar, UserMenuTrigger } from "./user-menu";
 
 /** The footer menu; loaded right after the first paint (Radix menus and positioning are heavy). */
@@ -37,7 +38,8 @@ export default function UserMenuDropdown({ defaultOpen = false }: { defaultOpen?
     } catch {
       notify.error(t`An error occurred`);
     }
-    queryClient.clear();
+    // Everything kept for offline use goes: persisted store, Query cache, Cache Storage.
+    await clearOfflineData(queryClient);
     restartLiveUpdates();
     await navigate({ to: "/login" });
   }

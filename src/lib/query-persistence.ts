@@ -1,0 +1,64 @@
+import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
+import { defaultShouldDehydrateQuery, type Mutation, type Query, type QueryClient } from "@tanstack/react-query";
+import type { PersistQueryClientOptions } from "@tanstack/react-query-persist-client";
+import { del, get, set } from "idb-keyval";
+
+/** How long what the app last saw stays usable offline. */
+export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const STORE_KEY = "console-query-cache";
+/** Workbox names its precache `workbox-precache-v2-<scope>`. */
+const PRECACHE_PREFIX = "workbox-precache";
+
+/** Query keys whose data must never reach IndexedDB: secret values are in clear there. */
+const NEVER_PERSISTED = new Set(["secrets"]);
+
+export function shouldPersistQuery(query: Pick<Query, "queryKey" | "state">): boolean {
+  const root = query.queryKey[0];
+  if (typeof root === "string" && NEVER_PERSISTED.has(root)) return false;
+  return defaultShouldDehydrateQuery(query as Query);
+}
+
+/**
+ * Only queued app changes are kept for a reload: a paused secret write would store its value in
+ * clear, and nothing else has mutation defaults that could replay it.
+ */
+export function shouldPersistMutation(mutation: Pick<Mutation, "options" | "state">): boolean {
+  return mutation.state.isPaused && mutation.options.mutationKey?.[0] === "apps";
+}
+
+// IndexedDB keeps structured clones, so no JSON round trip is needed.
+const persister = createAsyncStoragePersister({
+  storage: typeof indexedDB === "undefined" ? undefined : { getItem: get, setItem: set, removeItem: del },
+  key: STORE_KEY,
+  serialize: (data) => data as unknown as string,
+  deserialize: (data) => data as unknown as ReturnType<typeof JSON.parse>,
+});
+
+export const persistOptions: Omit<PersistQueryClientOptions, "queryClient"> = {
+  persister,
+  maxAge: PERSIST_MAX_AGE_MS,
+  buster: import.meta.env.VITE_BUILD_ID ?? "dev",
+  dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: shouldPersistMutation },
+};
+
+/**
+ * Sign-out: forget everything this browser kept for the user — the persisted store, the Query
+ * cache and the service worker's Cache Storage (it is per origin, not per user).
+ */
+export async function clearOfflineData(queryClient: QueryClient): Promise<void> {
+  queryClient.getMutationCache().clear();
+  queryClient.clear();
+  await Promise.allSettled([
+    persister.removeClient(),
+    del(STORE_KEY),
+    typeof caches === "undefined"
+      ? Promise.resolve()
+      : caches
+          .keys()
+          // The precache holds only the public build (shell, chunks, icons); keeping it keeps the
+          // login page working offline. Every runtime cache goes.
+          .then((names) =>
+            Promise.all(names.filter((n) => !n.startsWith(PRECACHE_PREFIX)).map((n) => caches.delete(n))),
+          ),
+  ]);
+}
