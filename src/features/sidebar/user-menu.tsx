@@ -4,6 +4,7 @@ import { ChevronsUpDown } from "lucide-react";
 import { type ComponentProps, lazy, Suspense, useState } from "react";
 import { SidebarMenuButton } from "@/components/ui/sidebar";
 import { useSessionUser } from "@/features/auth/auth-guard";
+import { usePainted } from "@/lib/use-painted";
 
 const UserMenuDropdown = lazy(() => import("./user-menu-dropdown"));
 
@@ -34,8 +35,12 @@ export function UserMenuTrigger(props: ComponentProps<"button">) {
 export function UserMenu() {
   // A click that lands before the menu's code does opens the menu as soon as it arrives.
   const [openOnLoad, setOpenOnLoad] = useState(false);
+  // The menu's code is requested after the shell has painted, never racing it.
+  const painted = usePainted();
+  const trigger = <UserMenuTrigger aria-haspopup="menu" onClick={() => setOpenOnLoad(true)} />;
+  if (!painted) return trigger;
   return (
-    <Suspense fallback={<UserMenuTrigger aria-haspopup="menu" onClick={() => setOpenOnLoad(true)} />}>
+    <Suspense fallback={trigger}>
       <UserMenuDropdown defaultOpen={openOnLoad} />
     </Suspense>
   );
