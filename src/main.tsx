@@ -1,5 +1,5 @@
 import { I18nProvider } from "@lingui/react";
-import { QueryClient } from "@tanstack/react-query";
+import { onlineManager, QueryClient } from "@tanstack/react-query";
 import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
@@ -19,6 +19,9 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, gcTime: PERSIST_MAX_AGE_MS } },
 });
 registerAppMutationDefaults(queryClient);
+// Query starts out online and only learns from online/offline events, which a page loaded while
+// offline never receives.
+if (!navigator.onLine) onlineManager.setOnline(false);
 const router = createAppRouter({ queryClient });
 setApiAuthHeaders(apiAuthHeaders);
 
@@ -31,8 +34,10 @@ async function boot(): Promise<void> {
         <PersistQueryClientProvider
           client={queryClient}
           persistOptions={persistOptions}
-          // Changes queued offline before a reload are replayed once the cache is back.
-          onSuccess={() => void queryClient.resumePausedMutations()}
+          // Changes queued offline before a reload are replayed once the cache is back; what was
+          // restored is then only a placeholder until the server answers (it may predate the last
+          // change, as the store is written at most once a second).
+          onSuccess={() => void queryClient.resumePausedMutations().then(() => queryClient.invalidateQueries())}
         >
           <RouterProvider router={router} />
         </PersistQueryClientProvider>

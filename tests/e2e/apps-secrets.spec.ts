@@ -1,25 +1,10 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { createApp } from "./helpers/apps.ts";
 import { LANGS, type Lang, tr } from "./helpers/catalog.ts";
 import { requireEndpoints } from "./helpers/endpoints.ts";
 import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
 
 const MASK = "••••••••••••";
-
-async function createApp(page: Page, lang: Lang, title: string, description: string): Promise<string> {
-  await page
-    .getByRole("navigation")
-    .getByRole("link", { name: tr(lang, "Create App") })
-    .click();
-  await expect(page).toHaveURL(/\/create-app$/);
-  const dialog = page.getByRole("dialog", { name: tr(lang, "Create new app") });
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel(tr(lang, "Title")).fill(title);
-  await dialog.getByLabel(tr(lang, "Description")).fill(description);
-  await dialog.getByRole("button", { name: tr(lang, "Create App") }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page).toHaveURL(/\/apps\/[^/]+$/);
-  return new URL(page.url()).pathname.split("/").at(-1) ?? "";
-}
 
 for (const lang of LANGS) {
   test.describe(`apps and secrets (${lang})`, () => {

@@ -59,6 +59,27 @@ describe("LiveClient", () => {
     expect(sockets[3]?.closed).toBe(true);
   });
 
+  it("closes the socket when the network goes and reconnects at once when it returns", async () => {
+    const { client, sockets } = setup(() => true);
+    client.start();
+    await vi.advanceTimersByTimeAsync(0);
+    for (let i = 0; i < 5; i++) {
+      sockets.at(-1)?.onclose?.({});
+      await vi.advanceTimersByTimeAsync(30_000);
+    }
+    expect(sockets).toHaveLength(6);
+
+    client.networkLost();
+    expect(sockets[5]?.closed).toBe(true);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(sockets).toHaveLength(6);
+
+    client.networkBack();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sockets).toHaveLength(7);
+    client.stop();
+  });
+
   it("checks every 5 s while nobody is signed in, and connects once someone is", async () => {
     let signedIn = false;
     const { client, sockets } = setup(() => signedIn);

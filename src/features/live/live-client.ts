@@ -51,6 +51,20 @@ export class LiveClient {
     this.start();
   }
 
+  /**
+   * The browser lost the network: close the socket (an idle one may look open for minutes) and
+   * stop trying, since every attempt would fail and only lengthen the backoff.
+   */
+  networkLost(): void {
+    this.stop();
+  }
+
+  /** The network is back: connect at once rather than after a delay grown while offline. */
+  networkBack(): void {
+    this.attempt = 0;
+    this.start();
+  }
+
   private schedule(delayMs: number, next: () => void): void {
     clearTimeout(this.timer);
     this.timer = setTimeout(next, delayMs);

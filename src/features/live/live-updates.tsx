@@ -58,7 +58,13 @@ export function LiveUpdates() {
       log: (text, detail) => console.warn(text, detail),
     });
     client.start();
+    const lost = () => client?.networkLost();
+    const back = () => client?.networkBack();
+    window.addEventListener("offline", lost);
+    window.addEventListener("online", back);
     return () => {
+      window.removeEventListener("offline", lost);
+      window.removeEventListener("online", back);
       client?.stop();
       client = undefined;
     };
