@@ -2,6 +2,7 @@ import { upgradeWebSocket } from "@hono/node-server";
 import { Hono } from "hono";
 import type { WSContext } from "hono/ws";
 import type WebSocket from "ws";
+import { accessTokenFromCookies } from "../contract/session-cookie.ts";
 import {
   SOCKET_AUTH_TIMEOUT_MS,
   SOCKET_CLOSE,
@@ -10,7 +11,7 @@ import {
   type UserNotifyMessage,
 } from "../contract/ws.ts";
 import type { AppEnv } from "../http/env.ts";
-import { accessTokenFromCookies, TokenRejected } from "./lib/access-token.ts";
+import { TokenRejected } from "./lib/access-token.ts";
 import type { ApiUser } from "./lib/api-env.ts";
 import type { ApiDeps } from "./lib/deps.ts";
 

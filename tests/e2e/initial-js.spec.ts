@@ -70,9 +70,7 @@ test("a signed-out visit to /login paints without the Stack SDK, within the budg
   await sdk;
 });
 
-test("a signed-in visit to / paints within the budget, then confirms the session with the SDK", async ({
-  page,
-}, info) => {
+test("a signed-in visit to / paints within the budget, then confirms the session", async ({ page }, info) => {
   test.slow();
   await requireEndpoints("signUp", "verifyEmail", "projectInit");
   const email = uniqueEmail("initial-js");
@@ -90,8 +88,8 @@ test("a signed-in visit to / paints within the budget, then confirms the session
   info.annotations.push({ type: "initial JS / signed in, first paint (gzip)", description: kb(firstPaint.total) });
   expect(stackSdk(firstPaint.files)).toEqual([]);
   expect(firstPaint.total).toBeLessThanOrEqual(BUDGET_BYTES);
-  // A restored session is still confirmed through the SDK right after (or the visitor goes to /login).
+  // A restored session is still confirmed with the auth service right after (or the visitor goes to /login).
   await expect
-    .poll(() => page.evaluate(() => performance.getEntriesByType("resource").some((e) => /stack-client/.test(e.name))))
+    .poll(() => page.evaluate(() => performance.getEntriesByType("resource").some((e) => e.name.endsWith("/users/me"))))
     .toBe(true);
 });

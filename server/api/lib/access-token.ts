@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from "jose";
 import type { ApiErrorCode } from "../../contract/api-errors.ts";
+import { accessTokenFromCookies } from "../../contract/session-cookie.ts";
 import type { StackTarget } from "../../service-context.ts";
 import type { ApiUser } from "./api-env.ts";
 
@@ -22,27 +23,6 @@ export function findAccessToken(header: (name: string) => string | undefined): s
   const bearer = authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
   if (bearer) return bearer;
   return accessTokenFromCookies(header("cookie"));
-}
-
-/** The SDK cookies `hexclave-access` / `stack-access`: URL-encoded JSON `[refreshToken, accessToken]`. */
-export function accessTokenFromCookies(cookieHeader: string | undefined): string | null {
-  if (!cookieHeader) return null;
-  const cookies = new Map<string, string>();
-  for (const part of cookieHeader.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0) cookies.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
-  }
-  for (const name of ["hexclave-access", "stack-access"]) {
-    const raw = cookies.get(name);
-    if (!raw) continue;
-    try {
-      const value: unknown = JSON.parse(decodeURIComponent(raw));
-      if (Array.isArray(value) && typeof value[1] === "string" && value[1]) return value[1];
-    } catch {
-      // A malformed cookie is treated as absent; another cookie or a header may still carry a token.
-    }
-  }
-  return null;
 }
 
 export class TokenRejected extends Error {

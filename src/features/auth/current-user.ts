@@ -1,5 +1,7 @@
+import type { RuntimeConfig } from "@contract/runtime-config";
 import { queryOptions } from "@tanstack/react-query";
 import { getRuntimeConfig } from "@/lib/runtime-config";
+import { usableCookieSession } from "./cookie-session";
 import { waitForSessionCookie } from "./session-hint";
 import { getStackApp, withoutSdkRedirects } from "./stack";
 
@@ -19,14 +21,19 @@ export const authKeys = {
   user: ["auth", "user"] as const,
 };
 
-/** Reads the user through the SDK, without loading the SDK when no session cookie exists. */
+/**
+ * Reads the user: with a good access token in the session cookie, one call to /users/me;
+ * otherwise through the SDK, which refreshes the token; without a session cookie, not at all.
+ */
 export async function loadSessionUser({ waitForCookie = false } = {}): Promise<SessionUser | null> {
-  const { projectId } = await getRuntimeConfig();
-  const hasCookie = await waitForSessionCookie(projectId, {
+  const config = await getRuntimeConfig();
+  const hasCookie = await waitForSessionCookie(config.projectId, {
     timeoutMs: waitForCookie ? GUARD_REDIRECT_PAUSE_MS : 0,
     intervalMs: AUTH_COOKIE_POLL_MS,
   });
   if (!hasCookie) return null;
+  const fromCookie = await userFromCookieToken(config);
+  if (fromCookie !== undefined) return fromCookie;
   const app = await getStackApp();
   // Anonymous and restricted users count as signed out, as the app API treats them (403).
   const user = await app.getUser();
@@ -35,6 +42,34 @@ export async function loadSessionUser({ waitForCookie = false } = {}): Promise<S
     id: user.id,
     email: user.primaryEmail,
     projectInitialized: readProjectInitialized(user.clientReadOnlyMetadata),
+  };
+}
+
+/** The user behind the cookie's access token, or undefined when only the SDK can tell. */
+async function userFromCookieToken(config: RuntimeConfig): Promise<SessionUser | null | undefined> {
+  const session = usableCookieSession(document.cookie);
+  if (!session) return undefined;
+  // Anonymous and restricted users count as signed out, as the app API treats them (403).
+  if (session.claims.isAnonymous || session.claims.isRestricted) return null;
+  const response = await fetch(`${config.authBaseUrl}/api/v1/users/me`, {
+    headers: {
+      "x-stack-project-id": config.projectId,
+      "x-stack-access-type": "client",
+      "x-stack-access-token": session.token,
+      ...(config.publishableClientKey ? { "x-stack-publishable-client-key": config.publishableClientKey } : {}),
+    },
+  });
+  // Revoked, or signed by a key since rotated out: the SDK refreshes the token or signs out.
+  if (!response.ok) return undefined;
+  const me = (await response.json()) as {
+    id: string;
+    primary_email: string | null;
+    client_read_only_metadata: unknown;
+  };
+  return {
+    id: me.id,
+    email: me.primary_email,
+    projectInitialized: readProjectInitialized(me.client_read_only_metadata),
   };
 }
 

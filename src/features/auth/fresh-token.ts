@@ -1,15 +1,18 @@
 import { getRuntimeConfig } from "@/lib/runtime-config";
+import { usableCookieSession } from "./cookie-session";
 import { hasSessionCookie } from "./session-hint";
 import { getStackApp } from "./stack";
 
 /**
- * A current access token of the signed-in user, or null. The SDK refreshes a token that is
- * about to expire (and writes it back to the cookie, which the socket uses). Without a session
- * cookie the SDK is not even loaded.
+ * A current access token of the signed-in user, or null. The cookie's token is used while it is
+ * good for a minute more; otherwise the SDK refreshes it (and writes it back to the cookie, which
+ * the socket uses). Without a session cookie the SDK is not even loaded.
  */
 export async function freshAccessToken(): Promise<string | null> {
   const { projectId } = await getRuntimeConfig();
   if (!hasSessionCookie(document.cookie, projectId)) return null;
+  const session = usableCookieSession(document.cookie);
+  if (session) return session.claims.isAnonymous || session.claims.isRestricted ? null : session.token;
   const app = await getStackApp();
   const user = await app.getUser();
   return (await user?.getAuthJson())?.accessToken ?? null;
