@@ -90,5 +90,22 @@ for (const lang of LANGS) {
       expect(cookie?.path).toBe("/");
       expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(365 * DAY_S - 120);
     });
+
+    test("the user menu loads its code on focus, keeps the focus and opens with Enter", async ({ page }) => {
+      await requireEndpoints("signUp", "verifyEmail", "projectInit");
+      const email = uniqueEmail(`menu-kbd-${lang}`);
+      await signUpAndVerify(page, lang, email);
+      await page.reload();
+      const button = userMenuButton(page, lang, email);
+      await expect(button).toBeVisible();
+      const menuCode = page.waitForResponse((r) => /user-menu-dropdown/.test(r.url()));
+      await button.focus();
+      await menuCode;
+      // The loaded menu's own button took the placeholder's place, with the focus on it.
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+      await expect(button).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("menu").getByText(email)).toBeVisible();
+    });
   });
 }

@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { Languages, LogOut } from "lucide-react";
+import { useEffect, useRef } from "react";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -24,8 +25,23 @@ import { notify } from "@/lib/notify";
 import { clearOfflineData } from "@/lib/query-persistence";
 import { UserAvatar, UserMenuTrigger } from "./user-menu";
 
-/** The footer menu; loaded right after the first paint (Radix menus and positioning are heavy). */
-export default function UserMenuDropdown({ defaultOpen = false }: { defaultOpen?: boolean }) {
+/** The footer menu; loaded when someone reaches for it (Radix menus and positioning are heavy). */
+export default function UserMenuDropdown({
+  open,
+  onOpenChange,
+  focusTrigger = false,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The stand-in button had focus: keep it on this one. */
+  focusTrigger?: boolean;
+}) {
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  // Only on mount: the stand-in's focus carries over once (an open menu takes focus itself).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mount-only by design
+  useEffect(() => {
+    if (focusTrigger && !open) triggerRef.current?.focus();
+  }, []);
   const { t, i18n } = useLingui();
   const user = useSessionUser();
   const navigate = useNavigate();
@@ -47,8 +63,8 @@ export default function UserMenuDropdown({ defaultOpen = false }: { defaultOpen?
   return (
     // Not modal: a modal menu hides the page with aria-hidden while its links stay focusable
     // (axe: aria-hidden-focus). Focus still moves into the menu, and Escape or Tab closes it.
-    <DropdownMenu defaultOpen={defaultOpen} modal={false}>
-      <DropdownMenuTrigger asChild>
+    <DropdownMenu open={open} onOpenChange={onOpenChange} modal={false}>
+      <DropdownMenuTrigger asChild ref={triggerRef}>
         <UserMenuTrigger />
       </DropdownMenuTrigger>
       <DropdownMenuContent side="top" align="start" className="w-(--radix-dropdown-menu-trigger-width) min-w-56">

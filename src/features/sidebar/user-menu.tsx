@@ -1,12 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
 import Avatar from "boring-avatars";
 import { ChevronsUpDown } from "lucide-react";
-import { type ComponentProps, lazy, Suspense, useState } from "react";
+import { type ComponentProps, useRef, useState } from "react";
 import { SidebarMenuButton } from "@/components/ui/sidebar";
 import { useSessionUser } from "@/features/auth/auth-guard";
-import { usePainted } from "@/lib/use-painted";
-
-const UserMenuDropdown = lazy(() => import("./user-menu-dropdown"));
 
 const AVATAR_COLORS = ["#818cf8", "#c084fc", "#22d3ee", "#f472b6", "#0b1020"];
 
@@ -32,16 +29,45 @@ export function UserMenuTrigger(props: ComponentProps<"button">) {
   );
 }
 
+type Dropdown = typeof import("./user-menu-dropdown").default;
+/** Kept across mounts: once loaded, the menu renders at once. */
+let loadedDropdown: Dropdown | undefined;
+
+/**
+ * The menu's code (Radix menu and positioning, ~30 KB gzip) is requested when someone reaches for
+ * it, never with the page. Until it is there a plain button stands in; a press on it opens the
+ * menu as soon as the code arrives, and keyboard focus moves over to the real button.
+ */
 export function UserMenu() {
-  // A click that lands before the menu's code does opens the menu as soon as it arrives.
-  const [openOnLoad, setOpenOnLoad] = useState(false);
-  // The menu's code is requested after the shell has painted, never racing it.
-  const painted = usePainted();
-  const trigger = <UserMenuTrigger aria-haspopup="menu" onClick={() => setOpenOnLoad(true)} />;
-  if (!painted) return trigger;
+  const [dropdown, setDropdown] = useState<{ Menu: Dropdown; focus: boolean } | undefined>(() =>
+    loadedDropdown ? { Menu: loadedDropdown, focus: false } : undefined,
+  );
+  const [open, setOpen] = useState(false);
+  const placeholder = useRef<HTMLButtonElement>(null);
+  const load = () => {
+    if (dropdown) return;
+    import("./user-menu-dropdown")
+      .then(({ default: Menu }) => {
+        loadedDropdown = Menu;
+        setDropdown({ Menu, focus: document.activeElement === placeholder.current });
+      })
+      // Not there (offline before it was cached): the next reach tries again.
+      .catch(() => undefined);
+  };
+  const press = () => {
+    load();
+    setOpen(true);
+  };
+  if (dropdown) return <dropdown.Menu open={open} onOpenChange={setOpen} focusTrigger={dropdown.focus} />;
   return (
-    <Suspense fallback={trigger}>
-      <UserMenuDropdown defaultOpen={openOnLoad} />
-    </Suspense>
+    <UserMenuTrigger
+      ref={placeholder}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={load}
+      onFocus={load}
+      onPointerDown={press}
+      onClick={press}
+    />
   );
 }
