@@ -52,6 +52,10 @@ const vitestOk = run("unit + integration", "npx", [
 const e2eOk = run("browser", "npx", ["playwright", "test", "--reporter=list,json"], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: ".test-reports/e2e.json",
 });
+// Lighthouse on the built app: scores and the first route's JavaScript, /login and / signed in.
+const lighthouseOk = run("lighthouse", "npx", ["tsx", "tests/lighthouse/run.ts"], {
+  LIGHTHOUSE_REPORT: ".test-reports/lighthouse.json",
+});
 
 let passed = 0;
 let failed = 0;
@@ -68,6 +72,9 @@ if (existsSync(".test-reports/e2e.json")) {
   failed += e.unexpected;
   skipped += e.skipped;
 }
-if (!vitestOk || !e2eOk) failed = Math.max(failed, 1);
+if (existsSync(".test-reports/lighthouse.json")) {
+  for (const { ok } of JSON.parse(readFileSync(".test-reports/lighthouse.json", "utf8"))) ok ? passed++ : failed++;
+}
+if (!vitestOk || !e2eOk || !lighthouseOk) failed = Math.max(failed, 1);
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed ? 1 : 0);

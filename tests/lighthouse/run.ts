@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromium } from "playwright-core";
@@ -64,6 +64,8 @@ const context = await chromium.launchPersistentContext(profileDir, {
 });
 const failures: string[] = [];
 const rows: string[] = [];
+/** One entry per page and form factor, for `npm test`'s summary line (LIGHTHOUSE_REPORT=<file>). */
+const outcomes: { audit: string; ok: boolean }[] = [];
 try {
   for (const audit of audits) {
     if (audit.signedIn) await signInBrowser(context, server.url, projectEnv);
@@ -84,6 +86,7 @@ try {
         .map((r) => String(r.url));
       const jsGzip = gzipBytesOf(scripts);
       const label = `${audit.route}${audit.signedIn ? " (signed in)" : ""} ${formFactor}`;
+      const failuresBefore = failures.length;
       rows.push(
         `| ${label} | ${score("performance")} | ${score("accessibility")} | ${score("best-practices")} | ${score("seo")} | ${(jsGzip / 1024).toFixed(1)} KB |`,
       );
@@ -106,6 +109,7 @@ try {
             failures.push(`${label}: ${category} audit "${a.id}" failed: ${a.title}`);
         }
       }
+      outcomes.push({ audit: label, ok: failures.length === failuresBefore });
       mkdirSync("test-results/lighthouse", { recursive: true });
       writeFileSync(
         `test-results/lighthouse/${audit.route.replace(/\W+/g, "_") || "root"}-${formFactor}.json`,
@@ -118,6 +122,11 @@ try {
   rmSync(profileDir, { recursive: true, force: true });
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
+}
+const report = process.env.LIGHTHOUSE_REPORT;
+if (report) {
+  mkdirSync(dirname(report), { recursive: true });
+  writeFileSync(report, JSON.stringify(outcomes));
 }
 console.log(
   "| page | performance | accessibility | best practices | SEO | initial JS (gzip) |\n|---|---|---|---|---|---|",

@@ -11,6 +11,7 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
 } from "react";
 import { useIsMobile } from "@/hooks/use-is-mobile";
@@ -28,7 +29,10 @@ import {
 } from "./sidebar-state";
 
 // Both load on demand: the drawer only below 768 px, tooltips only for the collapsed sidebar.
-const SidebarDrawer = lazy(() => import("./sidebar-drawer"));
+const loadSidebarDrawer = () => import("./sidebar-drawer");
+const SidebarDrawer = lazy(loadSidebarDrawer);
+// A failed prefetch is retried by the open itself.
+const prefetchDrawer = () => void loadSidebarDrawer().catch(() => undefined);
 const SidebarTooltip = lazy(() => import("./sidebar-tooltip"));
 
 interface SidebarContextValue {
@@ -99,7 +103,11 @@ const panel = "flex h-full flex-col bg-slate-950/80 text-slate-200 backdrop-blur
 /** The sidebar itself: a column beside the content on desktop, a slide-in drawer below 768 px. */
 export function Sidebar({ children, label, drawerTitle }: { children: ReactNode; label: string; drawerTitle: string }) {
   const { isMobile, open, openMobile, setOpenMobile } = useSidebar();
+  // A closed drawer shows nothing, so its code (Radix dialog, scroll lock) waits for the first open.
+  const drawerOpened = useRef(false);
+  if (openMobile) drawerOpened.current = true;
   if (isMobile) {
+    if (!drawerOpened.current) return null;
     return (
       <Suspense fallback={null}>
         <SidebarDrawer open={openMobile} onOpenChange={setOpenMobile} title={drawerTitle} className={panel}>
@@ -136,6 +144,9 @@ export function SidebarTrigger({ label, className }: { label: string; className?
       aria-label={label}
       aria-expanded={isMobile ? openMobile : open}
       onClick={toggle}
+      // On small screens the drawer's code is fetched as soon as someone reaches for the button.
+      onPointerEnter={isMobile ? prefetchDrawer : undefined}
+      onFocus={isMobile ? prefetchDrawer : undefined}
     >
       <PanelLeft aria-hidden="true" />
     </Button>
