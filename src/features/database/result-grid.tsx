@@ -71,6 +71,13 @@ export interface ResultGridProps {
   loadFullValue?: (rowIndex: number, columnIndex: number) => Promise<unknown>;
 }
 
+/** Wide enough for the name and the first rows' values (7.2 px per monospace character at text-xs), within bounds. */
+function initialWidth(name: string, rows: GridRow[], index: number): number {
+  let chars = name.length + 2;
+  for (let r = 0; r < Math.min(rows.length, 50); r++) chars = Math.max(chars, formatCell(rows[r]?.[index]).length);
+  return Math.round(Math.min(320, Math.max(80, chars * 7.2 + 18)));
+}
+
 interface Position {
   row: number;
   column: number;
@@ -97,11 +104,11 @@ export function ResultGrid(props: ResultGridProps) {
         id: String(index),
         header: column.name,
         accessorFn: (row: GridRow) => row[index],
-        size: Math.min(320, Math.max(100, column.name.length * 9 + 40)),
+        size: initialWidth(column.name, rows, index),
         minSize: 48,
         maxSize: 1200,
       })),
-    [columns],
+    [columns, rows],
   );
   const table = useTable({
     features,
