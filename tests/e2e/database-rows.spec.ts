@@ -151,8 +151,13 @@ for (const lang of LANGS) {
       await pending.getByRole("button", { name: tr(lang, "Discard") }).click();
       await expect(grid.getByRole("gridcell", { name: "plant 3", exact: true })).toBeVisible();
       await expect(grid.getByRole("gridcell", { name: "thyme", exact: true })).toHaveCount(0);
-      await table.getByLabel(tr(lang, "Search column")).selectOption("name");
+      // A search value without a column asks for the column rather than showing every row.
       await table.getByLabel(tr(lang, "Search value")).fill("thyme");
+      await table.getByRole("button", { name: tr(lang, "Search"), exact: true }).click();
+      await expect(table.getByRole("alert")).toHaveText(tr(lang, "Choose the column to search in."));
+      await expect(count).toHaveText(tr(lang, "{n} rows", { n: "59" }));
+      await table.getByLabel(tr(lang, "Search column")).selectOption("name");
+      await expect(table.getByRole("alert")).toHaveCount(0);
       await table.getByRole("button", { name: tr(lang, "Search"), exact: true }).click();
       await expect(count).toHaveText(tr(lang, "{n} rows", { n: "0" }));
 

@@ -32,6 +32,7 @@ export function TableBrowser({ dbId, table }: { dbId: string; table: OpenTable }
   const [changes, setChanges] = useState(noChanges);
   const [inserting, setInserting] = useState(false);
   const [applied, setApplied] = useState<number | null>(null);
+  const [needsColumn, setNeedsColumn] = useState(false);
   const data = useQuery(
     tablePageQuery(dbId, {
       ...table,
@@ -90,6 +91,9 @@ export function TableBrowser({ dbId, table }: { dbId: string; table: OpenTable }
         className="flex flex-wrap items-center gap-2"
         onSubmit={(event) => {
           event.preventDefault();
+          // A value without a column would silently show every row: ask for the column instead.
+          setNeedsColumn(searchInput !== "" && searchColumn === "");
+          if (searchInput !== "" && searchColumn === "") return;
           changePage(1);
           setSearchValue(searchInput);
         }}
@@ -99,7 +103,10 @@ export function TableBrowser({ dbId, table }: { dbId: string; table: OpenTable }
           <select
             className="rounded bg-slate-800 px-2 py-1 text-slate-100"
             value={searchColumn}
-            onChange={(event) => setSearchColumn(event.target.value)}
+            onChange={(event) => {
+              setSearchColumn(event.target.value);
+              setNeedsColumn(false);
+            }}
           >
             <option value="">—</option>
             {columns.map((column) => (
@@ -139,6 +146,11 @@ export function TableBrowser({ dbId, table }: { dbId: string; table: OpenTable }
           </select>
         </label>
       </form>
+      {needsColumn && (
+        <p role="alert" className="text-sm text-amber-300">
+          <Trans>Choose the column to search in.</Trans>
+        </p>
+      )}
       {data.isError && (
         <p role="alert" className="text-sm text-red-400">
           {data.error.message}
