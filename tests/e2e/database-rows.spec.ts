@@ -123,7 +123,10 @@ for (const lang of LANGS) {
       await dialog.getByLabel(/^name/).fill("new plant");
       await dialog.getByRole("button", { name: tr(lang, "Add to changes") }).click();
       await grid.getByRole("checkbox", { name: tr(lang, "Select row {0}", { 0: "4" }) }).check();
-      await grid.getByRole("checkbox", { name: tr(lang, "Select row {0}", { 0: "5" }) }).check();
+      // Space on a cell selects its row, as the checkbox does.
+      await grid.getByRole("gridcell", { name: "plant 5", exact: true }).click();
+      await page.keyboard.press("Space");
+      await expect(grid.getByRole("checkbox", { name: tr(lang, "Select row {0}", { 0: "5" }) })).toBeChecked();
       await table.getByRole("button", { name: tr(lang, "Delete selected ({0})", { 0: "2" }) }).click();
       await expect(pending).toContainText(tr(lang, "Pending changes: {count}", { count: "4" }));
       await expect(grid.locator("tr[data-deleted]")).toHaveCount(2);

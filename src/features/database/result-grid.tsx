@@ -230,6 +230,12 @@ export function ResultGrid(props: ResultGridProps) {
       Enter: () => (event.shiftKey || !canEdit(row, column) ? view(row, column) : setEditing({ row, column })),
       F2: () => (canEdit(row, column) ? setEditing({ row, column }) : view(row, column)),
     };
+    // Space selects the row: the checkboxes stay out of the tab order, so the grid keeps one tab stop.
+    if (event.key === " " && selection && !mod) {
+      event.preventDefault();
+      table.getRow(String(row)).toggleSelected();
+      return;
+    }
     // Ctrl+C itself goes through the copy event (onCopy); Ctrl+Shift+C copies the row.
     if (mod && event.shiftKey && event.key.toLowerCase() === "c") {
       event.preventDefault();
@@ -546,6 +552,7 @@ const GridRowView = memo(function GridRowView(props: {
         <td className="rg-select">
           <input
             type="checkbox"
+            tabIndex={-1}
             aria-label={t`Select row ${index + 1}`}
             checked={props.isSelected}
             onChange={(event) => actions.toggle(index, event.target.checked)}

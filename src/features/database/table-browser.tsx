@@ -179,7 +179,7 @@ export function TableBrowser({ dbId, table }: { dbId: string; table: OpenTable }
               <Trans>Delete selected ({selectedRows.length})</Trans>
             </Button>
             <span className="text-xs text-slate-400">
-              <Trans>Enter or double-click edits a cell; Shift+Enter opens it.</Trans>
+              <Trans>Enter or double-click edits a cell; Shift+Enter opens it; Space selects the row.</Trans>
             </span>
             {applied !== null && countChanges(changes) === 0 && (
               <span role="status" className="ml-auto text-emerald-300">
