@@ -104,6 +104,15 @@ for (const lang of LANGS) {
         note: null,
       });
       await expect(grid.locator('[tabindex="0"]')).toHaveCount(1);
+      // Alt+Right widens the active cell's column (the resize handle is pointer-only).
+      const nameWidth = () =>
+        grid
+          .getByRole("columnheader")
+          .nth(2)
+          .evaluate((e) => e.getBoundingClientRect().width);
+      const before = await nameWidth();
+      await page.keyboard.press("Alt+ArrowRight");
+      await expect.poll(nameWidth).toBe(before + 24);
 
       // Edit a cell inline: it shows as pending until applied.
       await grid.getByRole("gridcell", { name: "plant 2", exact: true }).dblclick();

@@ -230,6 +230,14 @@ export function ResultGrid(props: ResultGridProps) {
       Enter: () => (event.shiftKey || !canEdit(row, column) ? view(row, column) : setEditing({ row, column })),
       F2: () => (canEdit(row, column) ? setEditing({ row, column }) : view(row, column)),
     };
+    // Alt+Left/Right narrows or widens the active column: the resize handle is for pointers only.
+    if (event.altKey && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {
+      event.preventDefault();
+      const size = headers[column]?.getSize() ?? 100;
+      const next = Math.max(48, Math.min(1200, size + (event.key === "ArrowRight" ? 24 : -24)));
+      table.setColumnSizing((sizes) => ({ ...sizes, [String(column)]: next }));
+      return;
+    }
     // Space selects the row: the checkboxes stay out of the tab order, so the grid keeps one tab stop.
     if (event.key === " " && selection && !mod) {
       event.preventDefault();
