@@ -67,7 +67,7 @@ test.describe("database page", () => {
     await table.getByLabel("Search column").selectOption("name");
     await table.getByLabel("Search value").fill("ban");
     await table.getByRole("button", { name: "Search", exact: true }).click();
-    await expect(page.getByTestId("row-count")).toHaveText("1 rows");
+    await expect(page.getByTestId("row-count")).toHaveText("1 row");
     await expect(table.getByRole("gridcell", { name: "banana" })).toBeVisible();
     await expect(table.getByRole("gridcell", { name: "apple" })).toHaveCount(0);
 

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, tr } from "./helpers/catalog.ts";
@@ -51,7 +52,7 @@ for (const lang of LANGS) {
       const table = page.getByRole("region", { name: tr(lang, "Table {0}", { 0: "plant" }) });
       const grid = table.getByRole("grid");
       const count = page.getByTestId("row-count");
-      await expect(count).toHaveText(tr(lang, "{0} rows", { 0: "60" }));
+      await expect(count).toHaveText(tr(lang, "{n} rows", { n: "60" }));
 
       // Pages: 50 rows, then the last 10; a smaller page size starts again on page 1.
       // aria-rowcount counts the header row too.
@@ -62,6 +63,18 @@ for (const lang of LANGS) {
       const inView = await scroller.evaluate((element) => Math.ceil(element.clientHeight / 28));
       expect(inView).toBeLessThan(25);
       expect(await grid.locator("tbody tr").count()).toBeLessThanOrEqual(2 * inView);
+      // Scrolling reuses row elements for other rows, but the focused cell stays with its own row.
+      await grid.getByRole("gridcell", { name: "plant 6", exact: true }).click();
+      await scroller.evaluate(async (element) => {
+        element.scrollTop = 6 * 28;
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      });
+      await expect(grid.locator("tbody tr").first()).toHaveAttribute("aria-rowindex", "4");
+      await expect(page.locator(":focus")).toHaveText("plant 6");
+      await expect(page.locator(":focus")).toHaveAttribute("data-cell", "5:1");
+      await scroller.evaluate((element) => {
+        element.scrollTop = 0;
+      });
       await table.getByRole("button", { name: tr(lang, "Next") }).click();
       await expect(table.getByText(tr(lang, "Page {page}", { page: "2" }), { exact: true })).toBeVisible();
       await expect(grid).toHaveAttribute("aria-rowcount", "11");
@@ -91,6 +104,15 @@ for (const lang of LANGS) {
         note: null,
       });
       await expect(grid.locator('[tabindex="0"]')).toHaveCount(1);
+      // Alt+Right widens the active cell's column (the resize handle is pointer-only).
+      const nameWidth = () =>
+        grid
+          .getByRole("columnheader")
+          .nth(2)
+          .evaluate((e) => e.getBoundingClientRect().width);
+      const before = await nameWidth();
+      await page.keyboard.press("Alt+ArrowRight");
+      await expect.poll(nameWidth).toBe(before + 24);
 
       // Edit a cell inline: it shows as pending until applied.
       await grid.getByRole("gridcell", { name: "plant 2", exact: true }).dblclick();
@@ -110,7 +132,10 @@ for (const lang of LANGS) {
       await dialog.getByLabel(/^name/).fill("new plant");
       await dialog.getByRole("button", { name: tr(lang, "Add to changes") }).click();
       await grid.getByRole("checkbox", { name: tr(lang, "Select row {0}", { 0: "4" }) }).check();
-      await grid.getByRole("checkbox", { name: tr(lang, "Select row {0}", { 0: "5" }) }).check();
+      // Space on a cell selects its row, as the checkbox does.
+      await grid.getByRole("gridcell", { name: "plant 5", exact: true }).click();
+      await page.keyboard.press("Space");
+      await expect(grid.getByRole("checkbox", { name: tr(lang, "Select row {0}", { 0: "5" }) })).toBeChecked();
       await table.getByRole("button", { name: tr(lang, "Delete selected ({0})", { 0: "2" }) }).click();
       await expect(pending).toContainText(tr(lang, "Pending changes: {count}", { count: "4" }));
       await expect(grid.locator("tr[data-deleted]")).toHaveCount(2);
@@ -119,7 +144,7 @@ for (const lang of LANGS) {
         table.getByRole("status").filter({ hasText: tr(lang, "{applied} changes applied.", { applied: "4" }) }),
       ).toBeVisible();
       await expect(pending).toHaveCount(0);
-      await expect(count).toHaveText(tr(lang, "{0} rows", { 0: "59" }));
+      await expect(count).toHaveText(tr(lang, "{n} rows", { n: "59" }));
       await expect(grid.getByRole("gridcell", { name: "fern", exact: true })).toBeVisible();
       await expect(grid.getByRole("gridcell", { name: "plant 4", exact: true })).toHaveCount(0);
       await expect(grid.getByRole("gridcell", { name: "plant 5", exact: true })).toHaveCount(0);
@@ -138,15 +163,20 @@ for (const lang of LANGS) {
       await pending.getByRole("button", { name: tr(lang, "Discard") }).click();
       await expect(grid.getByRole("gridcell", { name: "plant 3", exact: true })).toBeVisible();
       await expect(grid.getByRole("gridcell", { name: "thyme", exact: true })).toHaveCount(0);
-      await table.getByLabel(tr(lang, "Search column")).selectOption("name");
+      // A search value without a column asks for the column rather than showing every row.
       await table.getByLabel(tr(lang, "Search value")).fill("thyme");
       await table.getByRole("button", { name: tr(lang, "Search"), exact: true }).click();
-      await expect(count).toHaveText(tr(lang, "{0} rows", { 0: "0" }));
+      await expect(table.getByRole("alert")).toHaveText(tr(lang, "Choose the column to search in."));
+      await expect(count).toHaveText(tr(lang, "{n} rows", { n: "59" }));
+      await table.getByLabel(tr(lang, "Search column")).selectOption("name");
+      await expect(table.getByRole("alert")).toHaveCount(0);
+      await table.getByRole("button", { name: tr(lang, "Search"), exact: true }).click();
+      await expect(count).toHaveText(tr(lang, "{n} rows", { n: "0" }));
 
       // Search, then sort descending by id: the row with JSON and the long note comes last.
       await table.getByLabel(tr(lang, "Search value")).fill("plant 1");
       await table.getByRole("button", { name: tr(lang, "Search"), exact: true }).click();
-      await expect(count).toHaveText(tr(lang, "{0} rows", { 0: "11" }));
+      await expect(count).toHaveText(tr(lang, "{n} rows", { n: "11" }));
       // Column 0 holds the selection checkboxes.
       const idHeader = grid.getByRole("columnheader").nth(1);
       await idHeader.getByRole("button").click();
@@ -154,6 +184,28 @@ for (const lang of LANGS) {
       await expect(idHeader).toHaveAttribute("aria-sort", "descending");
       await expect(grid.getByRole("row").nth(1)).toContainText("plant 19");
       await expect(grid.getByRole("row").last()).toContainText("plant 1");
+
+      // Export of the current result, read back from the downloaded files: whole values, not the cut ones.
+      const csvDownload = page.waitForEvent("download");
+      await table.getByRole("button", { name: tr(lang, "Export CSV") }).click();
+      const csvFile = await csvDownload;
+      expect(csvFile.suggestedFilename()).toBe("plant.csv");
+      const csvLines = readFileSync(await csvFile.path(), "utf8").split("\r\n");
+      expect(csvLines).toHaveLength(12);
+      expect(csvLines[0]).toBe("id,name,info,note");
+      expect(csvLines[1]).toBe("19,plant 19,,");
+      expect(csvLines[11]).toBe(`1,plant 1,"{""leaf"":""green"",""sizes"":[1,2]}",${"n".repeat(12_000)}`);
+      const jsonDownload = page.waitForEvent("download");
+      await table.getByRole("button", { name: tr(lang, "Export JSON") }).click();
+      const exported = JSON.parse(readFileSync(await (await jsonDownload).path(), "utf8")) as unknown[];
+      expect(exported).toHaveLength(11);
+      expect(exported[0]).toEqual({ id: 19, name: "plant 19", info: null, note: null });
+      expect(exported[10]).toEqual({
+        id: 1,
+        name: "plant 1",
+        info: { leaf: "green", sizes: [1, 2] },
+        note: "n".repeat(12_000),
+      });
 
       // The cell viewer: JSON pretty-printed; a long text cut on the server, loaded whole on demand.
       const info = grid.getByRole("gridcell", { name: /"leaf":"green"/ });
@@ -183,6 +235,7 @@ for (const lang of LANGS) {
       await tree.getByRole("button", { name: "visit", exact: true }).click();
       const visit = page.getByRole("region", { name: tr(lang, "Table {0}", { 0: "visit" }) });
       await expect(visit.getByRole("gridcell", { name: "once" })).toBeVisible();
+      await expect(count).toHaveText(tr(lang, "1 row"));
       await expect(visit.getByTestId("read-only-notice")).toHaveText(
         tr(lang, "Read-only: this table has no primary key, so its rows cannot be told apart for editing."),
       );

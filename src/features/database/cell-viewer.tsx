@@ -57,10 +57,18 @@ export function CellViewer({
         </DialogHeader>
         {cut && (
           <p className="text-sm text-amber-300">
-            <Trans>Only the start of this value was loaded.</Trans>
+            <Trans>Only the start of this value was loaded.</Trans>{" "}
+            {!loadFull && (
+              <Trans>
+                This table has no primary key to find the row by; read the whole value with SQL in the SQL tab.
+              </Trans>
+            )}
           </p>
         )}
         <pre
+          // Long values scroll; a tab stop lets keyboard users scroll them too.
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
+          tabIndex={0}
           data-testid="cell-viewer-text"
           className="max-h-[55vh] overflow-auto rounded border border-slate-800 bg-slate-950 p-3 font-mono text-xs whitespace-pre-wrap break-all text-slate-200"
         >

@@ -11,7 +11,8 @@ export function DatabasePage({ dbId }: { dbId: string }) {
   const [view, setView] = useState<"table" | "sql">("table");
 
   return (
-    <div className="flex h-full min-h-0 gap-0">
+    // As tall as the window below the shell's top bar (h-12), so the grid scrolls and the pager stays in view.
+    <div className="flex h-[calc(100dvh-3rem)] min-h-0 gap-0">
       <div className="w-72 shrink-0 border-r border-slate-800 bg-slate-950">
         <SchemaTree
           dbId={dbId}
@@ -21,7 +22,7 @@ export function DatabasePage({ dbId }: { dbId: string }) {
           }}
         />
       </div>
-      <section className="flex min-w-0 flex-1 flex-col gap-2 p-3" aria-label={t`Database`}>
+      <section className="flex min-h-0 min-w-0 flex-1 flex-col gap-2 p-3" aria-label={t`Database`}>
         <div role="tablist" aria-label={t`Views`} className="flex gap-1 border-b border-slate-800">
           {(["table", "sql"] as const).map((name) => (
             <button

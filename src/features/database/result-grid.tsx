@@ -12,7 +12,10 @@ import {
 import { useVirtualizer } from "@tanstack/react-virtual";
 import {
   type ClipboardEvent,
+  type CSSProperties,
+  type FocusEvent,
   type KeyboardEvent,
+  type MouseEvent,
   memo,
   type ReactNode,
   useEffect,
@@ -24,6 +27,7 @@ import { Button } from "@/components/ui/button";
 import { copyText, rowText } from "./cell-text";
 import { CellViewer, type ViewedCell } from "./cell-viewer";
 import { formatCell } from "./format-cell";
+import "./result-grid.css";
 
 export interface GridColumn {
   name: string;
@@ -38,7 +42,7 @@ const features = tableFeatures({ columnSizingFeature, columnResizingFeature, row
 const rowId = (_row: GridRow, index: number) => String(index);
 
 /** Fixed row height: rows need no measuring, so 100,000 of them cost nothing until scrolled to. */
-export const GRID_ROW_HEIGHT = 28;
+export const GRID_ROW_HEIGHT = 28; // keep in step with result-grid.css
 const SELECT_WIDTH = 36;
 /** Rows rendered above and below the visible ones; small so the DOM holds < 2× the visible rows. */
 const OVERSCAN = 4;
@@ -67,6 +71,13 @@ export interface ResultGridProps {
   loadFullValue?: (rowIndex: number, columnIndex: number) => Promise<unknown>;
 }
 
+/** Wide enough for the name and the first rows' values (7.2 px per monospace character at text-xs), within bounds. */
+function initialWidth(name: string, rows: GridRow[], index: number): number {
+  let chars = name.length + 2;
+  for (let r = 0; r < Math.min(rows.length, 50); r++) chars = Math.max(chars, formatCell(rows[r]?.[index]).length);
+  return Math.round(Math.min(320, Math.max(80, chars * 7.2 + 18)));
+}
+
 interface Position {
   row: number;
   column: number;
@@ -93,11 +104,11 @@ export function ResultGrid(props: ResultGridProps) {
         id: String(index),
         header: column.name,
         accessorFn: (row: GridRow) => row[index],
-        size: Math.min(320, Math.max(100, column.name.length * 9 + 40)),
+        size: initialWidth(column.name, rows, index),
         minSize: 48,
         maxSize: 1200,
       })),
-    [columns],
+    [columns, rows],
   );
   const table = useTable({
     features,
@@ -219,6 +230,20 @@ export function ResultGrid(props: ResultGridProps) {
       Enter: () => (event.shiftKey || !canEdit(row, column) ? view(row, column) : setEditing({ row, column })),
       F2: () => (canEdit(row, column) ? setEditing({ row, column }) : view(row, column)),
     };
+    // Alt+Left/Right narrows or widens the active column: the resize handle is for pointers only.
+    if (event.altKey && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {
+      event.preventDefault();
+      const size = headers[column]?.getSize() ?? 100;
+      const next = Math.max(48, Math.min(1200, size + (event.key === "ArrowRight" ? 24 : -24)));
+      table.setColumnSizing((sizes) => ({ ...sizes, [String(column)]: next }));
+      return;
+    }
+    // Space selects the row: the checkboxes stay out of the tab order, so the grid keeps one tab stop.
+    if (event.key === " " && selection && !mod) {
+      event.preventDefault();
+      table.getRow(String(row)).toggleSelected();
+      return;
+    }
     // Ctrl+C itself goes through the copy event (onCopy); Ctrl+Shift+C copies the row.
     if (mod && event.shiftKey && event.key.toLowerCase() === "c") {
       event.preventDefault();
@@ -243,7 +268,11 @@ export function ResultGrid(props: ResultGridProps) {
   latest.current = { canEdit, view, commitEdit, setActive, setEditing, table, focusAfterRender };
   const actions = useMemo<RowActions>(
     () => ({
-      focus: (position) => latest.current.setActive(position),
+      focus: (position) => {
+        latest.current.setActive(position);
+        // The row now gets an element of its own (see the row keys): focus moves to it after render.
+        latest.current.focusAfterRender.current = true;
+      },
       open: (position) =>
         latest.current.canEdit(position.row, position.column)
           ? latest.current.setEditing(position)
@@ -257,8 +286,23 @@ export function ResultGrid(props: ResultGridProps) {
     }),
     [],
   );
-  const widthKey = headers.map((header) => header.getSize()).join(",");
-  const widths = useMemo(() => (widthKey ? widthKey.split(",").map(Number) : []), [widthKey]);
+  // Fixed column widths, set once on the body for every row (a grid template), not on each cell.
+  const template = `${selection ? `${SELECT_WIDTH}px ` : ""}${headers.map((header) => `${header.getSize()}px`).join(" ")}`;
+  const columnTemplate = { "--rg-columns": template } as CSSProperties;
+  /** Cells delegate focus and double-click to the table: no handlers per cell. */
+  const cellAt = (target: EventTarget): Position | null => {
+    const cell = (target as HTMLElement).closest?.("td[data-cell]") as HTMLElement | null;
+    const [row, column] = (cell?.dataset.cell ?? "").split(":").map(Number);
+    return cell && row !== undefined && column !== undefined ? { row, column } : null;
+  };
+  const onCellFocus = (event: FocusEvent<HTMLTableElement>) => {
+    const position = (event.target as HTMLElement).dataset.cell !== undefined ? cellAt(event.target) : null;
+    if (position && (position.row !== current.row || position.column !== current.column)) actions.focus(position);
+  };
+  const onCellDoubleClick = (event: MouseEvent<HTMLTableElement>) => {
+    const position = cellAt(event.target);
+    if (position && !(event.target as HTMLElement).closest("input")) actions.open(position);
+  };
   const columnNames = useMemo(() => columns.map((column) => column.name), [columns]);
 
   return (
@@ -305,10 +349,12 @@ export function ResultGrid(props: ResultGridProps) {
           aria-rowcount={rows.length + 1}
           aria-colcount={columns.length + (selection ? 1 : 0)}
           aria-multiselectable={selection ? true : undefined}
-          className="grid font-mono text-xs"
+          className="rg grid font-mono text-xs"
           style={{ width, minWidth: "100%" }}
           onKeyDown={onKeyDown}
           onCopy={onCopy}
+          onFocus={onCellFocus}
+          onDoubleClick={onCellDoubleClick}
         >
           <thead className="sticky top-0 z-10 grid bg-slate-900">
             <tr aria-rowindex={1} className="flex border-b border-slate-700">
@@ -349,24 +395,30 @@ export function ResultGrid(props: ResultGridProps) {
               })}
             </tr>
           </thead>
-          <tbody className="relative grid" style={{ height: virtualizer.getTotalSize() }}>
-            {items.map((item) => {
+          <tbody
+            className="rg-body"
+            // Rows flow in order below this padding: scrolling changes one style, not one per row.
+            style={{ height: virtualizer.getTotalSize(), paddingTop: items[0]?.start ?? 0, ...columnTemplate }}
+          >
+            {items.map((item, slot) => {
               // Rows come straight from the data, not from the row model: a frame stays O(rows in view).
               const row = rows[item.index];
               if (!row) return null;
               const at = (position: Position | null) => (position?.row === item.index ? position.column : -1);
+              // Rows are keyed by their slot, so scrolling rewrites the text of rows already in the
+              // DOM instead of creating new ones; the active and the edited row keep their own
+              // element, so focus and an open editor stay with their row.
+              const own = item.index === current.row || item.index === editing?.row;
               return (
                 <GridRowView
-                  key={item.index}
+                  key={own ? `row-${item.index}` : `slot-${slot}`}
                   index={item.index}
-                  start={item.start}
                   row={row}
-                  widths={widths}
+                  columnCount={columns.length}
                   selectable={selection !== undefined}
                   isSelected={selection?.state[rowId(row, item.index)] === true}
                   deleted={props.isRowDeleted?.(item.index) === true}
                   tabColumn={at(tabStop)}
-                  activeColumn={at(current)}
                   editingColumn={at(editing)}
                   columnNames={columnNames}
                   pendingValue={props.pendingValue}
@@ -443,17 +495,15 @@ interface RowActions {
   toggle: (index: number, checked: boolean) => void;
 }
 
-/** One rendered row; memoized, so scrolling renders only the rows that come into view. */
+/** One rendered row; memoized, so a re-render of the grid renders only rows whose data changed. */
 const GridRowView = memo(function GridRowView(props: {
   index: number;
-  start: number;
   row: GridRow;
-  widths: number[];
+  columnCount: number;
   selectable: boolean;
   isSelected: boolean;
   deleted: boolean;
   tabColumn: number;
-  activeColumn: number;
   editingColumn: number;
   columnNames: string[];
   pendingValue?: ResultGridProps["pendingValue"];
@@ -462,70 +512,62 @@ const GridRowView = memo(function GridRowView(props: {
 }) {
   const { index, row, actions } = props;
   const { t } = useLingui();
+  const cells: ReactNode[] = [];
+  for (let columnIndex = 0; columnIndex < props.columnCount; columnIndex++) {
+    const pending = props.pendingValue?.(index, columnIndex);
+    const value = pending ? pending.value : row[columnIndex];
+    const cut = !pending && props.isCut?.(index, columnIndex) === true;
+    const isEditing = props.editingColumn === columnIndex;
+    const position = { row: index, column: columnIndex };
+    // One element and one text node per cell; its look comes from result-grid.css, not from classes.
+    cells.push(
+      <td
+        key={columnIndex}
+        aria-colindex={columnIndex + 1 + (props.selectable ? 1 : 0)}
+        tabIndex={props.tabColumn === columnIndex ? 0 : -1}
+        data-cell={`${index}:${columnIndex}`}
+        data-editing={isEditing || undefined}
+        data-pending={pending ? true : undefined}
+        data-null={value === null || value === undefined || undefined}
+      >
+        {isEditing ? (
+          <CellEditor
+            initial={value === null || value === undefined ? "" : formatCell(value)}
+            label={t`Edit ${props.columnNames[columnIndex] ?? ""}`}
+            onCommit={(text) => actions.commit(position, text)}
+            onCancel={actions.cancel}
+          />
+        ) : cut ? (
+          <>
+            {formatCell(value)}
+            <span title={t`Cut: open the cell to load the whole value`} className="rg-cut">
+              …
+            </span>
+          </>
+        ) : (
+          formatCell(value)
+        )}
+      </td>,
+    );
+  }
   return (
     <tr
       aria-rowindex={index + 2}
       aria-selected={props.selectable ? props.isSelected : undefined}
       data-deleted={props.deleted || undefined}
-      className={`absolute left-0 flex w-full border-b border-slate-800/60 ${index % 2 ? "bg-slate-900/40" : ""} ${
-        props.deleted ? "text-red-300 line-through" : "text-slate-300"
-      }`}
-      style={{ height: GRID_ROW_HEIGHT, transform: `translateY(${props.start}px)`, contain: "strict" }}
     >
       {props.selectable && (
-        <td className="flex shrink-0 items-center justify-center" style={{ width: SELECT_WIDTH }}>
+        <td className="rg-select">
           <input
             type="checkbox"
+            tabIndex={-1}
             aria-label={t`Select row ${index + 1}`}
             checked={props.isSelected}
             onChange={(event) => actions.toggle(index, event.target.checked)}
           />
         </td>
       )}
-      {props.widths.map((width, columnIndex) => {
-        const position = { row: index, column: columnIndex };
-        const pending = props.pendingValue?.(index, columnIndex);
-        const value = pending ? pending.value : row[columnIndex];
-        const cut = !pending && props.isCut?.(index, columnIndex) === true;
-        const isEditing = props.editingColumn === columnIndex;
-        return (
-          <td
-            // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
-            key={columnIndex}
-            aria-colindex={columnIndex + 1 + (props.selectable ? 1 : 0)}
-            tabIndex={props.tabColumn === columnIndex ? 0 : -1}
-            data-cell={`${index}:${columnIndex}`}
-            data-editing={isEditing || undefined}
-            data-pending={pending ? true : undefined}
-            onFocus={() => {
-              if (props.activeColumn !== columnIndex) actions.focus(position);
-            }}
-            onDoubleClick={() => actions.open(position)}
-            className={`shrink-0 truncate px-2 leading-7 outline-none focus:ring-2 focus:ring-sky-400 focus:ring-inset ${
-              pending ? "bg-amber-900/40 text-amber-100" : ""
-            } ${value === null || value === undefined ? "text-slate-400 italic" : ""}`}
-            style={{ width }}
-          >
-            {isEditing ? (
-              <CellEditor
-                initial={value === null || value === undefined ? "" : formatCell(value)}
-                label={t`Edit ${props.columnNames[columnIndex] ?? ""}`}
-                onCommit={(text) => actions.commit(position, text)}
-                onCancel={actions.cancel}
-              />
-            ) : (
-              <>
-                {formatCell(value)}
-                {cut && (
-                  <span title={t`Cut: open the cell to load the whole value`} className="text-amber-300">
-                    …
-                  </span>
-                )}
-              </>
-            )}
-          </td>
-        );
-      })}
+      {cells}
     </tr>
   );
 });

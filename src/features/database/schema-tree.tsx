@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -78,7 +79,8 @@ export function SchemaTree({ dbId, onOpen }: { dbId: string; onOpen: (table: Ope
                               <span className={column.primaryKey ? "text-amber-300" : undefined}>
                                 {column.primaryKey && (
                                   <span title={t`Primary key`}>
-                                    🔑 <span className="sr-only">{t`Primary key`}</span>
+                                    <KeyRound aria-hidden="true" className="mr-1 inline size-3" />
+                                    <span className="sr-only">{t`Primary key`}</span>
                                   </span>
                                 )}
                                 {column.name}

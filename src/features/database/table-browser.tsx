@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { RowSelectionState } from "@tanstack/react-table";
+import { KeyRound } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -31,6 +32,7 @@ export function TableBrowser({ dbId, table }: { dbId: string; table: OpenTable }
   const [changes, setChanges] = useState(noChanges);
   const [inserting, setInserting] = useState(false);
   const [applied, setApplied] = useState<number | null>(null);
+  const [needsColumn, setNeedsColumn] = useState(false);
   const data = useQuery(
     tablePageQuery(dbId, {
       ...table,
@@ -58,6 +60,25 @@ export function TableBrowser({ dbId, table }: { dbId: string; table: OpenTable }
     },
   });
 
+  // An export holds whole values: cells the server cut are loaded in full first (by primary key;
+  // a table without one has no way to name the row, so its cut cells stay cut).
+  const exporting = useMutation({
+    mutationFn: async (format: "csv" | "json") => {
+      const whole = rows.map((row) => [...row]);
+      if (editable) {
+        for (const [r, c] of data.data?.cutCells ?? []) {
+          const key = keys[r]?.key;
+          const name = columns[c]?.name;
+          const row = whole[r];
+          if (key && name !== undefined && row) row[c] = await fetchCell(dbId, table, name, key);
+        }
+      }
+      const names = columns.map((column) => column.name);
+      if (format === "csv") download(`${table.tableName}.csv`, "text/csv", rowsToCsv(names, whole));
+      else download(`${table.tableName}.json`, "application/json", rowsToJson(names, whole));
+    },
+  });
+
   const changePage = (next: number) => {
     setSelected({});
     setPage(next);
@@ -65,11 +86,14 @@ export function TableBrowser({ dbId, table }: { dbId: string; table: OpenTable }
   const selectedRows = Object.keys(selected).map(Number);
 
   return (
-    <section aria-label={t`Table ${table.tableName}`} className="flex h-full flex-col gap-2 overflow-hidden">
+    <section aria-label={t`Table ${table.tableName}`} className="flex min-h-0 flex-1 flex-col gap-2 overflow-hidden">
       <form
         className="flex flex-wrap items-center gap-2"
         onSubmit={(event) => {
           event.preventDefault();
+          // A value without a column would silently show every row: ask for the column instead.
+          setNeedsColumn(searchInput !== "" && searchColumn === "");
+          if (searchInput !== "" && searchColumn === "") return;
           changePage(1);
           setSearchValue(searchInput);
         }}
@@ -79,7 +103,10 @@ export function TableBrowser({ dbId, table }: { dbId: string; table: OpenTable }
           <select
             className="rounded bg-slate-800 px-2 py-1 text-slate-100"
             value={searchColumn}
-            onChange={(event) => setSearchColumn(event.target.value)}
+            onChange={(event) => {
+              setSearchColumn(event.target.value);
+              setNeedsColumn(false);
+            }}
           >
             <option value="">—</option>
             {columns.map((column) => (
@@ -89,13 +116,15 @@ export function TableBrowser({ dbId, table }: { dbId: string; table: OpenTable }
             ))}
           </select>
         </label>
-        <Input
-          className="w-48"
-          aria-label={t`Search value`}
-          placeholder={t`Search value`}
-          value={searchInput}
-          onChange={(event) => setSearchInput(event.target.value)}
-        />
+        {/* The input fills its box (Input sets w-full), so the box sets the width. */}
+        <div className="w-56">
+          <Input
+            aria-label={t`Search value`}
+            placeholder={t`Search value`}
+            value={searchInput}
+            onChange={(event) => setSearchInput(event.target.value)}
+          />
+        </div>
         <Button type="submit" variant="outline">
           <Trans>Search</Trans>
         </Button>
@@ -117,6 +146,11 @@ export function TableBrowser({ dbId, table }: { dbId: string; table: OpenTable }
           </select>
         </label>
       </form>
+      {needsColumn && (
+        <p role="alert" className="text-sm text-amber-300">
+          <Trans>Choose the column to search in.</Trans>
+        </p>
+      )}
       {data.isError && (
         <p role="alert" className="text-sm text-red-400">
           {data.error.message}
@@ -145,11 +179,11 @@ export function TableBrowser({ dbId, table }: { dbId: string; table: OpenTable }
               <Trans>Delete selected ({selectedRows.length})</Trans>
             </Button>
             <span className="text-xs text-slate-400">
-              <Trans>Enter or double-click edits a cell; Shift+Enter opens it.</Trans>
+              <Trans>Enter or double-click edits a cell; Shift+Enter opens it; Space selects the row.</Trans>
             </span>
             {applied !== null && countChanges(changes) === 0 && (
               <span role="status" className="ml-auto text-emerald-300">
-                <Trans>{applied} changes applied.</Trans>
+                {applied === 1 ? <Trans>1 change applied.</Trans> : <Trans>{applied} changes applied.</Trans>}
               </span>
             )}
           </div>
@@ -185,7 +219,7 @@ export function TableBrowser({ dbId, table }: { dbId: string; table: OpenTable }
             >
               {column.primaryKey && (
                 <>
-                  <span aria-hidden="true">🔑 </span>
+                  <KeyRound aria-hidden="true" className="mr-1 inline size-3 text-amber-300" />
                   <span className="sr-only">
                     <Trans>Primary key:</Trans>{" "}
                   </span>
@@ -246,36 +280,33 @@ export function TableBrowser({ dbId, table }: { dbId: string; table: OpenTable }
         </Button>
         {data.data && (
           <>
-            <Button
-              variant="outline"
-              onClick={() => {
-                const names = columns.map((column) => column.name);
-                download(`${table.tableName}.csv`, "text/csv", rowsToCsv(names, rows));
-              }}
-            >
+            <Button variant="outline" disabled={exporting.isPending} onClick={() => exporting.mutate("csv")}>
               <Trans>Export CSV</Trans>
             </Button>
-            <Button
-              variant="outline"
-              onClick={() => {
-                const names = columns.map((column) => column.name);
-                download(`${table.tableName}.json`, "application/json", rowsToJson(names, rows));
-              }}
-            >
+            <Button variant="outline" disabled={exporting.isPending} onClick={() => exporting.mutate("json")}>
               <Trans>Export JSON</Trans>
             </Button>
+            {exporting.isError && (
+              <span role="alert" className="text-red-400">
+                <Trans>Export failed: {exporting.error.message}</Trans>
+              </span>
+            )}
           </>
         )}
         {data.data && (
           <span className="ml-auto" data-testid="row-count">
-            {data.data.rowCountExact ? (
-              <Trans>{data.data.rowCount} rows</Trans>
-            ) : (
-              <Trans>≈ {data.data.rowCount} rows</Trans>
-            )}
+            <RowCount count={data.data.rowCount} exact={data.data.rowCountExact} />
           </span>
         )}
       </footer>
     </section>
   );
+}
+
+/** "1 row", "60 rows", "≈ 1,204,000 rows": exact, or the planner's estimate on large tables. */
+function RowCount({ count, exact }: { count: number; exact: boolean }) {
+  const { i18n } = useLingui();
+  const n = i18n.number(count);
+  if (!exact) return <Trans>≈ {n} rows</Trans>;
+  return count === 1 ? <Trans>1 row</Trans> : <Trans>{n} rows</Trans>;
 }
