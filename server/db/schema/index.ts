@@ -5,6 +5,7 @@ export * from "./api-databases.ts";
 export * from "./api-secrets.ts";
 export * from "./auth-admin.ts";
 export * from "./auth-codes.ts";
+export * from "./auth-email-templates.ts";
 export * from "./auth-limits.ts";
 export * from "./auth-outbox.ts";
 export * from "./auth-projects.ts";
