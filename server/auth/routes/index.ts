@@ -24,6 +24,7 @@ import { registerInternalEmails } from "./internal/emails.ts";
 import { registerInternalMetrics } from "./internal/metrics.ts";
 import { registerInternalProjectCurrent } from "./internal/projects/current.ts";
 import { registerSendTestEmail } from "./internal/send-test-email.ts";
+import { registerInternalWebhooks } from "./internal/webhooks.ts";
 import { registerProjectCurrent } from "./projects/current.ts";
 import { registerJwks } from "./projects/jwks.ts";
 import { registerRoot } from "./root.ts";
@@ -62,9 +63,10 @@ export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
   registerTeams(app, deps);
   registerOAuthAuthorize(app, deps);
   registerOAuthCallback(app, deps);
-  // Project administration: e-mail templates, test mail, sent mails.
+  // Project administration: e-mail templates, test mail, sent mails, webhook endpoints.
   registerEmailTemplates(app, deps);
   registerSendTestEmail(app, deps);
   registerInternalEmails(app, deps);
+  registerInternalWebhooks(app, deps);
   if ([...deps.social.values()].some((p) => p.isDevelopment)) registerDevProvider(app, deps);
 }

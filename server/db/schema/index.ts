@@ -11,4 +11,5 @@ export * from "./auth-outbox.ts";
 export * from "./auth-projects.ts";
 export * from "./auth-sessions.ts";
 export * from "./auth-users.ts";
+export * from "./auth-webhooks.ts";
 export * from "./instance-settings.ts";
