@@ -23,6 +23,7 @@ import { registerInternalApiKeys } from "./internal/api-keys.ts";
 import { registerInternalEmails } from "./internal/emails.ts";
 import { registerInternalMetrics } from "./internal/metrics.ts";
 import { registerInternalProjectCurrent } from "./internal/projects/current.ts";
+import { registerInternalProjects } from "./internal/projects/index.ts";
 import { registerSendTestEmail } from "./internal/send-test-email.ts";
 import { registerInternalWebhooks } from "./internal/webhooks.ts";
 import { registerProjectCurrent } from "./projects/current.ts";
@@ -63,10 +64,11 @@ export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
   registerTeams(app, deps);
   registerOAuthAuthorize(app, deps);
   registerOAuthCallback(app, deps);
-  // Project administration: e-mail templates, test mail, sent mails, webhook endpoints.
+  // Project administration: e-mail templates, test mail, sent mails, webhook endpoints, owned projects.
   registerEmailTemplates(app, deps);
   registerSendTestEmail(app, deps);
   registerInternalEmails(app, deps);
   registerInternalWebhooks(app, deps);
+  registerInternalProjects(app, deps);
   if ([...deps.social.values()].some((p) => p.isDevelopment)) registerDevProvider(app, deps);
 }

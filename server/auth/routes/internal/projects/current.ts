@@ -11,7 +11,7 @@ import { readBody } from "../../../wire.ts";
 const permissionList = z.array(z.object({ id: z.string().min(1).max(100) }).strict()).max(100);
 
 /** The settings an admin may change; every key optional, unknown keys refused (nothing is silently dropped). */
-const configUpdate = z
+export const configUpdate = z
   .object({
     sign_up_enabled: z.boolean(),
     credential_enabled: z.boolean(),
@@ -113,11 +113,29 @@ export function renderAdminProject(project: Project, createdAt: Date) {
 }
 
 /** In production mode every trusted domain must be an HTTPS URL that is not localhost or an IP. */
-function checkProductionDomains(domains: ProjectConfig["domains"]): void {
+export function checkProductionDomains(domains: ProjectConfig["domains"]): void {
   for (const { domain } of domains) {
     const problem = productionDomainProblem(domain);
     if (problem) throw KnownErrors.schemaError(`In production mode, the domain ${domain} ${problem}.`);
   }
+}
+
+/** Providers as given, a masked or left-out secret keeping the stored one; standard needs id and secret. */
+export function oauthProvidersFrom(
+  input: NonNullable<z.infer<typeof configUpdate>["oauth_providers"]>,
+  stored: ProjectConfig["oauth_providers"],
+): ProjectConfig["oauth_providers"] {
+  return input.map((p) => {
+    const previous = stored.find((old) => old.id === p.id);
+    if (p.type === "shared") return { id: p.id, type: "shared" };
+    // A secret left out keeps the stored one, so the admin area never has to hold it.
+    const given = p.client_secret === SECRET_MASK ? undefined : p.client_secret;
+    const clientSecret = given ?? previous?.client_secret;
+    if (!p.client_id || !clientSecret) {
+      throw KnownErrors.schemaError(`The standard OAuth provider ${p.id} needs a client id and a client secret.`);
+    }
+    return { id: p.id, type: "standard", client_id: p.client_id, client_secret: clientSecret };
+  });
 }
 
 export function registerInternalProjectCurrent(app: AuthApp, deps: AuthDeps): void {
@@ -140,19 +158,7 @@ export function registerInternalProjectCurrent(app: AuthApp, deps: AuthDeps): vo
     const { config: configInput = {}, ...rest } = input;
     const { oauth_providers: providerInput, ...plainConfig } = configInput;
     const config: ProjectConfig = { ...project.config, ...plainConfig };
-    if (providerInput) {
-      config.oauth_providers = providerInput.map((p) => {
-        const previous = project.config.oauth_providers.find((old) => old.id === p.id);
-        if (p.type === "shared") return { id: p.id, type: "shared" };
-        // A secret left out keeps the stored one, so the admin area never has to hold it.
-        const given = p.client_secret === SECRET_MASK ? undefined : p.client_secret;
-        const clientSecret = given ?? previous?.client_secret;
-        if (!p.client_id || !clientSecret) {
-          throw KnownErrors.schemaError(`The standard OAuth provider ${p.id} needs a client id and a client secret.`);
-        }
-        return { id: p.id, type: "standard", client_id: p.client_id, client_secret: clientSecret };
-      });
-    }
+    if (providerInput) config.oauth_providers = oauthProvidersFrom(providerInput, project.config.oauth_providers);
     const isProductionMode = rest.is_production_mode ?? project.isProductionMode;
     if (isProductionMode) checkProductionDomains(config.domains);
     const [row] = await deps.ctx.store.db
