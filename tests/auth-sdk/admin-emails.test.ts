@@ -9,7 +9,7 @@ import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailCatcher, waitForMail } from "../helpers/mail-catcher.ts";
-import { appProjectOf, clientApp } from "../helpers/stack-apps.ts";
+import { appProjectOf, clientApp, serverApp } from "../helpers/stack-apps.ts";
 import { knownError, stackFetch } from "../helpers/stack-http.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 
@@ -233,4 +233,59 @@ describe("test e-mail and the sent-mail log", () => {
     const asServer = await stackFetch(server, "/internal/emails", { access: "server", keys });
     expect(asServer.status).not.toBe(200);
   });
+});
+
+describe("the project's own SMTP server", () => {
+  it("sends the project's mails through it with its sender, never echoes its password, and goes back to shared", async () => {
+    const smtp = await startAuthenticatingSmtp("project-user", "project-pass");
+    try {
+      const emailConfig = {
+        type: "standard",
+        host: "127.0.0.1",
+        port: smtp.port,
+        username: "project-user",
+        password: "project-pass",
+        sender_name: "Project Mailer",
+        sender_email: "mailer@project.example",
+      };
+      const set = await asAdmin("/internal/projects/current", {
+        method: "PATCH",
+        body: { config: { email_config: emailConfig } },
+      });
+      expect(set.status).toBe(200);
+      expect((set.body as { config: { email_config: unknown } }).config.email_config).toEqual({
+        ...emailConfig,
+        password: "********",
+      });
+      expect(set.text).not.toContain("project-pass");
+      // Sending the mask back (as the admin area does) keeps the stored password.
+      const again = await asAdmin("/internal/projects/current", {
+        method: "PATCH",
+        body: { config: { email_config: { ...emailConfig, password: "********" } } },
+      });
+      expect(again.status).toBe(200);
+
+      const email = `own-smtp-${randomUUID()}@example.com`;
+      await (await serverApp(server)).createUser({ primaryEmail: email, password: "correct-horse-1" });
+      const sent = await (await clientApp(server)).sendForgotPasswordEmail(email, {
+        callbackUrl: `${server.url}/handler/password-reset`,
+      });
+      expect(sent.status).toBe("ok");
+      for (;;) {
+        if (smtp.received.some((m) => m.to === email)) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(smtp.received.find((m) => m.to === email)).toMatchObject({
+        subject: "Reset your password at App Console",
+        from: '"Project Mailer" <mailer@project.example>',
+      });
+    } finally {
+      const shared = await asAdmin("/internal/projects/current", {
+        method: "PATCH",
+        body: { config: { email_config: { type: "shared" } } },
+      });
+      expect((shared.body as { config: { email_config: unknown } }).config.email_config).toEqual({ type: "shared" });
+      await smtp.close();
+    }
+  }, 60_000);
 });

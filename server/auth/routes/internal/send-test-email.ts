@@ -1,7 +1,7 @@
-import { createTransport } from "nodemailer";
 import { z } from "zod";
 import { authMailOutboxTable } from "../../../db/schema/index.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
+import { smtpTransport } from "../../mailer.ts";
 import { projectAuth } from "../../project-auth.ts";
 import { readBody } from "../../wire.ts";
 
@@ -36,16 +36,7 @@ export function registerSendTestEmail(app: AuthApp, deps: AuthDeps): void {
     const { project } = c.get("auth");
     const input = await readBody(c, body);
     const smtp = input.email_config;
-    const transport = createTransport({
-      host: smtp.host,
-      port: smtp.port,
-      secure: smtp.port === 465,
-      auth: smtp.username ? { user: smtp.username, pass: smtp.password } : undefined,
-      // A wrong host must not hold the request for minutes.
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 15_000,
-    });
+    const transport = smtpTransport({ type: "standard", ...smtp });
     const text = `This is a test e-mail from ${project.displayName}. Your SMTP settings work.`;
     let error: string | null = null;
     let code: string | undefined;

@@ -50,6 +50,21 @@ export const configUpdate = z
           .strict(),
       )
       .max(50),
+    email_config: z.discriminatedUnion("type", [
+      z.object({ type: z.literal("shared") }).strict(),
+      z
+        .object({
+          type: z.literal("standard"),
+          host: z.string().trim().min(1).max(253),
+          port: z.number().int().min(1).max(65_535),
+          username: z.string().max(500).default(""),
+          // Left out or the mask: keep the stored password.
+          password: z.string().max(500).optional(),
+          sender_name: z.string().trim().min(1).max(200),
+          sender_email: z.string().trim().email().max(320),
+        })
+        .strict(),
+    ]),
   })
   .partial()
   .strict();
@@ -100,7 +115,10 @@ export function renderAdminProject(project: Project, createdAt: Date) {
       team_member_default_permissions: config.team_member_default_permissions,
       user_default_permissions: config.user_default_permissions,
       domains: config.domains,
-      email_config: { type: "shared" },
+      email_config:
+        config.email_config.type === "standard"
+          ? { ...config.email_config, password: SECRET_MASK }
+          : { type: "shared" },
       oauth_providers: config.oauth_providers.map((p) => ({
         id: p.id,
         provider_config_id: p.id,
@@ -138,6 +156,17 @@ export function oauthProvidersFrom(
   });
 }
 
+/** The e-mail config as given; a standard one without a new password keeps the stored password. */
+export function emailConfigFrom(
+  input: NonNullable<z.infer<typeof configUpdate>["email_config"]>,
+  stored: ProjectConfig["email_config"],
+): ProjectConfig["email_config"] {
+  if (input.type === "shared") return { type: "shared" };
+  const given = input.password === SECRET_MASK ? undefined : input.password;
+  const password = given ?? (stored.type === "standard" ? stored.password : "");
+  return { ...input, password };
+}
+
 export function registerInternalProjectCurrent(app: AuthApp, deps: AuthDeps): void {
   const createdAtOf = async (id: string) => {
     const [row] = await deps.ctx.store.db
@@ -156,8 +185,9 @@ export function registerInternalProjectCurrent(app: AuthApp, deps: AuthDeps): vo
     const { project } = c.get("auth");
     const input = await readBody(c, projectUpdate);
     const { config: configInput = {}, ...rest } = input;
-    const { oauth_providers: providerInput, ...plainConfig } = configInput;
+    const { oauth_providers: providerInput, email_config: emailInput, ...plainConfig } = configInput;
     const config: ProjectConfig = { ...project.config, ...plainConfig };
+    if (emailInput) config.email_config = emailConfigFrom(emailInput, project.config.email_config);
     if (providerInput) config.oauth_providers = oauthProvidersFrom(providerInput, project.config.oauth_providers);
     const isProductionMode = rest.is_production_mode ?? project.isProductionMode;
     if (isProductionMode) checkProductionDomains(config.domains);

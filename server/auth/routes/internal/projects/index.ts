@@ -15,7 +15,13 @@ import {
 } from "../../../projects.ts";
 import { StatusError } from "../../../status-error.ts";
 import { readBody } from "../../../wire.ts";
-import { checkProductionDomains, configUpdate, oauthProvidersFrom, renderAdminProject } from "./current.ts";
+import {
+  checkProductionDomains,
+  configUpdate,
+  emailConfigFrom,
+  oauthProvidersFrom,
+  renderAdminProject,
+} from "./current.ts";
 
 const createBody = z
   .object({
@@ -68,8 +74,9 @@ export function registerInternalProjects(app: AuthApp, deps: AuthDeps): void {
   app.post("/internal/projects", projectAuth(deps), async (c) => {
     const user = dashboardUser(c);
     const input = await readBody(c, createBody);
-    const { oauth_providers: providerInput, ...plainConfig } = input.config ?? {};
+    const { oauth_providers: providerInput, email_config: emailInput, ...plainConfig } = input.config ?? {};
     const config: ProjectConfig = { ...defaultConfig(), ...plainConfig };
+    if (emailInput) config.email_config = emailConfigFrom(emailInput, { type: "shared" });
     if (providerInput) config.oauth_providers = oauthProvidersFrom(providerInput, []);
     const isProductionMode = input.is_production_mode ?? false;
     if (isProductionMode) checkProductionDomains(config.domains);
