@@ -108,6 +108,19 @@ describe("e-mail templates", () => {
     expect(resetAgain.status).toBe(404);
   });
 
+  it("previews an unsaved edit with example values, escaped in HTML, without storing it", async () => {
+    const preview = await asAdmin("/internal/email-templates/preview", {
+      body: { type: "team_invitation", content: "Join <b>{{teamDisplayName}}</b>, {{userDisplayName}}.\n\n{{link}}" },
+    });
+    expect(preview.status).toBe(200);
+    const rendered = preview.body as { subject: string; text: string; html: string };
+    expect(rendered.subject).toBe("You are invited to Example Team at App Console");
+    expect(rendered.text).toContain("Join <b>Example Team</b>, Jane Doe.");
+    expect(rendered.html).toContain("Join &lt;b&gt;Example Team&lt;/b&gt;, Jane Doe.");
+    expect(rendered.html).toMatch(/<a href="[^"]*\/handler\/example\?code=example">/);
+    expect(((await asAdmin("/email-templates/team_invitation")).body as TemplateItem).is_default).toBe(true);
+  });
+
   it("rejects bad input with a schema error, unknown types with 404, and non-admin access", async () => {
     const bad = await asAdmin("/email-templates/password_reset", { method: "PATCH", body: { subject: "" } });
     expect(bad.status).toBe(400);

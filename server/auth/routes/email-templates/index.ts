@@ -5,6 +5,7 @@ import {
   type EmailTemplate,
   EmailTemplateStore,
   type EmailTemplateType,
+  renderEmailTemplate,
 } from "../../email-templates.ts";
 import { projectAuth } from "../../project-auth.ts";
 import { StatusError } from "../../status-error.ts";
@@ -15,6 +16,7 @@ const subject = z.string().trim().min(1).max(500);
 const content = z.string().min(1).max(20_000);
 
 const createBody = z.object({ type: templateType, subject, content }).strict();
+const previewBody = z.object({ type: templateType, subject: subject.optional(), content: content.optional() }).strict();
 const updateBody = z.object({ subject, content }).partial().strict();
 
 function parseType(raw: string): EmailTemplateType {
@@ -69,6 +71,25 @@ export function registerEmailTemplates(app: AuthApp, deps: AuthDeps): void {
     if (!(await templates().reset(project.id, type)))
       throw new StatusError(404, "Email template is already the default.");
     return c.json({ success: true });
+  });
+
+  // The admin area's preview: a template (the stored one, or the unsaved edit in the body) filled
+  // with example values, rendered exactly as a mail would be.
+  app.post("/internal/email-templates/preview", admin, async (c) => {
+    const { project } = c.get("auth");
+    const body = await readBody(c, previewBody);
+    const stored = await templates().get(project.id, body.type);
+    const rendered = renderEmailTemplate(
+      { subject: body.subject ?? stored.subject, content: body.content ?? stored.content },
+      {
+        projectDisplayName: project.displayName,
+        email: "jane.doe@example.com",
+        userDisplayName: "Jane Doe",
+        teamDisplayName: "Example Team",
+        link: `${deps.ctx.publicUrl()}/handler/example?code=example`,
+      },
+    );
+    return c.json(rendered);
   });
 
   // The current SDK's listEmailTemplates reads this shape; our templates are text, not TSX, so
