@@ -103,7 +103,24 @@ describe("owned projects through the internal project", () => {
     );
     expect(knownError(notTheirs).code).toBe("ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN");
 
+    // Things that only name the project go with it too.
+    const ownerToken = await accessTokenOf(owner);
+    const template = await withAdminToken(created.id, ownerToken, "/email-templates/password_reset", {
+      method: "PATCH",
+      body: { subject: "Owned reset" },
+    });
+    expect(template.status).toBe(200);
+    const hook = await withAdminToken(created.id, ownerToken, "/internal/webhooks/endpoints", {
+      body: { url: "http://127.0.0.1:9/hook" },
+    });
+    expect(hook.status).toBe(201);
+
     await created.delete();
+    const leftovers = await server.store.query(
+      "select (select count(*) from auth_email_templates where project_id = $1)::int as templates, (select count(*) from auth_webhook_endpoints where project_id = $1)::int as hooks",
+      [created.id],
+    );
+    expect(leftovers[0]).toEqual({ templates: 0, hooks: 0 });
     expect(await user.listOwnedProjects()).toEqual([]);
     const gone = await withAdminToken(created.id, await accessTokenOf(owner), "/internal/projects/current");
     expect(gone.status).toBe(400);

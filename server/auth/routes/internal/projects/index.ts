@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { z } from "zod";
-import { authProjectOwnersTable, authProjectsTable } from "../../../../db/schema/index.ts";
+import {
+  authEmailTemplatesTable,
+  authMailOutboxTable,
+  authProjectOwnersTable,
+  authProjectsTable,
+  authWebhookEndpointsTable,
+} from "../../../../db/schema/index.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../../auth-env.ts";
 import { KnownErrors } from "../../../known-errors.ts";
 import { projectAuth } from "../../../project-auth.ts";
@@ -103,7 +109,13 @@ export function registerInternalProjects(app: AuthApp, deps: AuthDeps): void {
       .where(eq(authProjectOwnersTable.projectId, project.id));
     // The internal and the app's own project are seeded at every start; the console needs them.
     if (!owned) throw new StatusError(400, "This project belongs to the instance and cannot be deleted.");
-    await db().delete(authProjectsTable).where(eq(authProjectsTable.id, project.id));
+    // Users, sessions and keys go by foreign key; these tables only name the project.
+    await db().transaction(async (tx) => {
+      await tx.delete(authEmailTemplatesTable).where(eq(authEmailTemplatesTable.projectId, project.id));
+      await tx.delete(authWebhookEndpointsTable).where(eq(authWebhookEndpointsTable.projectId, project.id));
+      await tx.delete(authMailOutboxTable).where(eq(authMailOutboxTable.projectId, project.id));
+      await tx.delete(authProjectsTable).where(eq(authProjectsTable.id, project.id));
+    });
     await deps.projects.invalidate(project.id);
     return c.json({ success: true });
   });
