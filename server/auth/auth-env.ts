@@ -12,6 +12,7 @@ import type { SocialProvider } from "./social/provider.ts";
 import type { AccessTokenClaims, TokenService } from "./tokens.ts";
 import type { UserRecord, UserStore } from "./users.ts";
 import type { CodeStore } from "./verification-codes.ts";
+import type { WebhookDispatcher } from "./webhooks.ts";
 
 export type AccessType = "client" | "server" | "admin";
 
@@ -39,6 +40,8 @@ export interface AuthDeps {
   sessions: SessionStore;
   users: UserStore;
   mailer: Mailer;
+  /** User and team events to the project's webhook endpoints (`emit`). */
+  webhooks: WebhookDispatcher;
   limits: RateLimiter;
   codes: CodeStore;
   channels: ContactChannelStore;

@@ -1,3 +1,5 @@
+import type { Store } from "../db/store.ts";
+import { EmailTemplateStore, type EmailTemplateType, type TemplateVariables } from "./email-templates.ts";
 import type { MailMessage } from "./mailer.ts";
 
 function withCode(callbackUrl: string, code: string): string {
@@ -6,55 +8,32 @@ function withCode(callbackUrl: string, code: string): string {
   return url.toString();
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
+type MailProject = { id: string; displayName: string };
 
-function mail(
-  projectId: string,
+/**
+ * Builds a mail of one template type from the project's template (its own edit or the default).
+ * Every mail builder goes through here, so other flows (magic link, team invitation) plug in by
+ * passing their type and variables.
+ */
+export async function templatedMail(
+  store: Store,
+  project: MailProject,
+  type: EmailTemplateType,
   to: string,
-  subject: string,
-  intro: string,
-  action: string,
-  link: string,
-): MailMessage {
-  return {
-    projectId,
-    to,
-    subject,
-    link,
-    text: `${intro}\n\n${action}: ${link}\n\nIf you did not ask for this, you can ignore this e-mail.\n`,
-    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(link)}</p><p>If you did not ask for this, you can ignore this e-mail.</p>`,
-  };
+  vars: Omit<TemplateVariables, "projectDisplayName" | "email">,
+): Promise<MailMessage> {
+  const rendered = await new EmailTemplateStore(store).render(project.id, type, {
+    ...vars,
+    projectDisplayName: project.displayName,
+    email: to,
+  });
+  return { projectId: project.id, to, link: vars.link, ...rendered };
 }
 
-export function verificationMail(
-  project: { id: string; displayName: string },
-  to: string,
-  callbackUrl: string,
-  code: string,
-) {
-  return mail(
-    project.id,
-    to,
-    `Verify your email at ${project.displayName}`,
-    `Please confirm that ${to} is your e-mail address for ${project.displayName}.`,
-    "Verify my e-mail",
-    withCode(callbackUrl, code),
-  );
+export function verificationMail(store: Store, project: MailProject, to: string, callbackUrl: string, code: string) {
+  return templatedMail(store, project, "email_verification", to, { link: withCode(callbackUrl, code) });
 }
 
-export function passwordResetMail(
-  project: { id: string; displayName: string },
-  to: string,
-  callbackUrl: string,
-  code: string,
-) {
-  return mail(
-    project.id,
-    to,
-    `Reset your password at ${project.displayName}`,
-    `Someone asked to reset the password of ${to} at ${project.displayName}.`,
-    "Choose a new password",
-    withCode(callbackUrl, code),
-  );
+export function passwordResetMail(store: Store, project: MailProject, to: string, callbackUrl: string, code: string) {
+  return templatedMail(store, project, "password_reset", to, { link: withCode(callbackUrl, code) });
 }

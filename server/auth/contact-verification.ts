@@ -18,7 +18,7 @@ export async function sendVerificationMail(
       channel_id: channel.id,
       email: channel.value,
     });
-    await deps.mailer.send(verificationMail(project, channel.value, callbackUrl, code));
+    await deps.mailer.send(await verificationMail(deps.ctx.store, project, channel.value, callbackUrl, code));
   } catch (err) {
     deps.ctx.logger.error({ err, userId }, "could not queue the verification mail");
   }

@@ -16,6 +16,7 @@ import { renderStatusError, StatusError } from "./status-error.ts";
 import { TokenService } from "./tokens.ts";
 import { UserStore } from "./users.ts";
 import { CodeStore } from "./verification-codes.ts";
+import { WebhookDispatcher } from "./webhooks.ts";
 import { wireHeaders } from "./wire.ts";
 
 /** The keys of the project the web app itself signs users into. */
@@ -53,7 +54,9 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
   );
   housekeeping.unref();
   const sessions = new SessionStore(store);
-  const users = new UserStore(store, sessions);
+  const webhooks = new WebhookDispatcher(store, logger.child({ component: "auth-webhooks" }));
+  webhooks.start();
+  const users = new UserStore(store, sessions, webhooks);
   await users.listenForChanges();
   const mailer = new Mailer(store, logger.child({ component: "auth-mailer" }), {
     smtpUrl: config.SMTP_URL,
@@ -68,6 +71,7 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     sessions,
     users,
     mailer,
+    webhooks,
     limits: new RateLimiter(store, config.AUTH_RATE_LIMITS, config.TRUST_PROXY),
     codes: new CodeStore(store),
     channels: new ContactChannelStore(store),
@@ -97,6 +101,7 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
       clearInterval(housekeeping);
       users.stopListening();
       await mailer.close();
+      await webhooks.close();
     },
   };
 }

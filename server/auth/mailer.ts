@@ -1,8 +1,9 @@
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { createTransport, type Transporter } from "nodemailer";
-import { authMailOutboxTable } from "../db/schema/index.ts";
+import { authMailOutboxTable, authProjectsTable } from "../db/schema/index.ts";
 import type { Store } from "../db/store.ts";
 import type { Logger } from "../lib/logger.ts";
+import type { EmailConfig } from "./projects.ts";
 
 export interface MailMessage {
   projectId: string;
@@ -15,6 +16,20 @@ export interface MailMessage {
 }
 
 const MAX_ATTEMPTS = 8;
+
+/** A transport for a project's own SMTP server (port 465: TLS from the start, else STARTTLS if offered). */
+export function smtpTransport(smtp: Extract<EmailConfig, { type: "standard" }>): Transporter {
+  return createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.port === 465,
+    auth: smtp.username ? { user: smtp.username, pass: smtp.password } : undefined,
+    // A wrong host must not hold a request or the worker for minutes.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 15_000,
+  });
+}
 const POLL_MS = 5_000;
 
 /**
@@ -43,6 +58,7 @@ export class Mailer {
 
   /** Queues a mail and starts delivering it in the background. */
   async send(message: MailMessage): Promise<void> {
+    const deliverable = this.transport !== null || (await this.projectSmtp(message.projectId)) !== null;
     const [row] = await this.store.db
       .insert(authMailOutboxTable)
       .values({
@@ -51,11 +67,11 @@ export class Mailer {
         subject: message.subject,
         text: message.text,
         html: message.html,
-        status: this.transport ? "pending" : "logged",
-        sentAt: this.transport ? null : new Date(),
+        status: deliverable ? "pending" : "logged",
+        sentAt: deliverable ? null : new Date(),
       })
       .returning({ id: authMailOutboxTable.id });
-    if (!this.transport) {
+    if (!deliverable) {
       this.logger.info(
         { to: message.to, subject: message.subject, link: message.link },
         "mail (no SMTP_URL configured)",
@@ -71,8 +87,18 @@ export class Mailer {
     void tracked.finally(() => this.inFlight.delete(tracked));
   }
 
+  /** The project's own SMTP server, when its e-mail config is "standard". */
+  private async projectSmtp(projectId: string): Promise<Extract<EmailConfig, { type: "standard" }> | null> {
+    const [row] = await this.store.db
+      .select({ config: authProjectsTable.config })
+      .from(authProjectsTable)
+      .where(eq(authProjectsTable.id, projectId));
+    const emailConfig = (row?.config as { email_config?: EmailConfig } | undefined)?.email_config;
+    return emailConfig?.type === "standard" ? emailConfig : null;
+  }
+
   private async deliverDue(): Promise<void> {
-    if (!this.transport || this.closed) return;
+    if (this.closed) return;
     const due = await this.store.db
       .select({ id: authMailOutboxTable.id })
       .from(authMailOutboxTable)
@@ -83,8 +109,7 @@ export class Mailer {
 
   /** Claims the rows (pushing their next attempt out, so other instances skip them) and sends each. */
   private async deliver(ids: string[]): Promise<void> {
-    const transport = this.transport;
-    if (!transport || this.closed) return;
+    if (this.closed) return;
     const claimed = await this.store.db
       .update(authMailOutboxTable)
       .set({ nextAttemptAt: sql`now() + interval '2 minutes'`, attempts: sql`${authMailOutboxTable.attempts} + 1` })
@@ -98,13 +123,21 @@ export class Mailer {
       .returning();
     for (const mail of claimed) {
       try {
-        await transport.sendMail({
-          from: this.options.from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-        });
+        // Looked up per mail, so a changed project config applies to mails still queued.
+        const own = await this.projectSmtp(mail.projectId);
+        const transport = own ? smtpTransport(own) : this.transport;
+        if (!transport) throw new Error("No SMTP server: set SMTP_URL or the project's e-mail config.");
+        try {
+          await transport.sendMail({
+            from: own ? { name: own.sender_name, address: own.sender_email } : this.options.from,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+          });
+        } finally {
+          if (own) transport.close();
+        }
         await this.store.db
           .update(authMailOutboxTable)
           .set({ status: "sent", sentAt: new Date(), lastError: null })

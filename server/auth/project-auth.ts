@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AccessType, AuthDeps, AuthEnv } from "./auth-env.ts";
 import { KnownErrors, restrictedUserNotAllowed } from "./known-errors.ts";
+import { checkAdminAccessToken } from "./project-owners.ts";
 import type { KeyKind } from "./projects.ts";
 import { sha256 } from "./secrets.ts";
 import { restrictedReasonOf } from "./tokens.ts";
@@ -50,13 +51,17 @@ export function projectAuth(deps: AuthDeps, allowed: readonly AccessType[] = ACC
 
     const entry = await deps.projects.get(projectId);
     if (!entry) throw KnownErrors.currentProjectNotFound(projectId);
-    checkKey(
-      type,
-      projectId,
-      entry.keyHashes,
-      { publishableKey, secretKey, adminKey },
-      entry.project.config.require_publishable_client_key,
-    );
+    if (type === "admin" && !adminKey && adminAccessToken) {
+      await checkAdminAccessToken(deps.ctx.store, deps.tokens, projectId, adminAccessToken);
+    } else {
+      checkKey(
+        type,
+        projectId,
+        entry.keyHashes,
+        { publishableKey, secretKey, adminKey },
+        entry.project.config.require_publishable_client_key,
+      );
+    }
 
     const user = claims ? await deps.users.get(projectId, claims.sub) : null;
     if (user && !user.isAnonymous && user.restrictedByAdmin) {

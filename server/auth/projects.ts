@@ -30,7 +30,21 @@ export interface ProjectConfig {
   oauth_providers: { id: string; type?: "shared" | "standard"; client_id?: string; client_secret?: string }[];
   oauth_account_merge_strategy: AccountMergeStrategy;
   domains: { domain: string; handler_path: string }[];
+  /** "shared": the instance's SMTP_URL; "standard": the project's own SMTP server. */
+  email_config: EmailConfig;
 }
+
+export type EmailConfig =
+  | { type: "shared" }
+  | {
+      type: "standard";
+      host: string;
+      port: number;
+      username: string;
+      password: string;
+      sender_name: string;
+      sender_email: string;
+    };
 
 export interface Project {
   id: string;
@@ -72,6 +86,7 @@ export function defaultConfig(overrides: Partial<ProjectConfig> = {}): ProjectCo
     oauth_providers: [{ id: "github" }, { id: "google" }],
     oauth_account_merge_strategy: "link_method",
     domains: [],
+    email_config: { type: "shared" },
     ...overrides,
   };
 }

@@ -58,6 +58,11 @@ const CHANGE_CHANNEL = "auth_user_changed";
 const CACHE_TTL_MS = 5_000;
 const CACHE_MAX = 10_000;
 
+/** Where the store reports user changes; implemented by the webhook dispatcher. */
+export interface UserEvents {
+  emit(projectId: string, type: "user.created" | "user.updated" | "user.deleted", data: unknown): Promise<void>;
+}
+
 export class UserStore {
   /**
    * Users read per request (every call with an access token) are cached briefly. Every write
@@ -70,6 +75,8 @@ export class UserStore {
   constructor(
     private store: Store,
     private sessions: SessionStore,
+    /** Receives user.created/updated/deleted (webhooks); absent in tools that only read users. */
+    private events: UserEvents | null = null,
   ) {}
 
   async listenForChanges(): Promise<void> {
@@ -171,7 +178,9 @@ export class UserStore {
       }
       return user.id;
     });
-    return this.require(projectId, userId);
+    const created = await this.require(projectId, userId);
+    await this.events?.emit(projectId, "user.created", renderServerUser(created));
+    return created;
   }
 
   /** Applies changes; a changed password revokes every session of the user but `keepSessionId` (as Stack does). */
@@ -238,7 +247,9 @@ export class UserStore {
     });
     await this.changed(userId);
     if (passwordChanged) await this.sessions.revokeAllForUser(projectId, userId, options.keepSessionId);
-    return this.require(projectId, userId);
+    const updated = await this.require(projectId, userId);
+    await this.events?.emit(projectId, "user.updated", renderServerUser(updated));
+    return updated;
   }
 
   async delete(projectId: string, userId: string): Promise<boolean> {
@@ -247,6 +258,7 @@ export class UserStore {
       .where(and(eq(authUsersTable.id, userId), eq(authUsersTable.projectId, projectId)))
       .returning({ id: authUsersTable.id });
     await this.changed(userId);
+    if (rows.length > 0) await this.events?.emit(projectId, "user.deleted", { id: userId });
     return rows.length > 0;
   }
 

@@ -18,9 +18,14 @@ import { registerCheckFeatureSupport } from "./check-feature-support.ts";
 import { registerContactChannels } from "./contact-channels/index.ts";
 import { registerSendVerificationCode } from "./contact-channels/send-verification-code.ts";
 import { registerVerify } from "./contact-channels/verify/index.ts";
+import { registerEmailTemplates } from "./email-templates/index.ts";
 import { registerInternalApiKeys } from "./internal/api-keys.ts";
+import { registerInternalEmails } from "./internal/emails.ts";
 import { registerInternalMetrics } from "./internal/metrics.ts";
 import { registerInternalProjectCurrent } from "./internal/projects/current.ts";
+import { registerInternalProjects } from "./internal/projects/index.ts";
+import { registerSendTestEmail } from "./internal/send-test-email.ts";
+import { registerInternalWebhooks } from "./internal/webhooks.ts";
 import { registerProjectCurrent } from "./projects/current.ts";
 import { registerJwks } from "./projects/jwks.ts";
 import { registerRoot } from "./root.ts";
@@ -59,5 +64,11 @@ export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
   registerTeams(app, deps);
   registerOAuthAuthorize(app, deps);
   registerOAuthCallback(app, deps);
+  // Project administration: e-mail templates, test mail, sent mails, webhook endpoints, owned projects.
+  registerEmailTemplates(app, deps);
+  registerSendTestEmail(app, deps);
+  registerInternalEmails(app, deps);
+  registerInternalWebhooks(app, deps);
+  registerInternalProjects(app, deps);
   if ([...deps.social.values()].some((p) => p.isDevelopment)) registerDevProvider(app, deps);
 }

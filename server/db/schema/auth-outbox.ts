@@ -19,5 +19,9 @@ export const authMailOutboxTable = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("auth_mail_outbox_due_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("auth_mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    // GET /internal/emails: a project's newest mails.
+    index("auth_mail_outbox_project_idx").on(t.projectId, t.createdAt),
+  ],
 );

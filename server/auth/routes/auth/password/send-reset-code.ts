@@ -27,7 +27,7 @@ export function registerSendResetCode(app: AuthApp, deps: AuthDeps): void {
       const user = await deps.users.findByAuthEmail(project.id, input.email);
       if (!user?.primaryEmail) return;
       const code = await deps.codes.create(project.id, "password_reset", user.id, { email: user.primaryEmail });
-      await deps.mailer.send(passwordResetMail(project, user.primaryEmail, callbackUrl, code));
+      await deps.mailer.send(await passwordResetMail(deps.ctx.store, project, user.primaryEmail, callbackUrl, code));
     })().catch((err: unknown) => deps.ctx.logger.error({ err }, "could not queue the password reset mail"));
     return c.json({ success: "maybe, only if user with e-mail exists" });
   });

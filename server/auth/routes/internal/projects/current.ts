@@ -11,7 +11,7 @@ import { readBody } from "../../../wire.ts";
 const permissionList = z.array(z.object({ id: z.string().min(1).max(100) }).strict()).max(100);
 
 /** The settings an admin may change; every key optional, unknown keys refused (nothing is silently dropped). */
-const configUpdate = z
+export const configUpdate = z
   .object({
     sign_up_enabled: z.boolean(),
     credential_enabled: z.boolean(),
@@ -50,6 +50,21 @@ const configUpdate = z
           .strict(),
       )
       .max(50),
+    email_config: z.discriminatedUnion("type", [
+      z.object({ type: z.literal("shared") }).strict(),
+      z
+        .object({
+          type: z.literal("standard"),
+          host: z.string().trim().min(1).max(253),
+          port: z.number().int().min(1).max(65_535),
+          username: z.string().max(500).default(""),
+          // Left out or the mask: keep the stored password.
+          password: z.string().max(500).optional(),
+          sender_name: z.string().trim().min(1).max(200),
+          sender_email: z.string().trim().email().max(320),
+        })
+        .strict(),
+    ]),
   })
   .partial()
   .strict();
@@ -100,7 +115,10 @@ export function renderAdminProject(project: Project, createdAt: Date) {
       team_member_default_permissions: config.team_member_default_permissions,
       user_default_permissions: config.user_default_permissions,
       domains: config.domains,
-      email_config: { type: "shared" },
+      email_config:
+        config.email_config.type === "standard"
+          ? { ...config.email_config, password: SECRET_MASK }
+          : { type: "shared" },
       oauth_providers: config.oauth_providers.map((p) => ({
         id: p.id,
         provider_config_id: p.id,
@@ -113,11 +131,40 @@ export function renderAdminProject(project: Project, createdAt: Date) {
 }
 
 /** In production mode every trusted domain must be an HTTPS URL that is not localhost or an IP. */
-function checkProductionDomains(domains: ProjectConfig["domains"]): void {
+export function checkProductionDomains(domains: ProjectConfig["domains"]): void {
   for (const { domain } of domains) {
     const problem = productionDomainProblem(domain);
     if (problem) throw KnownErrors.schemaError(`In production mode, the domain ${domain} ${problem}.`);
   }
+}
+
+/** Providers as given, a masked or left-out secret keeping the stored one; standard needs id and secret. */
+export function oauthProvidersFrom(
+  input: NonNullable<z.infer<typeof configUpdate>["oauth_providers"]>,
+  stored: ProjectConfig["oauth_providers"],
+): ProjectConfig["oauth_providers"] {
+  return input.map((p) => {
+    const previous = stored.find((old) => old.id === p.id);
+    if (p.type === "shared") return { id: p.id, type: "shared" };
+    // A secret left out keeps the stored one, so the admin area never has to hold it.
+    const given = p.client_secret === SECRET_MASK ? undefined : p.client_secret;
+    const clientSecret = given ?? previous?.client_secret;
+    if (!p.client_id || !clientSecret) {
+      throw KnownErrors.schemaError(`The standard OAuth provider ${p.id} needs a client id and a client secret.`);
+    }
+    return { id: p.id, type: "standard", client_id: p.client_id, client_secret: clientSecret };
+  });
+}
+
+/** The e-mail config as given; a standard one without a new password keeps the stored password. */
+export function emailConfigFrom(
+  input: NonNullable<z.infer<typeof configUpdate>["email_config"]>,
+  stored: ProjectConfig["email_config"],
+): ProjectConfig["email_config"] {
+  if (input.type === "shared") return { type: "shared" };
+  const given = input.password === SECRET_MASK ? undefined : input.password;
+  const password = given ?? (stored.type === "standard" ? stored.password : "");
+  return { ...input, password };
 }
 
 export function registerInternalProjectCurrent(app: AuthApp, deps: AuthDeps): void {
@@ -138,21 +185,10 @@ export function registerInternalProjectCurrent(app: AuthApp, deps: AuthDeps): vo
     const { project } = c.get("auth");
     const input = await readBody(c, projectUpdate);
     const { config: configInput = {}, ...rest } = input;
-    const { oauth_providers: providerInput, ...plainConfig } = configInput;
+    const { oauth_providers: providerInput, email_config: emailInput, ...plainConfig } = configInput;
     const config: ProjectConfig = { ...project.config, ...plainConfig };
-    if (providerInput) {
-      config.oauth_providers = providerInput.map((p) => {
-        const previous = project.config.oauth_providers.find((old) => old.id === p.id);
-        if (p.type === "shared") return { id: p.id, type: "shared" };
-        // A secret left out keeps the stored one, so the admin area never has to hold it.
-        const given = p.client_secret === SECRET_MASK ? undefined : p.client_secret;
-        const clientSecret = given ?? previous?.client_secret;
-        if (!p.client_id || !clientSecret) {
-          throw KnownErrors.schemaError(`The standard OAuth provider ${p.id} needs a client id and a client secret.`);
-        }
-        return { id: p.id, type: "standard", client_id: p.client_id, client_secret: clientSecret };
-      });
-    }
+    if (emailInput) config.email_config = emailConfigFrom(emailInput, project.config.email_config);
+    if (providerInput) config.oauth_providers = oauthProvidersFrom(providerInput, project.config.oauth_providers);
     const isProductionMode = rest.is_production_mode ?? project.isProductionMode;
     if (isProductionMode) checkProductionDomains(config.domains);
     const [row] = await deps.ctx.store.db

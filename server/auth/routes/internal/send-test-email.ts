@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { authMailOutboxTable } from "../../../db/schema/index.ts";
+import type { AuthApp, AuthDeps } from "../../auth-env.ts";
+import { smtpTransport } from "../../mailer.ts";
+import { projectAuth } from "../../project-auth.ts";
+import { readBody } from "../../wire.ts";
+
+const body = z
+  .object({
+    recipient_email: z.string().trim().email().max(320),
+    email_config: z
+      .object({
+        host: z.string().trim().min(1).max(253),
+        port: z.number().int().min(1).max(65_535),
+        username: z.string().max(500).default(""),
+        password: z.string().max(500).default(""),
+        sender_name: z.string().trim().min(1).max(200),
+        sender_email: z.string().trim().email().max(320),
+      })
+      .strict(),
+  })
+  .strict();
+
+// The recorded server's words; the raw SMTP error goes to the sent-mail log, not the answer.
+const UNKNOWN_ERROR =
+  "Unknown error while sending test email. Make sure the email server is running and accepting connections.";
+const AUTH_ERROR = "Invalid username or password. Make sure the SMTP credentials are correct.";
+const SUBJECT = "Test Email from Stack Auth";
+
+/**
+ * Sends one mail through the SMTP server the admin is about to configure, and says whether it
+ * worked. The attempt is logged in the outbox (with its error), so GET /internal/emails shows it.
+ */
+export function registerSendTestEmail(app: AuthApp, deps: AuthDeps): void {
+  app.post("/internal/send-test-email", projectAuth(deps, ["admin"]), async (c) => {
+    const { project } = c.get("auth");
+    const input = await readBody(c, body);
+    const smtp = input.email_config;
+    const transport = smtpTransport({ type: "standard", ...smtp });
+    const text = `This is a test e-mail from ${project.displayName}. Your SMTP settings work.`;
+    let error: string | null = null;
+    let code: string | undefined;
+    try {
+      await transport.sendMail({
+        from: { name: smtp.sender_name, address: smtp.sender_email },
+        to: input.recipient_email,
+        subject: SUBJECT,
+        text,
+      });
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+      code = (err as { code?: string }).code;
+    } finally {
+      transport.close();
+    }
+    await deps.ctx.store.db.insert(authMailOutboxTable).values({
+      projectId: project.id,
+      to: input.recipient_email,
+      subject: SUBJECT,
+      text,
+      html: "",
+      status: error ? "failed" : "sent",
+      attempts: 1,
+      lastError: error,
+      sentAt: error ? null : new Date(),
+    });
+    if (!error) return c.json({ success: true });
+    return c.json({ success: false, error_message: code === "EAUTH" ? AUTH_ERROR : UNKNOWN_ERROR });
+  });
+}

@@ -1,0 +1,190 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
+import { authWebhookDeliveriesTable, authWebhookEndpointsTable } from "../db/schema/index.ts";
+import type { Store } from "../db/store.ts";
+import type { Logger } from "../lib/logger.ts";
+
+/** Event types as Stack names them; team events are emitted by the teams code once it exists. */
+export type WebhookEventType =
+  | "user.created"
+  | "user.updated"
+  | "user.deleted"
+  | "team.created"
+  | "team.updated"
+  | "team.deleted"
+  | (string & {});
+
+/**
+ * Svix's retry schedule after the first attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; after
+ * the last one the delivery is marked failed.
+ */
+const RETRY_DELAYS_S = [5, 300, 1800, 7200, 18_000, 36_000, 36_000];
+const POLL_MS = 1_000;
+const TIMEOUT_MS = 15_000;
+/** Only the start of a failing receiver's answer is kept for the log. */
+const ERROR_BODY_CHARS = 300;
+
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString("base64")}`;
+}
+
+/**
+ * Emits user and team events: each event becomes one queued delivery per enabled endpoint of the
+ * project (in the store, so a restart loses nothing already queued); a worker posts them signed
+ * per Standard Webhooks and retries failures with backoff.
+ */
+export class WebhookDispatcher {
+  private timer: NodeJS.Timeout | null = null;
+  private inFlight = new Set<Promise<void>>();
+  private closed = false;
+
+  constructor(
+    private store: Store,
+    private logger: Logger,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => this.track(this.deliverDue()), POLL_MS);
+    this.timer.unref();
+  }
+
+  /** Queues the event for the project's endpoints and starts delivering at once; never throws. */
+  async emit(projectId: string, type: WebhookEventType, data: unknown): Promise<void> {
+    try {
+      const endpoints = await this.store.db
+        .select({ id: authWebhookEndpointsTable.id })
+        .from(authWebhookEndpointsTable)
+        .where(and(eq(authWebhookEndpointsTable.projectId, projectId), eq(authWebhookEndpointsTable.enabled, true)));
+      if (!endpoints.length) return;
+      const messageId = `msg_${randomUUID()}`;
+      const queued = await this.store.db
+        .insert(authWebhookDeliveriesTable)
+        .values(
+          endpoints.map((endpoint) => ({
+            projectId,
+            endpointId: endpoint.id,
+            messageId,
+            eventType: type,
+            payload: { type, data },
+          })),
+        )
+        .returning({ id: authWebhookDeliveriesTable.id });
+      if (queued.length) this.track(this.deliver(queued.map((q) => q.id)));
+    } catch (err) {
+      this.logger.error({ err, type }, "could not queue a webhook event");
+    }
+  }
+
+  private track(work: Promise<void>): void {
+    const tracked = work.catch((err: unknown) => this.logger.error({ err }, "webhook delivery run failed"));
+    this.inFlight.add(tracked);
+    void tracked.finally(() => this.inFlight.delete(tracked));
+  }
+
+  private async deliverDue(): Promise<void> {
+    if (this.closed) return;
+    const due = await this.store.db
+      .select({ id: authWebhookDeliveriesTable.id })
+      .from(authWebhookDeliveriesTable)
+      .where(
+        and(
+          eq(authWebhookDeliveriesTable.status, "pending"),
+          lte(authWebhookDeliveriesTable.nextAttemptAt, new Date()),
+        ),
+      )
+      .limit(50);
+    if (due.length) await this.deliver(due.map((d) => d.id));
+  }
+
+  /** Claims the rows (moving their next attempt out, so other instances skip them) and posts each. */
+  private async deliver(ids: string[]): Promise<void> {
+    if (this.closed) return;
+    const claimed = await this.store.db
+      .update(authWebhookDeliveriesTable)
+      .set({
+        nextAttemptAt: sql`now() + interval '2 minutes'`,
+        attempts: sql`${authWebhookDeliveriesTable.attempts} + 1`,
+      })
+      .where(
+        and(
+          inArray(authWebhookDeliveriesTable.id, ids),
+          eq(authWebhookDeliveriesTable.status, "pending"),
+          lte(authWebhookDeliveriesTable.nextAttemptAt, new Date()),
+        ),
+      )
+      .returning();
+    if (!claimed.length) return;
+    const endpoints = await this.store.db
+      .select()
+      .from(authWebhookEndpointsTable)
+      .where(
+        inArray(
+          authWebhookEndpointsTable.id,
+          claimed.map((d) => d.endpointId),
+        ),
+      );
+    for (const delivery of claimed) {
+      const endpoint = endpoints.find((e) => e.id === delivery.endpointId);
+      if (!endpoint) continue;
+      const body = JSON.stringify(delivery.payload);
+      const timestamp = new Date();
+      let statusCode: number | null = null;
+      let error: string | null = null;
+      try {
+        const res = await fetch(endpoint.url, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "webhook-id": delivery.messageId,
+            "webhook-timestamp": String(Math.floor(timestamp.getTime() / 1000)),
+            "webhook-signature": new Webhook(endpoint.secret).sign(delivery.messageId, timestamp, body),
+          },
+          body,
+          redirect: "manual",
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
+        statusCode = res.status;
+        const answer = await res.text().catch(() => "");
+        if (res.status < 200 || res.status >= 300) error = `HTTP ${res.status}: ${answer.slice(0, ERROR_BODY_CHARS)}`;
+      } catch (err) {
+        error = err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
+      }
+      await this.record(delivery, statusCode, error);
+    }
+  }
+
+  private async record(
+    delivery: typeof authWebhookDeliveriesTable.$inferSelect,
+    statusCode: number | null,
+    error: string | null,
+  ): Promise<void> {
+    if (!error) {
+      await this.store.db
+        .update(authWebhookDeliveriesTable)
+        .set({ status: "delivered", lastStatusCode: statusCode, lastError: null, deliveredAt: new Date() })
+        .where(eq(authWebhookDeliveriesTable.id, delivery.id));
+      return;
+    }
+    const delay = RETRY_DELAYS_S[delivery.attempts - 1];
+    this.logger.warn(
+      { deliveryId: delivery.id, attempt: delivery.attempts, statusCode, error },
+      "webhook delivery failed",
+    );
+    await this.store.db
+      .update(authWebhookDeliveriesTable)
+      .set({
+        status: delay === undefined ? "failed" : "pending",
+        lastStatusCode: statusCode,
+        lastError: error,
+        nextAttemptAt: new Date(Date.now() + (delay ?? 0) * 1000),
+      })
+      .where(eq(authWebhookDeliveriesTable.id, delivery.id));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    await Promise.allSettled([...this.inFlight]);
+  }
+}
