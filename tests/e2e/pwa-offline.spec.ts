@@ -174,6 +174,33 @@ test.describe("offline PWA", () => {
     expect((await cacheEntries(page)).filter((entry) => !entry.startsWith(PRECACHE))).toEqual([]);
   });
 
+  test("schema trees and table pages already viewed open offline", async ({ page, context }) => {
+    await signUpAndVerify(page, "en", uniqueEmail("offline-db"));
+    const databases = await context.request.get(`${BASE_URL}/api/v1/db`);
+    const [[database]] = (await databases.json()) as [[{ id: string }]];
+    const created = await context.request.post(`${BASE_URL}/api/v1/db/${database.id}/execute`, {
+      data: {
+        sql: "create table plant (id int primary key, name text); insert into plant values (1, 'fern offline');",
+      },
+    });
+    expect(created.status()).toBe(200);
+
+    await page.goto(`/db/${database.id}`);
+    await underServiceWorker(page);
+    const tree = page.getByRole("region", { name: tr("en", "Schema") });
+    const grid = page.getByRole("region", { name: tr("en", "Table {0}", { 0: "plant" }) }).getByRole("grid");
+    await tree.getByRole("button", { name: "plant", exact: true }).click();
+    await expect(grid.getByRole("gridcell", { name: "fern offline", exact: true })).toBeVisible();
+    await expect.poll(() => indexedDbText(page)).toContain("fern offline");
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByTestId("offline-indicator")).toBeVisible();
+    await tree.getByRole("button", { name: "plant", exact: true }).click();
+    await expect(grid.getByRole("gridcell", { name: "fern offline", exact: true })).toBeVisible();
+    await context.setOffline(false);
+  });
+
   test("a queued change that fails on replay says so, and the list shows the server's truth", async ({
     page,
     context,
