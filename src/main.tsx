@@ -1,5 +1,5 @@
 import { I18nProvider } from "@lingui/react";
-import { QueryClient } from "@tanstack/react-query";
+import { onlineManager, QueryClient } from "@tanstack/react-query";
 import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
@@ -13,6 +13,10 @@ import { registerServiceWorker } from "./lib/service-worker";
 import { throwErr } from "./lib/throw-err";
 import { createAppRouter } from "./router";
 import "./styles.css";
+
+// TanStack Query assumes online at start and only follows later events: a reload made offline would
+// fire every fetch (and fail) and hide the offline indicator.
+onlineManager.setOnline(navigator.onLine);
 
 const queryClient = new QueryClient({
   // gcTime as long as the persisted store's max age, or restored data would be dropped at once.
@@ -31,8 +35,13 @@ async function boot(): Promise<void> {
         <PersistQueryClientProvider
           client={queryClient}
           persistOptions={persistOptions}
-          // Changes queued offline before a reload are replayed once the cache is back.
-          onSuccess={() => void queryClient.resumePausedMutations()}
+          onSuccess={() => {
+            // Changes queued offline before a reload are replayed once the cache is back.
+            void queryClient.resumePausedMutations();
+            // What was restored is what this browser last saw, maybe hours ago: show it at once but
+            // ask the server again (offline these fetches wait for the network).
+            void queryClient.invalidateQueries();
+          }}
         >
           <RouterProvider router={router} />
         </PersistQueryClientProvider>

@@ -38,10 +38,12 @@ export default function UserMenuDropdown({ defaultOpen = false }: { defaultOpen?
     } catch {
       notify.error(t`An error occurred`);
     }
+    // Leave the signed-in pages first: their mounted queries would refetch the moment the cache is
+    // cleared and persist the user's data again.
+    await navigate({ to: "/login" });
     // Everything kept for offline use goes: persisted store, Query cache, Cache Storage.
     await clearOfflineData(queryClient);
     restartLiveUpdates();
-    await navigate({ to: "/login" });
   }
 
   return (
