@@ -211,4 +211,32 @@ test.describe("offline data", () => {
     ).toBeVisible();
     await expect(nav.getByRole("link", { name: "Doomed" })).toHaveCount(0);
   });
+
+  test("schema trees and table pages already viewed open offline", async ({ page, context }) => {
+    await requireEndpoints("signUp", "verifyEmail", "projectInit", "databases");
+    test.setTimeout(240_000);
+    await signUpAndVerify(page, lang, uniqueEmail("pwa-db"));
+    const [databases] = await (await context.request.get("/api/v1/db")).json();
+    const dbId: string = databases[0].id;
+    const execute = await context.request.post(`/api/v1/db/${dbId}/execute`, {
+      data: {
+        sql: "create table plant (id int primary key, name text); insert into plant values (1, 'fern offline');",
+      },
+    });
+    expect(execute.status()).toBe(200);
+
+    await page.goto(`/db/${dbId}`);
+    const tree = page.getByRole("region", { name: tr(lang, "Schema") });
+    await tree.getByRole("button", { name: "plant", exact: true }).click();
+    const grid = page.getByRole("region", { name: tr(lang, "Table {0}", { 0: "plant" }) }).getByRole("grid");
+    await expect(grid.getByRole("gridcell", { name: "fern offline", exact: true })).toBeVisible();
+    await waitForPersisted(page, "fern offline");
+
+    await goOfflineAndReload(page, context);
+    await expect(page.getByTestId("offline-indicator")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/db/${dbId}$`));
+    await tree.getByRole("button", { name: "plant", exact: true }).click();
+    await expect(grid.getByRole("gridcell", { name: "fern offline", exact: true })).toBeVisible();
+    await context.setOffline(false);
+  });
 });
