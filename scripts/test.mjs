@@ -52,6 +52,8 @@ const vitestOk = run("unit + integration", "npx", [
 const e2eOk = run("browser", "npx", ["playwright", "test", "--reporter=list,json"], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: ".test-reports/e2e.json",
 });
+// Lighthouse budgets (issue 7): /login and / signed in, desktop and mobile; a missed budget fails.
+const lighthouseOk = run("lighthouse", "npx", ["tsx", "tests/lighthouse/run.ts"]);
 
 let passed = 0;
 let failed = 0;
@@ -68,6 +70,11 @@ if (existsSync(".test-reports/e2e.json")) {
   failed += e.unexpected;
   skipped += e.skipped;
 }
-if (!vitestOk || !e2eOk) failed = Math.max(failed, 1);
+if (existsSync(".test-reports/lighthouse.json")) {
+  const l = JSON.parse(readFileSync(".test-reports/lighthouse.json", "utf8"));
+  passed += l.passed;
+  failed += l.failed;
+}
+if (!vitestOk || !e2eOk || !lighthouseOk) failed = Math.max(failed, 1);
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed ? 1 : 0);

@@ -1,6 +1,7 @@
 // Lighthouse in the test suite: the built app served by the real server, audited in Debian's
 // Chromium on desktop and mobile emulation, with the budgets of issue #7 asserted.
-//   npx tsx tests/lighthouse/run.ts        (npm test runs it after the browser tests)
+//   npx tsx tests/lighthouse/run.ts   (npm test runs it after the browser tests; each page and form
+//   factor counts as one test in its summary line, see .test-reports/lighthouse.json)
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -64,6 +65,8 @@ const context = await chromium.launchPersistentContext(profileDir, {
 });
 const failures: string[] = [];
 const rows: string[] = [];
+/** One entry per page and form factor, for the summary line of `npm test`. */
+const outcomes: { label: string; ok: boolean }[] = [];
 try {
   for (const audit of audits) {
     if (audit.signedIn) await signInBrowser(context, server.url, projectEnv);
@@ -87,6 +90,7 @@ try {
       rows.push(
         `| ${label} | ${score("performance")} | ${score("accessibility")} | ${score("best-practices")} | ${score("seo")} | ${(jsGzip / 1024).toFixed(1)} KB |`,
       );
+      const failuresBefore = failures.length;
       const minPerformance = formFactor === "desktop" ? BUDGET.desktopPerformance : BUDGET.mobilePerformance;
       if (new URL(finalDisplayedUrl).pathname !== audit.route) {
         failures.push(`${label}: ended on ${finalDisplayedUrl}, not ${audit.route}`);
@@ -106,6 +110,7 @@ try {
             failures.push(`${label}: ${category} audit "${a.id}" failed: ${a.title}`);
         }
       }
+      outcomes.push({ label, ok: failures.length === failuresBefore });
       mkdirSync("test-results/lighthouse", { recursive: true });
       writeFileSync(
         `test-results/lighthouse/${audit.route.replace(/\W+/g, "_") || "root"}-${formFactor}.json`,
@@ -119,6 +124,15 @@ try {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
+mkdirSync(".test-reports", { recursive: true });
+writeFileSync(
+  ".test-reports/lighthouse.json",
+  JSON.stringify({
+    passed: outcomes.filter((o) => o.ok).length,
+    failed: outcomes.filter((o) => !o.ok).length,
+    failures,
+  }),
+);
 console.log(
   "| page | performance | accessibility | best practices | SEO | initial JS (gzip) |\n|---|---|---|---|---|---|",
 );
