@@ -1,10 +1,15 @@
 import type { ExecuteResponse } from "@contract/sql";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ResultGrid } from "./result-grid";
-import { cancelSql, executeSql } from "./sql-api";
+import { cancelSql, executeSql, splitSql } from "./sql-api";
 import { SqlEditor, type SqlEditorHandle } from "./sql-editor";
+import { DestructiveConfirmDialog } from "./workbench/destructive-confirm-dialog";
+import { planRun, type RunPlan } from "./workbench/pick-statements";
+import { ShortcutsDialog } from "./workbench/shortcuts-dialog";
+
+const CANCELED_SQLSTATE = "57014";
 
 /** The SQL tab: an editor, Run and Stop, and one result tab per statement. */
 export function SqlWorkbench({ dbId }: { dbId: string }) {
@@ -15,18 +20,56 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [active, setActive] = useState(0);
 
-  async function run() {
+  const [confirming, setConfirming] = useState<RunPlan | null>(null);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const stopRequested = useRef(false);
+  const [stopped, setStopped] = useState(false);
+
+  // `?` opens the shortcut list, except while typing (the editor and inputs keep the key).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (event.key !== "?" || target?.closest("input, textarea, [contenteditable], .monaco-editor")) return;
+      event.preventDefault();
+      setShortcutsOpen(true);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  /** Ctrl/Cmd+Enter ("smart": the selection or the statement at the cursor) or Run all. */
+  async function run(kind: "smart" | "all") {
     const handle = editor.current;
     if (!handle || running) return;
-    const { sql, offset } = handle.runnableText();
-    if (sql.trim() === "") return;
+    const request = handle.runRequest(kind);
+    const toSplit = request.mode === "selection" ? request.text.slice(request.start, request.end) : request.text;
+    if (toSplit.trim() === "") return;
+    setFailure(null);
+    let plan: RunPlan | null;
+    try {
+      plan = planRun(request, await splitSql(toSplit));
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    if (!plan) return;
+    if (plan.flagged.length > 0) setConfirming(plan);
+    else await execute(plan);
+  }
+
+  async function execute({ sql, offset }: RunPlan) {
+    const handle = editor.current;
+    if (!handle) return;
     const executionId = crypto.randomUUID();
     handle.clearMarkers();
+    stopRequested.current = false;
+    setStopped(false);
     setRunning(executionId);
     setFailure(null);
     try {
       const answer = await executeSql(dbId, sql, executionId);
       setResponse(answer);
+      setStopped(stopRequested.current && answer.error?.sqlState === CANCELED_SQLSTATE);
       setActive(answer.error ? answer.results.length : 0);
       if (answer.error) handle.markError(answer.error.position, answer.error.message, offset);
     } catch (error) {
@@ -37,29 +80,65 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
     }
   }
 
+  function stop() {
+    if (!running) return;
+    stopRequested.current = true;
+    void cancelSql(dbId, running).catch(() => undefined);
+  }
+
   const results = response?.results ?? [];
   const current = results[active];
 
   return (
     <section aria-label={t`SQL`} className="flex h-full min-h-0 flex-col gap-2">
-      <SqlEditor ref={editor} storageKey={`db:${dbId}:sql`} onRun={() => void run()} />
-      <div className="flex items-center gap-2">
-        <Button onClick={() => void run()} disabled={running !== null}>
+      <SqlEditor
+        ref={editor}
+        storageKey={`db:${dbId}:sql`}
+        onRun={() => void run("smart")}
+        onAction={(action) => {
+          if (action === "run-all") void run("all");
+          else void editor.current?.format();
+        }}
+      />
+      <div role="toolbar" aria-label={t`SQL actions`} className="flex flex-wrap items-center gap-2">
+        <Button onClick={() => void run("smart")} disabled={running !== null}>
           <Trans>Run</Trans>
         </Button>
-        <Button
-          variant="outline"
-          disabled={running === null}
-          onClick={() => {
-            if (running) void cancelSql(dbId, running).catch(() => undefined);
-          }}
-        >
+        <Button variant="outline" onClick={() => void run("all")} disabled={running !== null}>
+          <Trans>Run all</Trans>
+        </Button>
+        <Button variant="outline" disabled={running === null} onClick={stop}>
           <Trans>Stop</Trans>
         </Button>
+        <Button variant="outline" onClick={() => void editor.current?.format()}>
+          <Trans>Format SQL</Trans>
+        </Button>
+        <Button variant="ghost" onClick={() => setShortcutsOpen(true)}>
+          <Trans>Keyboard shortcuts</Trans>
+        </Button>
         <span className="text-xs text-slate-500">
-          <Trans>Ctrl/Cmd+Enter runs the selection, or everything without one.</Trans>
+          <Trans>Ctrl/Cmd+Enter runs the selection, or the statement at the cursor.</Trans>
         </span>
+        {running && (
+          <span role="status" className="text-xs text-sky-300">
+            <Trans>Running…</Trans>
+          </span>
+        )}
+        {stopped && (
+          <span role="status" className="text-xs text-amber-300">
+            <Trans>Cancelled: the statement was stopped.</Trans>
+          </span>
+        )}
       </div>
+      <DestructiveConfirmDialog
+        plan={confirming}
+        onCancel={() => setConfirming(null)}
+        onConfirm={(plan) => {
+          setConfirming(null);
+          void execute(plan);
+        }}
+      />
+      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
       {failure && (
         <p role="alert" className="text-sm text-red-400">
           {failure}
