@@ -8,6 +8,7 @@ export interface SqlEditorHandle {
   runRequest(kind: "smart" | "all"): RunRequest;
   /** Formats the selection, or the whole text, with sql-formatter's PostgreSQL dialect. */
   format(): Promise<void>;
+  getText(): string;
   /** Replaces the editor text (history, snippets). */
   setText(text: string): void;
   focus(): void;
@@ -104,6 +105,9 @@ export function SqlEditor({
       // An edit, not setValue, so Ctrl+Z undoes the formatting.
       current.editor.executeEdits("format", [{ range, text: formatted }]);
       current.editor.pushUndoStop();
+    },
+    getText() {
+      return editor.current?.editor.getValue() ?? "";
     },
     setText(text) {
       const current = editor.current;

@@ -6,8 +6,18 @@ import { ResultGrid } from "./result-grid";
 import { cancelSql, executeSql, splitSql } from "./sql-api";
 import { SqlEditor, type SqlEditorHandle } from "./sql-editor";
 import { DestructiveConfirmDialog } from "./workbench/destructive-confirm-dialog";
+import { HistoryPanel } from "./workbench/history-panel";
 import { planRun, type RunPlan } from "./workbench/pick-statements";
 import { ShortcutsDialog } from "./workbench/shortcuts-dialog";
+import {
+  addHistory,
+  deleteSnippet,
+  type HistoryEntry,
+  loadHistory,
+  loadSnippets,
+  type Snippet,
+  saveSnippet,
+} from "./workbench/workbench-store";
 
 const CANCELED_SQLSTATE = "57014";
 
@@ -24,6 +34,22 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const stopRequested = useRef(false);
   const [stopped, setStopped] = useState(false);
+  const [history, setHistory] = useState<HistoryEntry[]>([]);
+  const [snippets, setSnippets] = useState<Snippet[]>([]);
+
+  useEffect(() => {
+    let current = true;
+    void loadHistory(dbId).then((entries) => current && setHistory(entries));
+    void loadSnippets().then((saved) => current && setSnippets(saved));
+    return () => {
+      current = false;
+    };
+  }, [dbId]);
+
+  function remember(entry: HistoryEntry) {
+    // History is a convenience: a full or blocked IndexedDB must not break running SQL.
+    void addHistory(dbId, entry).then(setHistory, () => undefined);
+  }
 
   // `?` opens the shortcut list, except while typing (the editor and inputs keep the key).
   useEffect(() => {
@@ -66,13 +92,23 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
     setStopped(false);
     setRunning(executionId);
     setFailure(null);
+    const startedAt = Date.now();
+    const started = performance.now();
     try {
       const answer = await executeSql(dbId, sql, executionId);
+      remember({
+        sql,
+        at: startedAt,
+        durationMs: performance.now() - started,
+        ok: !answer.error,
+        rowCount: answer.results.at(-1)?.rowCount ?? null,
+      });
       setResponse(answer);
       setStopped(stopRequested.current && answer.error?.sqlState === CANCELED_SQLSTATE);
       setActive(answer.error ? answer.results.length : 0);
       if (answer.error) handle.markError(answer.error.position, answer.error.message, offset);
     } catch (error) {
+      remember({ sql, at: startedAt, durationMs: performance.now() - started, ok: false, rowCount: null });
       setResponse(null);
       setFailure(error instanceof Error ? error.message : String(error));
     } finally {
@@ -90,118 +126,130 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
   const current = results[active];
 
   return (
-    <section aria-label={t`SQL`} className="flex h-full min-h-0 flex-col gap-2">
-      <SqlEditor
-        ref={editor}
-        storageKey={`db:${dbId}:sql`}
-        onRun={() => void run("smart")}
-        onAction={(action) => {
-          if (action === "run-all") void run("all");
-          else void editor.current?.format();
-        }}
-      />
-      <div role="toolbar" aria-label={t`SQL actions`} className="flex flex-wrap items-center gap-2">
-        <Button onClick={() => void run("smart")} disabled={running !== null}>
-          <Trans>Run</Trans>
-        </Button>
-        <Button variant="outline" onClick={() => void run("all")} disabled={running !== null}>
-          <Trans>Run all</Trans>
-        </Button>
-        <Button variant="outline" disabled={running === null} onClick={stop}>
-          <Trans>Stop</Trans>
-        </Button>
-        <Button variant="outline" onClick={() => void editor.current?.format()}>
-          <Trans>Format SQL</Trans>
-        </Button>
-        <Button variant="ghost" onClick={() => setShortcutsOpen(true)}>
-          <Trans>Keyboard shortcuts</Trans>
-        </Button>
-        <span className="text-xs text-slate-500">
-          <Trans>Ctrl/Cmd+Enter runs the selection, or the statement at the cursor.</Trans>
-        </span>
-        {running && (
-          <span role="status" className="text-xs text-sky-300">
-            <Trans>Running…</Trans>
+    <div className="flex h-full min-h-0 gap-3">
+      <section aria-label={t`SQL`} className="flex h-full min-h-0 min-w-0 flex-1 flex-col gap-2">
+        <SqlEditor
+          ref={editor}
+          storageKey={`db:${dbId}:sql`}
+          onRun={() => void run("smart")}
+          onAction={(action) => {
+            if (action === "run-all") void run("all");
+            else void editor.current?.format();
+          }}
+        />
+        <div role="toolbar" aria-label={t`SQL actions`} className="flex flex-wrap items-center gap-2">
+          <Button onClick={() => void run("smart")} disabled={running !== null}>
+            <Trans>Run</Trans>
+          </Button>
+          <Button variant="outline" onClick={() => void run("all")} disabled={running !== null}>
+            <Trans>Run all</Trans>
+          </Button>
+          <Button variant="outline" disabled={running === null} onClick={stop}>
+            <Trans>Stop</Trans>
+          </Button>
+          <Button variant="outline" onClick={() => void editor.current?.format()}>
+            <Trans>Format SQL</Trans>
+          </Button>
+          <Button variant="ghost" onClick={() => setShortcutsOpen(true)}>
+            <Trans>Keyboard shortcuts</Trans>
+          </Button>
+          <span className="text-xs text-slate-500">
+            <Trans>Ctrl/Cmd+Enter runs the selection, or the statement at the cursor.</Trans>
           </span>
+          {running && (
+            <span role="status" className="text-xs text-sky-300">
+              <Trans>Running…</Trans>
+            </span>
+          )}
+          {stopped && (
+            <span role="status" className="text-xs text-amber-300">
+              <Trans>Cancelled: the statement was stopped.</Trans>
+            </span>
+          )}
+        </div>
+        <DestructiveConfirmDialog
+          plan={confirming}
+          onCancel={() => setConfirming(null)}
+          onConfirm={(plan) => {
+            setConfirming(null);
+            void execute(plan);
+          }}
+        />
+        <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+        {failure && (
+          <p role="alert" className="text-sm text-red-400">
+            {failure}
+          </p>
         )}
-        {stopped && (
-          <span role="status" className="text-xs text-amber-300">
-            <Trans>Cancelled: the statement was stopped.</Trans>
-          </span>
-        )}
-      </div>
-      <DestructiveConfirmDialog
-        plan={confirming}
-        onCancel={() => setConfirming(null)}
-        onConfirm={(plan) => {
-          setConfirming(null);
-          void execute(plan);
-        }}
-      />
-      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
-      {failure && (
-        <p role="alert" className="text-sm text-red-400">
-          {failure}
-        </p>
-      )}
-      {response && (
-        <>
-          <div role="tablist" aria-label={t`Results`} className="flex flex-wrap gap-1 border-b border-slate-800">
-            {results.map((result, index) => (
-              <button
-                // biome-ignore lint/suspicious/noArrayIndexKey: one tab per statement, in order
-                key={index}
-                type="button"
-                role="tab"
-                aria-selected={index === active}
-                onClick={() => setActive(index)}
-                className={`px-3 py-1 text-sm ${index === active ? "border-b-2 border-sky-400 text-slate-100" : "text-slate-400"}`}
-              >
-                <Trans>
-                  Result {index + 1}: {result.command}
-                </Trans>
-              </button>
-            ))}
-            {response.error && (
-              <button
-                type="button"
-                role="tab"
-                aria-selected={active === results.length}
-                onClick={() => setActive(results.length)}
-                className={`px-3 py-1 text-sm text-red-400 ${active === results.length ? "border-b-2 border-red-400" : ""}`}
-              >
-                <Trans>Error</Trans>
-              </button>
-            )}
-          </div>
-          {current && (
-            <div role="tabpanel" className="flex min-h-0 flex-1 flex-col gap-1">
-              <p className="text-xs text-slate-400">
-                {current.rowCount === null ? (
-                  <Trans>{current.durationMs} ms</Trans>
-                ) : (
+        {response && (
+          <>
+            <div role="tablist" aria-label={t`Results`} className="flex flex-wrap gap-1 border-b border-slate-800">
+              {results.map((result, index) => (
+                <button
+                  // biome-ignore lint/suspicious/noArrayIndexKey: one tab per statement, in order
+                  key={index}
+                  type="button"
+                  role="tab"
+                  aria-selected={index === active}
+                  onClick={() => setActive(index)}
+                  className={`px-3 py-1 text-sm ${index === active ? "border-b-2 border-sky-400 text-slate-100" : "text-slate-400"}`}
+                >
                   <Trans>
-                    {current.rowCount} rows in {current.durationMs} ms
+                    Result {index + 1}: {result.command}
                   </Trans>
-                )}
-                {current.truncated && (
-                  <span className="ml-2 text-amber-300">
-                    <Trans>Truncated: only the first rows are shown.</Trans>
-                  </span>
-                )}
-              </p>
-              {current.columns.length > 0 && <ResultGrid columns={current.columns} rows={current.rows} />}
+                </button>
+              ))}
+              {response.error && (
+                <button
+                  type="button"
+                  role="tab"
+                  aria-selected={active === results.length}
+                  onClick={() => setActive(results.length)}
+                  className={`px-3 py-1 text-sm text-red-400 ${active === results.length ? "border-b-2 border-red-400" : ""}`}
+                >
+                  <Trans>Error</Trans>
+                </button>
+              )}
             </div>
-          )}
-          {response.error && active === results.length && (
-            <div role="alert" className="rounded border border-red-900 bg-red-950/40 p-2 text-sm text-red-300">
-              <p>{response.error.message}</p>
-              {response.error.detail && <p>{response.error.detail}</p>}
-              {response.error.hint && <p>{response.error.hint}</p>}
-            </div>
-          )}
-        </>
-      )}
-    </section>
+            {current && (
+              <div role="tabpanel" className="flex min-h-0 flex-1 flex-col gap-1">
+                <p className="text-xs text-slate-400">
+                  {current.rowCount === null ? (
+                    <Trans>{current.durationMs} ms</Trans>
+                  ) : (
+                    <Trans>
+                      {current.rowCount} rows in {current.durationMs} ms
+                    </Trans>
+                  )}
+                  {current.truncated && (
+                    <span className="ml-2 text-amber-300">
+                      <Trans>Truncated: only the first rows are shown.</Trans>
+                    </span>
+                  )}
+                </p>
+                {current.columns.length > 0 && <ResultGrid columns={current.columns} rows={current.rows} />}
+              </div>
+            )}
+            {response.error && active === results.length && (
+              <div role="alert" className="rounded border border-red-900 bg-red-950/40 p-2 text-sm text-red-300">
+                <p>{response.error.message}</p>
+                {response.error.detail && <p>{response.error.detail}</p>}
+                {response.error.hint && <p>{response.error.hint}</p>}
+              </div>
+            )}
+          </>
+        )}
+      </section>
+      <HistoryPanel
+        history={history}
+        snippets={snippets}
+        onLoad={(sql) => editor.current?.setText(sql)}
+        onSaveSnippet={(name) => {
+          const sql = editor.current?.getText() ?? "";
+          if (sql.trim()) void saveSnippet({ name, sql }).then(setSnippets);
+        }}
+        onDeleteSnippet={(name) => void deleteSnippet(name).then(setSnippets)}
+      />
+    </div>
   );
 }
