@@ -67,6 +67,28 @@ test.describe("SQL workbench", () => {
     await expect(results.getByRole("tab").first()).toContainText("DELETE");
     await expect(page.getByText(/^2 rows in \d+(\.\d+)? ms/)).toBeVisible();
 
+    // Completion knows the new table's columns after `table.`.
+    await typeSql(page, "");
+    await page.keyboard.type("SELECT * FROM plum WHERE plum.");
+    await expect(page.locator(".monaco-editor .suggest-widget")).toContainText("id");
+    await page.keyboard.press("Escape");
+
+    // EXPLAIN shows a plan tree with the scanned table; EXPLAIN ANALYZE of a write asks first.
+    await typeSql(page, "SELECT * FROM plum WHERE id > 0");
+    await page.getByRole("button", { name: "Explain", exact: true }).click();
+    const planTree = page.getByRole("list", { name: "Plan tree" });
+    await expect(planTree.getByTestId("plan-node").first()).toContainText("Seq Scan");
+    await expect(planTree).toContainText("plum");
+    await expect(planTree).toContainText("Most expensive");
+    await page.getByRole("button", { name: "Explain analyze", exact: true }).click();
+    await expect(page.getByText("EXPLAIN ANALYZE: the statement was run.")).toBeVisible();
+    await expect(planTree).toContainText("Rows (actual)");
+    await typeSql(page, "DELETE FROM plum WHERE id = 1");
+    await page.getByRole("button", { name: "Explain analyze", exact: true }).click();
+    const analyzeConfirm = page.getByRole("alertdialog", { name: "Run destructive statements?" });
+    await expect(analyzeConfirm).toContainText("EXPLAIN ANALYZE runs it, and it may change data");
+    await analyzeConfirm.getByRole("button", { name: "Cancel" }).click();
+
     // Stop ends a long statement on the server; the UI says it was cancelled.
     await typeSql(page, "SELECT pg_sleep(30)");
     await page.keyboard.press("ControlOrMeta+Enter");
@@ -81,7 +103,7 @@ test.describe("SQL workbench", () => {
     await snippets.getByLabel("Snippet name").fill("origin check");
     await snippets.getByRole("button", { name: "Save" }).click();
     await typeSql(page, "SELECT 0");
-    await snippets.getByRole("button", { name: "origin check" }).click();
+    await snippets.getByRole("button", { name: "origin check", exact: true }).click();
     await expect(page.locator(".monaco-editor .view-lines")).toContainText("SELECT 'from a snippet' AS origin");
 
     // History and snippets survive a reload; search narrows the history; a click loads the SQL.
@@ -98,7 +120,7 @@ test.describe("SQL workbench", () => {
       .click();
     await expect(page.locator(".monaco-editor .view-lines")).toContainText("SELECT g FROM generate_series(1, 5) g");
     await expect(
-      page.getByRole("region", { name: "Snippets" }).getByRole("button", { name: "origin check" }),
+      page.getByRole("region", { name: "Snippets" }).getByRole("button", { name: "origin check", exact: true }),
     ).toBeVisible();
 
     // The shortcut list.

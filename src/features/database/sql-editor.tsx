@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import type { Ref } from "react";
 import { useEffect, useImperativeHandle, useRef, useState } from "react";
+import { registerSqlCompletion } from "./workbench/completion-provider";
 import type { RunRequest } from "./workbench/pick-statements";
 
 export interface SqlEditorHandle {
@@ -30,7 +31,7 @@ export function SqlEditor({
   storageKey: string;
   onRun: () => void;
   /** Extra keyboard actions: run all, format, EXPLAIN. */
-  onAction?: (action: "run-all" | "format") => void;
+  onAction?: (action: "run-all" | "format" | "explain" | "explain-analyze") => void;
   ref: Ref<SqlEditorHandle>;
 }) {
   const { t } = useLingui();
@@ -56,10 +57,14 @@ export function SqlEditor({
         fontSize: 13,
         ariaLabel: t`SQL editor`,
       });
+      registerSqlCompletion(monaco);
       instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => runRef.current());
       instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyMod.Shift | monaco.KeyCode.Enter, () =>
         actionRef.current?.("run-all"),
       );
+      // F7 and Shift+F7 as in pgAdmin.
+      instance.addCommand(monaco.KeyCode.F7, () => actionRef.current?.("explain"));
+      instance.addCommand(monaco.KeyMod.Shift | monaco.KeyCode.F7, () => actionRef.current?.("explain-analyze"));
       instance.addCommand(monaco.KeyMod.Shift | monaco.KeyMod.Alt | monaco.KeyCode.KeyF, () =>
         actionRef.current?.("format"),
       );

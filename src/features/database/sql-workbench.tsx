@@ -1,13 +1,18 @@
 import type { ExecuteResponse } from "@contract/sql";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { databaseKeys, schemaQuery } from "./api";
 import { ResultGrid } from "./result-grid";
 import { cancelSql, executeSql, splitSql } from "./sql-api";
 import { SqlEditor, type SqlEditorHandle } from "./sql-editor";
+import { setCompletionSchema } from "./workbench/completion-provider";
 import { DestructiveConfirmDialog } from "./workbench/destructive-confirm-dialog";
 import { HistoryPanel } from "./workbench/history-panel";
-import { planRun, type RunPlan } from "./workbench/pick-statements";
+import { planExplain, planRun, type RunPlan } from "./workbench/pick-statements";
+import { type ExplainedPlan, readPlan } from "./workbench/plan-tree";
+import { PlanView } from "./workbench/plan-view";
 import { ShortcutsDialog } from "./workbench/shortcuts-dialog";
 import {
   addHistory,
@@ -30,10 +35,17 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [active, setActive] = useState(0);
 
-  const [confirming, setConfirming] = useState<RunPlan | null>(null);
+  const [confirming, setConfirming] = useState<{ plan: RunPlan; explain: boolean } | null>(null);
+  const [explained, setExplained] = useState<ExplainedPlan | null>(null);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const stopRequested = useRef(false);
   const [stopped, setStopped] = useState(false);
+  const queryClient = useQueryClient();
+  const schema = useQuery(schemaQuery(dbId)).data;
+  useEffect(() => {
+    setCompletionSchema(schema ?? null);
+    return () => setCompletionSchema(null);
+  }, [schema]);
   const [history, setHistory] = useState<HistoryEntry[]>([]);
   const [snippets, setSnippets] = useState<Snippet[]>([]);
 
@@ -63,27 +75,36 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
-  /** Ctrl/Cmd+Enter ("smart": the selection or the statement at the cursor) or Run all. */
-  async function run(kind: "smart" | "all") {
+  /**
+   * Ctrl/Cmd+Enter ("smart": the selection or the statement at the cursor), Run all, or EXPLAIN
+   * [ANALYZE] of the statement at the cursor.
+   */
+  async function run(kind: "smart" | "all" | "explain" | "explain-analyze") {
     const handle = editor.current;
     if (!handle || running) return;
-    const request = handle.runRequest(kind);
+    const request = handle.runRequest(kind === "all" ? "all" : "smart");
     const toSplit = request.mode === "selection" ? request.text.slice(request.start, request.end) : request.text;
     if (toSplit.trim() === "") return;
     setFailure(null);
+    const explain = kind === "explain" || kind === "explain-analyze";
     let plan: RunPlan | null;
     try {
-      plan = planRun(request, await splitSql(toSplit));
+      const split = await splitSql(toSplit);
+      if (explain && split.syntaxError) {
+        setFailure(split.syntaxError);
+        return;
+      }
+      plan = explain ? planExplain(request, split, kind === "explain-analyze") : planRun(request, split);
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
       return;
     }
     if (!plan) return;
-    if (plan.flagged.length > 0) setConfirming(plan);
-    else await execute(plan);
+    if (plan.flagged.length > 0) setConfirming({ plan, explain });
+    else await execute(plan, explain);
   }
 
-  async function execute({ sql, offset }: RunPlan) {
+  async function execute({ sql, offset }: RunPlan, explain: boolean) {
     const handle = editor.current;
     if (!handle) return;
     const executionId = crypto.randomUUID();
@@ -103,13 +124,27 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
         ok: !answer.error,
         rowCount: answer.results.at(-1)?.rowCount ?? null,
       });
-      setResponse(answer);
+      let readable: ExplainedPlan | null = null;
+      if (explain && !answer.error) {
+        try {
+          readable = readPlan(answer.results[0]?.rows[0]?.[0]);
+        } catch {
+          // Not a plan after all: the raw result is shown instead.
+        }
+      }
+      setExplained(readable);
+      setResponse(readable ? null : answer);
+      // DDL changes what the tree and the completion know.
+      if (answer.results.some((r) => /^(CREATE|ALTER|DROP|COMMENT)\b/.test(r.command))) {
+        void queryClient.invalidateQueries({ queryKey: databaseKeys.schema(dbId) });
+      }
       setStopped(stopRequested.current && answer.error?.sqlState === CANCELED_SQLSTATE);
       setActive(answer.error ? answer.results.length : 0);
       if (answer.error) handle.markError(answer.error.position, answer.error.message, offset);
     } catch (error) {
       remember({ sql, at: startedAt, durationMs: performance.now() - started, ok: false, rowCount: null });
       setResponse(null);
+      setExplained(null);
       setFailure(error instanceof Error ? error.message : String(error));
     } finally {
       setRunning(null);
@@ -133,8 +168,8 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
           storageKey={`db:${dbId}:sql`}
           onRun={() => void run("smart")}
           onAction={(action) => {
-            if (action === "run-all") void run("all");
-            else void editor.current?.format();
+            if (action === "format") void editor.current?.format();
+            else void run(action === "run-all" ? "all" : action);
           }}
         />
         <div role="toolbar" aria-label={t`SQL actions`} className="flex flex-wrap items-center gap-2">
@@ -146,6 +181,12 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
           </Button>
           <Button variant="outline" disabled={running === null} onClick={stop}>
             <Trans>Stop</Trans>
+          </Button>
+          <Button variant="outline" onClick={() => void run("explain")} disabled={running !== null}>
+            <Trans>Explain</Trans>
+          </Button>
+          <Button variant="outline" onClick={() => void run("explain-analyze")} disabled={running !== null}>
+            <Trans>Explain analyze</Trans>
           </Button>
           <Button variant="outline" onClick={() => void editor.current?.format()}>
             <Trans>Format SQL</Trans>
@@ -168,11 +209,12 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
           )}
         </div>
         <DestructiveConfirmDialog
-          plan={confirming}
+          plan={confirming?.plan ?? null}
           onCancel={() => setConfirming(null)}
           onConfirm={(plan) => {
+            const explain = confirming?.explain ?? false;
             setConfirming(null);
-            void execute(plan);
+            void execute(plan, explain);
           }}
         />
         <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
@@ -181,6 +223,7 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
             {failure}
           </p>
         )}
+        {explained && <PlanView plan={explained} />}
         {response && (
           <>
             <div role="tablist" aria-label={t`Results`} className="flex flex-wrap gap-1 border-b border-slate-800">

@@ -32,6 +32,8 @@ export function DestructiveConfirmDialog({
         return t`Updates every row (no WHERE)`;
       case "delete-without-where":
         return t`Deletes every row (no WHERE)`;
+      case "analyze-executes":
+        return t`EXPLAIN ANALYZE runs it, and it may change data`;
       default:
         return t`Could not be checked: the SQL does not parse`;
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { splitStatements } from "../../../../server/sql/pg-statements";
-import { planRun } from "./pick-statements";
+import { planExplain, planRun } from "./pick-statements";
 
 // The real parser produces the statements, as the /sql/split endpoint does.
 async function split(text: string) {
@@ -64,5 +64,18 @@ describe("planRun", () => {
 
   it("runs nothing for an empty text", async () => {
     expect(planRun({ mode: "all", text: "  -- only a comment\n" }, await split("  -- only a comment\n"))).toBeNull();
+  });
+
+  it("explains the statement at the cursor, asking before ANALYZE of a statement that writes", async () => {
+    const cursor = script.indexOf("DELETE");
+    const estimate = planExplain({ mode: "cursor", text: script, cursor }, await split(script), false);
+    expect(estimate).toEqual({ sql: "EXPLAIN (FORMAT JSON) DELETE FROM fruit", offset: cursor - 22, flagged: [] });
+    const analyzed = planExplain({ mode: "cursor", text: script, cursor }, await split(script), true);
+    expect(analyzed?.sql).toBe("EXPLAIN (FORMAT JSON, ANALYZE) DELETE FROM fruit");
+    expect(analyzed?.flagged).toEqual([{ text: "DELETE FROM fruit", destructive: "analyze-executes" }]);
+    const select = planExplain({ mode: "cursor", text: script, cursor: 0 }, await split(script), true);
+    expect(select?.flagged).toEqual([]);
+    const cte = "WITH gone AS (DELETE FROM fruit RETURNING *) SELECT count(*) FROM gone";
+    expect(planExplain({ mode: "cursor", text: cte, cursor: 0 }, await split(cte), true)?.flagged).toHaveLength(1);
   });
 });

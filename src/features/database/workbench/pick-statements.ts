@@ -12,7 +12,7 @@ export type RunRequest =
 export interface RunPlan {
   sql: string;
   offset: number;
-  flagged: Array<Pick<SplitStatement, "text" | "destructive">>;
+  flagged: Array<{ text: string; destructive: SplitStatement["destructive"] | "analyze-executes" }>;
 }
 
 // When the script does not parse, the parser cannot say what it destroys; these words make us ask anyway.
@@ -53,4 +53,26 @@ export function statementAt(statements: SplitStatement[], cursor: number): Split
     else break;
   }
   return chosen;
+}
+
+// EXPLAIN ANALYZE executes the statement: anything but a plain query changes data.
+const WRITING_WORDS = /\b(insert|update|delete|merge|truncate|drop|alter|create|grant|revoke|call|copy)\b/i;
+
+/**
+ * EXPLAIN (FORMAT JSON[, ANALYZE]) of the statement at the cursor, or the first of the selection.
+ * ANALYZE runs the statement, so anything that may write asks first. `offset` is where the
+ * database's error positions (counted in the submitted text, prefix included) land in the editor.
+ */
+export function planExplain(request: RunRequest, split: SqlSplitResponse, analyze: boolean): RunPlan | null {
+  if (split.syntaxError !== null || split.statements.length === 0 || request.mode === "all") return null;
+  const statement =
+    request.mode === "cursor" ? statementAt(split.statements, request.cursor) : (split.statements[0] as SplitStatement);
+  const start = request.mode === "selection" ? request.start + statement.start : statement.start;
+  const prefix = `EXPLAIN (FORMAT JSON${analyze ? ", ANALYZE" : ""}) `;
+  const writes = statement.kind !== "SelectStmt" || WRITING_WORDS.test(statement.text);
+  return {
+    sql: prefix + statement.text,
+    offset: start - prefix.length,
+    flagged: analyze && writes ? [{ text: statement.text, destructive: "analyze-executes" }] : [],
+  };
 }

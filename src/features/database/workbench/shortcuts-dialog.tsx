@@ -7,6 +7,8 @@ export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenC
   const shortcuts: Array<[string, string]> = [
     ["Ctrl/Cmd+Enter", t`Run the selection, or the statement at the cursor`],
     ["Ctrl/Cmd+Shift+Enter", t`Run all statements`],
+    ["F7", t`EXPLAIN the statement at the cursor`],
+    ["Shift+F7", t`EXPLAIN ANALYZE the statement at the cursor`],
     ["Shift+Alt+F", t`Format SQL`],
     ["Ctrl/Cmd+Space", t`Show completions`],
     ["Ctrl/Cmd+Z", t`Undo`],
