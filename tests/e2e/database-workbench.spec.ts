@@ -123,6 +123,23 @@ test.describe("SQL workbench", () => {
       page.getByRole("region", { name: "Snippets" }).getByRole("button", { name: "origin check", exact: true }),
     ).toBeVisible();
 
+    // Editor tabs: add, rename; texts and names survive a reload; close.
+    const editorTabs = page.getByRole("tablist", { name: "Editor tabs" });
+    await page.getByRole("button", { name: "New tab" }).click();
+    await expect(editorTabs.getByRole("tab", { name: "Query 2" })).toHaveAttribute("aria-selected", "true");
+    await typeSql(page, "SELECT 'second tab'");
+    await page.getByRole("button", { name: "Rename tab Query 2" }).click();
+    await page.getByLabel("Tab name").fill("report");
+    await page.keyboard.press("Enter");
+    await page.reload();
+    await openSqlTab(page);
+    await expect(editorTabs.getByRole("tab", { name: "report" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.locator(".monaco-editor .view-lines")).toContainText("SELECT 'second tab'");
+    await editorTabs.getByRole("tab", { name: "Query 1" }).click();
+    await expect(page.locator(".monaco-editor .view-lines")).toContainText("SELECT g FROM generate_series(1, 5) g");
+    await page.getByRole("button", { name: "Close tab report" }).click();
+    await expect(editorTabs.getByRole("tab")).toHaveCount(1);
+
     // The shortcut list.
     await page.getByRole("button", { name: "Keyboard shortcuts" }).click();
     await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toContainText("Ctrl/Cmd+Shift+Enter");

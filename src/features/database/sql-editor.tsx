@@ -103,10 +103,10 @@ export function SqlEditor({
       const model = current?.editor.getModel();
       if (!current || !model) return;
       // Loaded on first use: the formatter is only needed when asked for.
-      const { format } = await import("sql-formatter");
+      const { formatDialect, postgresql } = await import("sql-formatter");
       const selection = current.editor.getSelection();
       const range = selection && !selection.isEmpty() ? selection : model.getFullModelRange();
-      const formatted = format(model.getValueInRange(range), { language: "postgresql", keywordCase: "upper" });
+      const formatted = formatDialect(model.getValueInRange(range), { dialect: postgresql, keywordCase: "upper" });
       // An edit, not setValue, so Ctrl+Z undoes the formatting.
       current.editor.executeEdits("format", [{ range, text: formatted }]);
       current.editor.pushUndoStop();

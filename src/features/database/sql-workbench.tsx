@@ -9,6 +9,17 @@ import { cancelSql, executeSql, splitSql } from "./sql-api";
 import { SqlEditor, type SqlEditorHandle } from "./sql-editor";
 import { setCompletionSchema } from "./workbench/completion-provider";
 import { DestructiveConfirmDialog } from "./workbench/destructive-confirm-dialog";
+import { EditorTabBar } from "./workbench/editor-tab-bar";
+import {
+  addTab,
+  closeTab,
+  type EditorTabs,
+  nextTabName,
+  parseTabs,
+  renameTab,
+  tabsKey,
+  tabTextKey,
+} from "./workbench/editor-tabs";
 import { HistoryPanel } from "./workbench/history-panel";
 import { planExplain, planRun, type RunPlan } from "./workbench/pick-statements";
 import { type ExplainedPlan, readPlan } from "./workbench/plan-tree";
@@ -46,6 +57,12 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
     setCompletionSchema(schema ?? null);
     return () => setCompletionSchema(null);
   }, [schema]);
+  const tabName = (n: number) => t`Query ${n}`;
+  const [tabs, setTabs] = useState<EditorTabs>(() => parseTabs(localStorage.getItem(tabsKey(dbId)), tabName(1)));
+  function changeTabs(next: EditorTabs) {
+    setTabs(next);
+    localStorage.setItem(tabsKey(dbId), JSON.stringify(next));
+  }
   const [history, setHistory] = useState<HistoryEntry[]>([]);
   const [snippets, setSnippets] = useState<Snippet[]>([]);
 
@@ -163,9 +180,19 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
   return (
     <div className="flex h-full min-h-0 gap-3">
       <section aria-label={t`SQL`} className="flex h-full min-h-0 min-w-0 flex-1 flex-col gap-2">
+        <EditorTabBar
+          state={tabs}
+          onSelect={(id) => changeTabs({ ...tabs, activeId: id })}
+          onAdd={() => changeTabs(addTab(tabs, crypto.randomUUID(), nextTabName(tabs, tabName)))}
+          onRename={(id, name) => changeTabs(renameTab(tabs, id, name))}
+          onClose={(id) => {
+            localStorage.removeItem(tabTextKey(dbId, id));
+            changeTabs(closeTab(tabs, id));
+          }}
+        />
         <SqlEditor
           ref={editor}
-          storageKey={`db:${dbId}:sql`}
+          storageKey={tabTextKey(dbId, tabs.activeId)}
           onRun={() => void run("smart")}
           onAction={(action) => {
             if (action === "format") void editor.current?.format();

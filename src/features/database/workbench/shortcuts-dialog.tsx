@@ -11,6 +11,7 @@ export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenC
     ["Shift+F7", t`EXPLAIN ANALYZE the statement at the cursor`],
     ["Shift+Alt+F", t`Format SQL`],
     ["Ctrl/Cmd+Space", t`Show completions`],
+    ["Ctrl/Cmd+/", t`Comment or uncomment the lines`],
     ["Ctrl/Cmd+Z", t`Undo`],
     ["Ctrl/Cmd+F", t`Find in the editor`],
     ["?", t`Show this list (outside the editor)`],
