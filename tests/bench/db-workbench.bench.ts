@@ -72,10 +72,13 @@ async function stopLatency(): Promise<BenchResult[]> {
       const answer = call(`/db/${dbId}/execute`, { sql: "SELECT pg_sleep(30)", executionId });
       await new Promise((resolve) => setTimeout(resolve, RUN_BEFORE_STOP_MS));
       const stopped = performance.now();
-      const [cancel, cancelError] = await call(`/db/${dbId}/cancel`, { executionId });
-      if (cancelError || !cancel?.cancelled) throw new Error(`cancel failed: ${JSON.stringify(cancelError)}`);
+      // The cancel answers only once the server has seen the run end (it repeats the cancel until
+      // then), so the statement's end is when the execute answer arrives, not the cancel's.
+      const cancelling = call(`/db/${dbId}/cancel`, { executionId });
       const [result] = await answer;
       const elapsed = performance.now() - stopped;
+      const [cancel, cancelError] = await cancelling;
+      if (cancelError || !cancel?.cancelled) throw new Error(`cancel failed: ${JSON.stringify(cancelError)}`);
       const error = result?.error as { sqlState?: string } | null;
       if (error?.sqlState !== "57014") throw new Error(`not cancelled: ${JSON.stringify(result?.error)}`);
       if (i > 0) times.push(elapsed); // the first run warms the connection pool

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { tr } from "./helpers/catalog.ts";
 import { requireEndpoints } from "./helpers/endpoints.ts";
-import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
+import { signOut, signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
 
 const lang = "en";
 
@@ -26,7 +26,8 @@ test.describe("SQL workbench", () => {
 
   test("statement at the cursor, destructive confirmation, stop, history and snippets", async ({ page }) => {
     await requireEndpoints("signUp", "verifyEmail", "projectInit", "databases");
-    await signUpAndVerify(page, lang, uniqueEmail("db-workbench"));
+    const email = uniqueEmail("db-workbench");
+    await signUpAndVerify(page, lang, email);
     await page
       .getByRole("navigation")
       .getByRole("region", { name: tr(lang, "Databases") })
@@ -143,5 +144,24 @@ test.describe("SQL workbench", () => {
     // The shortcut list.
     await page.getByRole("button", { name: "Keyboard shortcuts" }).click();
     await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toContainText("Ctrl/Cmd+Shift+Enter");
+
+    await page.keyboard.press("Escape");
+
+    // Sign-out forgets the history, the snippets and the editor texts (clearWorkbenchData).
+    await signOut(page, lang, email);
+    const left = await page.evaluate(async () => {
+      const editorKeys = Object.keys(localStorage).filter((key) => key.startsWith("db:")).length;
+      const stored = await new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open("app-console-workbench");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction("workbench").objectStore("workbench").count();
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(count.error);
+        };
+      });
+      return { editorKeys, stored };
+    });
+    expect(left).toEqual({ editorKeys: 0, stored: 0 });
   });
 });
