@@ -90,6 +90,14 @@ test.describe("SQL workbench", () => {
     await expect(analyzeConfirm).toContainText("EXPLAIN ANALYZE runs it, and it may change data");
     await analyzeConfirm.getByRole("button", { name: "Cancel" }).click();
 
+    // Format SQL rewrites the text with the PostgreSQL dialect.
+    await typeSql(page, "select id,name from plum where id=1");
+    await page.getByRole("button", { name: "Format SQL" }).click();
+    const lines = page.locator(".monaco-editor .view-lines");
+    await expect(lines).toContainText("id = 1");
+    await expect(lines.locator(".view-line")).toHaveCount(7);
+    await expect(lines.locator(".view-line").first()).toHaveText("SELECT");
+
     // Stop ends a long statement on the server; the UI says it was cancelled.
     await typeSql(page, "SELECT pg_sleep(30)");
     await page.keyboard.press("ControlOrMeta+Enter");

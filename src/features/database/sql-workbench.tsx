@@ -37,7 +37,10 @@ import {
 
 const CANCELED_SQLSTATE = "57014";
 
-/** The SQL tab: an editor, Run and Stop, and one result tab per statement. */
+/**
+ * The SQL tab: editor tabs, Run (selection or statement at the cursor), Run all, Stop, EXPLAIN,
+ * Format, one result tab per statement or a plan tree, and the history and snippets beside them.
+ */
 export function SqlWorkbench({ dbId }: { dbId: string }) {
   const { t } = useLingui();
   const editor = useRef<SqlEditorHandle>(null);
@@ -50,6 +53,8 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
   const [explained, setExplained] = useState<ExplainedPlan | null>(null);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const stopRequested = useRef(false);
+  // Set while /sql/split answers, before `running` is: a second Ctrl+Enter then does nothing.
+  const planning = useRef(false);
   const [stopped, setStopped] = useState(false);
   const queryClient = useQueryClient();
   const schema = useQuery(schemaQuery(dbId)).data;
@@ -68,8 +73,15 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
 
   useEffect(() => {
     let current = true;
-    void loadHistory(dbId).then((entries) => current && setHistory(entries));
-    void loadSnippets().then((saved) => current && setSnippets(saved));
+    // Without IndexedDB (private modes, quota) the workbench works, only without history and snippets.
+    loadHistory(dbId).then(
+      (entries) => current && setHistory(entries),
+      () => undefined,
+    );
+    loadSnippets().then(
+      (saved) => current && setSnippets(saved),
+      () => undefined,
+    );
     return () => {
       current = false;
     };
@@ -98,13 +110,14 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
    */
   async function run(kind: "smart" | "all" | "explain" | "explain-analyze") {
     const handle = editor.current;
-    if (!handle || running) return;
+    if (!handle || running || planning.current) return;
     const request = handle.runRequest(kind === "all" ? "all" : "smart");
     const toSplit = request.mode === "selection" ? request.text.slice(request.start, request.end) : request.text;
     if (toSplit.trim() === "") return;
     setFailure(null);
     const explain = kind === "explain" || kind === "explain-analyze";
     let plan: RunPlan | null;
+    planning.current = true;
     try {
       const split = await splitSql(toSplit);
       if (explain && split.syntaxError) {
@@ -115,6 +128,8 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
       return;
+    } finally {
+      planning.current = false;
     }
     if (!plan) return;
     if (plan.flagged.length > 0) setConfirming({ plan, explain });
