@@ -51,7 +51,7 @@ export function SqlEditor({
       instance = monaco.editor.create(host.current, {
         value: localStorage.getItem(storageKey) ?? "",
         language: "pgsql",
-        theme: "vs-dark",
+        theme: "app-console-dark",
         automaticLayout: true,
         minimap: { enabled: false },
         fontSize: 13,

@@ -193,7 +193,7 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
   const current = results[active];
 
   return (
-    <div className="flex h-full min-h-0 gap-3">
+    <div className="flex h-full min-h-0 flex-col gap-3 lg:flex-row">
       <section aria-label={t`SQL`} className="flex h-full min-h-0 min-w-0 flex-1 flex-col gap-2">
         <EditorTabBar
           state={tabs}

@@ -30,7 +30,7 @@ export function HistoryPanel({
   const found = searchHistory(history, query);
 
   return (
-    <aside className="flex w-72 shrink-0 flex-col gap-3 overflow-y-auto border-l border-slate-800 pl-3 text-sm">
+    <aside className="flex max-h-64 w-full shrink-0 flex-col gap-3 overflow-y-auto border-slate-800 text-sm lg:max-h-none lg:w-72 lg:border-l lg:pl-3">
       <section aria-label={t`Snippets`} className="flex flex-col gap-1">
         <h3 className="font-medium text-slate-200">
           <Trans>Snippets</Trans>
