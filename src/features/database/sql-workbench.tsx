@@ -215,25 +215,25 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
           }}
         />
         <div role="toolbar" aria-label={t`SQL actions`} className="flex flex-wrap items-center gap-2">
-          <Button onClick={() => void run("smart")} disabled={running !== null}>
+          <Button size="sm" onClick={() => void run("smart")} disabled={running !== null}>
             <Trans>Run</Trans>
           </Button>
-          <Button variant="outline" onClick={() => void run("all")} disabled={running !== null}>
+          <Button size="sm" variant="outline" onClick={() => void run("all")} disabled={running !== null}>
             <Trans>Run all</Trans>
           </Button>
-          <Button variant="outline" disabled={running === null} onClick={stop}>
+          <Button size="sm" variant="outline" disabled={running === null} onClick={stop}>
             <Trans>Stop</Trans>
           </Button>
-          <Button variant="outline" onClick={() => void run("explain")} disabled={running !== null}>
+          <Button size="sm" variant="outline" onClick={() => void run("explain")} disabled={running !== null}>
             <Trans>Explain</Trans>
           </Button>
-          <Button variant="outline" onClick={() => void run("explain-analyze")} disabled={running !== null}>
+          <Button size="sm" variant="outline" onClick={() => void run("explain-analyze")} disabled={running !== null}>
             <Trans>Explain analyze</Trans>
           </Button>
-          <Button variant="outline" onClick={() => void editor.current?.format()}>
+          <Button size="sm" variant="outline" onClick={() => void editor.current?.format()}>
             <Trans>Format SQL</Trans>
           </Button>
-          <Button variant="ghost" onClick={() => setShortcutsOpen(true)}>
+          <Button size="sm" variant="ghost" onClick={() => setShortcutsOpen(true)}>
             <Trans>Keyboard shortcuts</Trans>
           </Button>
           <span className="text-xs text-slate-500">
