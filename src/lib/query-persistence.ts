@@ -2,6 +2,7 @@ import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persi
 import { defaultShouldDehydrateQuery, type Mutation, type Query, type QueryClient } from "@tanstack/react-query";
 import type { PersistQueryClientOptions } from "@tanstack/react-query-persist-client";
 import { del, get, set } from "idb-keyval";
+import { clearWorkbenchData } from "@/features/database/workbench/workbench-store";
 
 /** How long what the app last saw stays usable offline. */
 export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -51,6 +52,8 @@ export async function clearOfflineData(queryClient: QueryClient): Promise<void> 
   await Promise.allSettled([
     persister.removeClient(),
     del(STORE_KEY),
+    // The SQL workbench's history, snippets and editor texts (SQL the user typed is theirs alone).
+    clearWorkbenchData(),
     typeof caches === "undefined"
       ? Promise.resolve()
       : caches

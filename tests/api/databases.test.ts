@@ -253,6 +253,18 @@ describe("execute", () => {
     expect(sql.slice((out.error?.position ?? 0) - 1).startsWith("missing_table")).toBe(true);
   });
 
+  it("counts every row of a result read in several batches", async () => {
+    const out = await exec(
+      "CREATE TABLE many (n int); INSERT INTO many SELECT generate_series(1, 75) RETURNING n; SELECT n FROM many",
+    );
+    expect(out.error).toBeNull();
+    expect(out.results.map((r) => [r.command, r.rowCount, r.rows.length, r.truncated])).toEqual([
+      ["CREATE", null, 0, false],
+      ["INSERT", 75, 75, false],
+      ["SELECT", 75, 75, false],
+    ]);
+  });
+
   it("caps returned rows and flags truncation", async () => {
     const out = await exec("SELECT g FROM generate_series(1, 100000) g");
     expect(out.results[0]).toMatchObject({ truncated: true, rowCount: null });

@@ -6,14 +6,14 @@ import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts"
 
 const lang = "en";
 
-/** Replaces the editor text and runs it with Ctrl+Enter. */
+/** Replaces the editor text and runs all of it (Ctrl+Shift+Enter; Ctrl+Enter runs the statement at the cursor). */
 async function runSql(page: Page, sql: string): Promise<void> {
   const editor = page.getByTestId("sql-editor");
   await editor.locator(".monaco-editor").click();
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.press("Delete");
   await page.keyboard.insertText(sql);
-  await page.keyboard.press("Control+Enter");
+  await page.keyboard.press("ControlOrMeta+Shift+Enter");
 }
 
 test.describe("database page", () => {

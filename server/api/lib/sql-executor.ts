@@ -177,7 +177,9 @@ async function runStatement(
   }
   await sink.resultEnd({
     columns: lateColumns,
-    rowCount: truncated ? null : (result?.rowCount ?? null),
+    // A cursor read in several batches gets a command tag counting the last batch only, so a
+    // statement that returns rows counts what was sent.
+    rowCount: truncated ? null : (result?.fields?.length ?? 0) > 0 ? sent : (result?.rowCount ?? null),
     command: result?.command ?? "",
     durationMs: Math.round((performance.now() - started) * 100) / 100,
     truncated,

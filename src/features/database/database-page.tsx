@@ -38,7 +38,7 @@ export function DatabasePage({ dbId }: { dbId: string }) {
           ))}
         </div>
         {view === "sql" ? (
-          <SqlWorkbench dbId={dbId} />
+          <SqlWorkbench key={dbId} dbId={dbId} />
         ) : table ? (
           <TableBrowser key={`${table.schemaName}.${table.tableName}`} dbId={dbId} table={table} />
         ) : (

@@ -1,10 +1,18 @@
 import { useLingui } from "@lingui/react/macro";
 import type { Ref } from "react";
 import { useEffect, useImperativeHandle, useRef, useState } from "react";
+import { registerSqlCompletion } from "./workbench/completion-provider";
+import type { RunRequest } from "./workbench/pick-statements";
 
 export interface SqlEditorHandle {
-  /** The selected text if any, else the whole text, with the offset where it starts. */
-  runnableText(): { sql: string; offset: number };
+  /** The selection if there is one, else the cursor ("smart"), or the whole text ("all"). */
+  runRequest(kind: "smart" | "all"): RunRequest;
+  /** Formats the selection, or the whole text, with sql-formatter's PostgreSQL dialect. */
+  format(): Promise<void>;
+  getText(): string;
+  /** Replaces the editor text (history, snippets). */
+  setText(text: string): void;
+  focus(): void;
   /** Marks the database's error at a 1-based character position of the text last run. */
   markError(position: number | null, message: string, offset: number): void;
   clearMarkers(): void;
@@ -17,10 +25,13 @@ type Editor = ReturnType<Monaco["editor"]["create"]>;
 export function SqlEditor({
   storageKey,
   onRun,
+  onAction,
   ref,
 }: {
   storageKey: string;
   onRun: () => void;
+  /** Extra keyboard actions: run all, format, EXPLAIN. */
+  onAction?: (action: "run-all" | "format" | "explain" | "explain-analyze") => void;
   ref: Ref<SqlEditorHandle>;
 }) {
   const { t } = useLingui();
@@ -28,6 +39,8 @@ export function SqlEditor({
   const editor = useRef<{ monaco: Monaco; editor: Editor } | null>(null);
   const runRef = useRef(onRun);
   runRef.current = onRun;
+  const actionRef = useRef(onAction);
+  actionRef.current = onAction;
   const [loading, setLoading] = useState(true);
 
   useEffect(() => {
@@ -38,13 +51,23 @@ export function SqlEditor({
       instance = monaco.editor.create(host.current, {
         value: localStorage.getItem(storageKey) ?? "",
         language: "pgsql",
-        theme: "vs-dark",
+        theme: "app-console-dark",
         automaticLayout: true,
         minimap: { enabled: false },
         fontSize: 13,
         ariaLabel: t`SQL editor`,
       });
+      registerSqlCompletion(monaco);
       instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => runRef.current());
+      instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyMod.Shift | monaco.KeyCode.Enter, () =>
+        actionRef.current?.("run-all"),
+      );
+      // F7 and Shift+F7 as in pgAdmin.
+      instance.addCommand(monaco.KeyCode.F7, () => actionRef.current?.("explain"));
+      instance.addCommand(monaco.KeyMod.Shift | monaco.KeyCode.F7, () => actionRef.current?.("explain-analyze"));
+      instance.addCommand(monaco.KeyMod.Shift | monaco.KeyMod.Alt | monaco.KeyCode.KeyF, () =>
+        actionRef.current?.("format"),
+      );
       instance.onDidChangeModelContent(() => localStorage.setItem(storageKey, instance?.getValue() ?? ""));
       editor.current = { monaco, editor: instance };
       setLoading(false);
@@ -57,15 +80,50 @@ export function SqlEditor({
   }, [storageKey, t]);
 
   useImperativeHandle(ref, () => ({
-    runnableText() {
+    runRequest(kind) {
       const current = editor.current;
-      if (!current) return { sql: "", offset: 0 };
-      const model = current.editor.getModel();
+      const model = current?.editor.getModel();
+      if (!current || !model) return { mode: "all", text: "" };
+      const text = model.getValue();
+      if (kind === "all") return { mode: "all", text };
       const selection = current.editor.getSelection();
-      if (model && selection && !selection.isEmpty()) {
-        return { sql: model.getValueInRange(selection), offset: model.getOffsetAt(selection.getStartPosition()) };
+      if (selection && !selection.isEmpty()) {
+        return {
+          mode: "selection",
+          text,
+          start: model.getOffsetAt(selection.getStartPosition()),
+          end: model.getOffsetAt(selection.getEndPosition()),
+        };
       }
-      return { sql: current.editor.getValue(), offset: 0 };
+      const position = current.editor.getPosition();
+      return { mode: "cursor", text, cursor: position ? model.getOffsetAt(position) : 0 };
+    },
+    async format() {
+      const current = editor.current;
+      const model = current?.editor.getModel();
+      if (!current || !model) return;
+      // Loaded on first use: the formatter is only needed when asked for.
+      const { formatDialect, postgresql } = await import("sql-formatter");
+      const selection = current.editor.getSelection();
+      const range = selection && !selection.isEmpty() ? selection : model.getFullModelRange();
+      const formatted = formatDialect(model.getValueInRange(range), { dialect: postgresql, keywordCase: "upper" });
+      // An edit, not setValue, so Ctrl+Z undoes the formatting.
+      current.editor.executeEdits("format", [{ range, text: formatted }]);
+      current.editor.pushUndoStop();
+    },
+    getText() {
+      return editor.current?.editor.getValue() ?? "";
+    },
+    setText(text) {
+      const current = editor.current;
+      const model = current?.editor.getModel();
+      if (!current || !model) return;
+      current.editor.executeEdits("load", [{ range: model.getFullModelRange(), text }]);
+      current.editor.pushUndoStop();
+      current.editor.focus();
+    },
+    focus() {
+      editor.current?.editor.focus();
     },
     markError(position, message, offset) {
       const current = editor.current;

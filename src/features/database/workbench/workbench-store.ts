@@ -1,0 +1,94 @@
+import { clear, createStore, get, update } from "idb-keyval";
+
+/** One run in a database's history: the SQL only, never result rows. */
+export interface HistoryEntry {
+  sql: string;
+  /** When it ran, epoch milliseconds. */
+  at: number;
+  durationMs: number;
+  ok: boolean;
+  /** Rows returned or affected by the last statement, when known. */
+  rowCount: number | null;
+}
+
+export interface Snippet {
+  name: string;
+  sql: string;
+}
+
+export const HISTORY_LIMIT = 500;
+
+// A store of its own, so sign-out can clear exactly what the workbench keeps.
+const store = () => createStore("app-console-workbench", "workbench");
+let cached: ReturnType<typeof createStore> | null = null;
+const workbenchStore = () => {
+  cached ??= store();
+  return cached;
+};
+
+const historyKey = (dbId: string) => `history:${dbId}`;
+const SNIPPETS_KEY = "snippets";
+
+export async function loadHistory(dbId: string): Promise<HistoryEntry[]> {
+  return (await get<HistoryEntry[]>(historyKey(dbId), workbenchStore())) ?? [];
+}
+
+/** Newest first, capped at HISTORY_LIMIT per database. */
+export async function addHistory(dbId: string, entry: HistoryEntry): Promise<HistoryEntry[]> {
+  let next: HistoryEntry[] = [];
+  await update<HistoryEntry[]>(
+    historyKey(dbId),
+    (old) => {
+      next = [entry, ...(old ?? [])].slice(0, HISTORY_LIMIT);
+      return next;
+    },
+    workbenchStore(),
+  );
+  return next;
+}
+
+export function searchHistory(entries: HistoryEntry[], query: string): HistoryEntry[] {
+  const needle = query.trim().toLowerCase();
+  return needle ? entries.filter((entry) => entry.sql.toLowerCase().includes(needle)) : entries;
+}
+
+export async function loadSnippets(): Promise<Snippet[]> {
+  return (await get<Snippet[]>(SNIPPETS_KEY, workbenchStore())) ?? [];
+}
+
+/** Saving under an existing name replaces that snippet. */
+export async function saveSnippet(snippet: Snippet): Promise<Snippet[]> {
+  let next: Snippet[] = [];
+  await update<Snippet[]>(
+    SNIPPETS_KEY,
+    (old) => {
+      next = [...(old ?? []).filter((s) => s.name !== snippet.name), snippet].sort((a, b) =>
+        a.name.localeCompare(b.name),
+      );
+      return next;
+    },
+    workbenchStore(),
+  );
+  return next;
+}
+
+export async function deleteSnippet(name: string): Promise<Snippet[]> {
+  let next: Snippet[] = [];
+  await update<Snippet[]>(
+    SNIPPETS_KEY,
+    (old) => {
+      next = (old ?? []).filter((s) => s.name !== name);
+      return next;
+    },
+    workbenchStore(),
+  );
+  return next;
+}
+
+/** Sign-out: the history, the snippets and the editor texts of every database. */
+export async function clearWorkbenchData(): Promise<void> {
+  for (const key of Object.keys(localStorage)) {
+    if (key.startsWith("db:")) localStorage.removeItem(key);
+  }
+  await clear(workbenchStore());
+}

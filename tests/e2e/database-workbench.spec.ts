@@ -1,0 +1,175 @@
+import { expect, type Page, test } from "@playwright/test";
+import { tr } from "./helpers/catalog.ts";
+import { requireEndpoints } from "./helpers/endpoints.ts";
+import { signOut, signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
+
+const lang = "en";
+
+/** Replaces the editor text without running it. */
+async function typeSql(page: Page, sql: string): Promise<void> {
+  await page.getByTestId("sql-editor").locator(".monaco-editor").click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Delete");
+  await page.keyboard.insertText(sql);
+}
+
+async function openSqlTab(page: Page): Promise<void> {
+  await page.getByRole("tab", { name: "SQL" }).click();
+  await expect(page.locator(".monaco-editor")).toBeVisible();
+}
+
+test.describe("SQL workbench", () => {
+  test.beforeEach(async ({ context }) => {
+    test.slow();
+    await useLanguage(context, lang);
+  });
+
+  test("statement at the cursor, destructive confirmation, stop, history and snippets", async ({ page }) => {
+    await requireEndpoints("signUp", "verifyEmail", "projectInit", "databases");
+    const email = uniqueEmail("db-workbench");
+    await signUpAndVerify(page, lang, email);
+    await page
+      .getByRole("navigation")
+      .getByRole("region", { name: tr(lang, "Databases") })
+      .getByRole("link")
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/db\/[^/]+$/);
+    await openSqlTab(page);
+    const results = page.getByRole("tablist", { name: "Results" });
+
+    // Ctrl+Enter without a selection runs only the statement under the cursor (line 2).
+    await typeSql(page, "SELECT 1 AS one;\nSELECT g FROM generate_series(1, 5) g;\nSELECT 3;");
+    await page.keyboard.press("ControlOrMeta+Home");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ControlOrMeta+Enter");
+    await expect(results.getByRole("tab")).toHaveCount(1);
+    await expect(page.getByText(/^5 rows in \d+(\.\d+)? ms/)).toBeVisible();
+
+    // Run all runs the three.
+    await page.getByRole("button", { name: "Run all", exact: true }).click();
+    await expect(results.getByRole("tab")).toHaveCount(3);
+
+    // DELETE without WHERE asks first; Cancel runs nothing, Run anyway runs it.
+    await typeSql(page, "CREATE TABLE plum (id int);\nINSERT INTO plum VALUES (1), (2);");
+    await page.getByRole("button", { name: "Run all", exact: true }).click();
+    await expect(results.getByRole("tab")).toHaveCount(2);
+    await typeSql(page, "DELETE FROM plum");
+    await page.keyboard.press("ControlOrMeta+Enter");
+    const confirm = page.getByRole("alertdialog", { name: "Run destructive statements?" });
+    await expect(confirm.getByRole("list", { name: "Destructive statements" })).toContainText("DELETE FROM plum");
+    await expect(confirm).toContainText("Deletes every row (no WHERE)");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(results.getByRole("tab").nth(1)).toContainText("INSERT");
+    await page.keyboard.press("ControlOrMeta+Enter");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Run anyway" }).click();
+    await expect(results.getByRole("tab")).toHaveCount(1);
+    await expect(results.getByRole("tab").first()).toContainText("DELETE");
+    await expect(page.getByText(/^2 rows in \d+(\.\d+)? ms/)).toBeVisible();
+
+    // Completion knows the new table's columns after `table.`.
+    await typeSql(page, "");
+    await page.keyboard.type("SELECT * FROM plum WHERE plum.");
+    await expect(page.locator(".monaco-editor .suggest-widget")).toContainText("id");
+    await page.keyboard.press("Escape");
+
+    // EXPLAIN shows a plan tree with the scanned table; EXPLAIN ANALYZE of a write asks first.
+    await typeSql(page, "SELECT * FROM plum WHERE id > 0");
+    await page.getByRole("button", { name: "Explain", exact: true }).click();
+    const planTree = page.getByRole("list", { name: "Plan tree" });
+    await expect(planTree.getByTestId("plan-node").first()).toContainText("Seq Scan");
+    await expect(planTree).toContainText("plum");
+    await expect(planTree).toContainText("Most expensive");
+    await page.getByRole("button", { name: "Explain analyze", exact: true }).click();
+    await expect(page.getByText("EXPLAIN ANALYZE: the statement was run.")).toBeVisible();
+    await expect(planTree).toContainText("Rows (actual)");
+    await typeSql(page, "DELETE FROM plum WHERE id = 1");
+    await page.getByRole("button", { name: "Explain analyze", exact: true }).click();
+    const analyzeConfirm = page.getByRole("alertdialog", { name: "Run destructive statements?" });
+    await expect(analyzeConfirm).toContainText("EXPLAIN ANALYZE runs it, and it may change data");
+    await analyzeConfirm.getByRole("button", { name: "Cancel" }).click();
+
+    // Format SQL rewrites the text with the PostgreSQL dialect.
+    await typeSql(page, "select id,name from plum where id=1");
+    await page.getByRole("button", { name: "Format SQL" }).click();
+    const lines = page.locator(".monaco-editor .view-lines");
+    await expect(lines).toContainText("id = 1");
+    await expect(lines.locator(".view-line")).toHaveCount(7);
+    await expect(lines.locator(".view-line").first()).toHaveText("SELECT");
+
+    // Stop ends a long statement on the server; the UI says it was cancelled.
+    await typeSql(page, "SELECT pg_sleep(30)");
+    await page.keyboard.press("ControlOrMeta+Enter");
+    await expect(page.getByRole("status").filter({ hasText: "Running…" })).toBeVisible();
+    await page.getByRole("button", { name: "Stop", exact: true }).click();
+    await expect(page.getByText("Cancelled: the statement was stopped.")).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "canceling statement due to user request" })).toBeVisible();
+
+    // A snippet saved from the editor and loaded back.
+    await typeSql(page, "SELECT 'from a snippet' AS origin");
+    const snippets = page.getByRole("region", { name: "Snippets" });
+    await snippets.getByLabel("Snippet name").fill("origin check");
+    await snippets.getByRole("button", { name: "Save" }).click();
+    await typeSql(page, "SELECT 0");
+    await snippets.getByRole("button", { name: "origin check", exact: true }).click();
+    await expect(page.locator(".monaco-editor .view-lines")).toContainText("SELECT 'from a snippet' AS origin");
+
+    // History and snippets survive a reload; search narrows the history; a click loads the SQL.
+    await page.reload();
+    await openSqlTab(page);
+    const history = page.getByRole("region", { name: "History" });
+    await expect(history.getByRole("button", { name: /pg_sleep\(30\)/ })).toBeVisible();
+    await expect(history.getByRole("button", { name: /DELETE FROM plum/ })).toBeVisible();
+    await history.getByLabel("Search history").fill("generate_series");
+    await expect(history.getByRole("button", { name: /DELETE FROM plum/ })).toHaveCount(0);
+    await history
+      .getByRole("button", { name: /generate_series/ })
+      .first()
+      .click();
+    await expect(page.locator(".monaco-editor .view-lines")).toContainText("SELECT g FROM generate_series(1, 5) g");
+    await expect(
+      page.getByRole("region", { name: "Snippets" }).getByRole("button", { name: "origin check", exact: true }),
+    ).toBeVisible();
+
+    // Editor tabs: add, rename; texts and names survive a reload; close.
+    const editorTabs = page.getByRole("tablist", { name: "Editor tabs" });
+    await page.getByRole("button", { name: "New tab" }).click();
+    await expect(editorTabs.getByRole("tab", { name: "Query 2" })).toHaveAttribute("aria-selected", "true");
+    await typeSql(page, "SELECT 'second tab'");
+    await page.getByRole("button", { name: "Rename tab Query 2" }).click();
+    await page.getByLabel("Tab name").fill("report");
+    await page.keyboard.press("Enter");
+    await page.reload();
+    await openSqlTab(page);
+    await expect(editorTabs.getByRole("tab", { name: "report" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.locator(".monaco-editor .view-lines")).toContainText("SELECT 'second tab'");
+    await editorTabs.getByRole("tab", { name: "Query 1" }).click();
+    await expect(page.locator(".monaco-editor .view-lines")).toContainText("SELECT g FROM generate_series(1, 5) g");
+    await page.getByRole("button", { name: "Close tab report" }).click();
+    await expect(editorTabs.getByRole("tab")).toHaveCount(1);
+
+    // The shortcut list.
+    await page.getByRole("button", { name: "Keyboard shortcuts" }).click();
+    await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toContainText("Ctrl/Cmd+Shift+Enter");
+
+    await page.keyboard.press("Escape");
+
+    // Sign-out forgets the history, the snippets and the editor texts (clearWorkbenchData).
+    await signOut(page, lang, email);
+    const left = await page.evaluate(async () => {
+      const editorKeys = Object.keys(localStorage).filter((key) => key.startsWith("db:")).length;
+      const stored = await new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open("app-console-workbench");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction("workbench").objectStore("workbench").count();
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(count.error);
+        };
+      });
+      return { editorKeys, stored };
+    });
+    expect(left).toEqual({ editorKeys: 0, stored: 0 });
+  });
+});
