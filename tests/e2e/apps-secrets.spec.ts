@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createApp } from "./helpers/apps.ts";
-import { LANGS, type Lang, tr } from "./helpers/catalog.ts";
+import { LANGS, tr } from "./helpers/catalog.ts";
 import { requireEndpoints } from "./helpers/endpoints.ts";
 import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
 
