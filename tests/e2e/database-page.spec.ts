@@ -1,20 +1,11 @@
 import { readFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { tr } from "./helpers/catalog.ts";
 import { requireEndpoints } from "./helpers/endpoints.ts";
 import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
+import { runSql } from "./helpers/sql-editor.ts";
 
 const lang = "en";
-
-/** Replaces the editor text and runs all of it (Ctrl+Shift+Enter; Ctrl+Enter runs the statement at the cursor). */
-async function runSql(page: Page, sql: string): Promise<void> {
-  const editor = page.getByTestId("sql-editor");
-  await editor.locator(".monaco-editor").click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.press("Delete");
-  await page.keyboard.insertText(sql);
-  await page.keyboard.press("ControlOrMeta+Shift+Enter");
-}
 
 test.describe("database page", () => {
   test.beforeEach(async ({ context }) => {

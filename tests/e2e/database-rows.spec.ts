@@ -1,19 +1,10 @@
 import { readFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, tr } from "./helpers/catalog.ts";
 import { requireEndpoints } from "./helpers/endpoints.ts";
 import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
-
-/** Replaces the editor text and runs it with Ctrl+Enter. */
-async function runSql(page: Page, sql: string): Promise<void> {
-  const editor = page.getByTestId("sql-editor");
-  await editor.locator(".monaco-editor").click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.press("Delete");
-  await page.keyboard.insertText(sql);
-  await page.keyboard.press("Control+Enter");
-}
+import { runSql } from "./helpers/sql-editor.ts";
 
 const SETUP = `CREATE TABLE plant (id int PRIMARY KEY, name text NOT NULL, info jsonb, note text);
 INSERT INTO plant SELECT g, 'plant ' || g, NULL, NULL FROM generate_series(1, 60) g;
