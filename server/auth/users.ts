@@ -1,9 +1,16 @@
 import { and, asc, desc, eq, gt, gte, ilike, lt, lte, or, type SQL, sql } from "drizzle-orm";
-import { authContactChannelsTable, authOauthAccountsTable, authUsersTable } from "../db/schema/index.ts";
+import {
+  authContactChannelsTable,
+  authOauthAccountsTable,
+  authTeamMembersTable,
+  authTeamsTable,
+  authUsersTable,
+} from "../db/schema/index.ts";
 import type { Db, Store } from "../db/store.ts";
 import { KnownErrors } from "./known-errors.ts";
 import { hashPassword } from "./passwords.ts";
 import type { SessionStore } from "./sessions.ts";
+import { renderClientTeam, renderServerTeam, type TeamRow } from "./teams/teams.ts";
 import { restrictedReasonOf, type TokenSubject } from "./tokens.ts";
 
 type UserRow = typeof authUsersTable.$inferSelect;
@@ -14,6 +21,8 @@ export interface UserRecord extends UserRow {
   primaryEmailAuthEnabled: boolean;
   primaryChannelId: string | null;
   oauthProviders: { id: string; account_id: string; email: string | null }[];
+  /** The selected team if it still exists (null after the team was deleted). */
+  selectedTeam: TeamRow | null;
 }
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -37,6 +46,8 @@ export interface UserChanges {
   restrictedByAdminPrivateDetails?: string | null;
   countryCode?: string | null;
   isAnonymous?: boolean;
+  /** Must be a team the user is a member of; null clears the selection. */
+  selectedTeamId?: string | null;
 }
 
 export function normalizeEmail(email: string): string {
@@ -99,12 +110,13 @@ export class UserStore {
 
   private async load(projectId: string, userId: string): Promise<UserRecord | null> {
     const rows = await this.store.db
-      .select({ user: authUsersTable, channel: authContactChannelsTable })
+      .select({ user: authUsersTable, channel: authContactChannelsTable, team: authTeamsTable })
       .from(authUsersTable)
       .leftJoin(
         authContactChannelsTable,
         and(eq(authContactChannelsTable.userId, authUsersTable.id), eq(authContactChannelsTable.isPrimary, true)),
       )
+      .leftJoin(authTeamsTable, eq(authTeamsTable.id, authUsersTable.selectedTeamId))
       .where(and(eq(authUsersTable.id, userId), eq(authUsersTable.projectId, projectId)));
     const [row] = rows;
     if (!row) return null;
@@ -112,7 +124,19 @@ export class UserStore {
       .select()
       .from(authOauthAccountsTable)
       .where(eq(authOauthAccountsTable.userId, userId));
-    return toRecord(row.user, row.channel, accounts);
+    return toRecord(row.user, row.channel, accounts, row.team);
+  }
+
+  /** A selected team must be one of the user's; ids that are no uuid cannot be. */
+  private async requireMembership(teamId: string, userId: string): Promise<void> {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+    const [row] = uuid.test(teamId)
+      ? await this.store.db
+          .select({ userId: authTeamMembersTable.userId })
+          .from(authTeamMembersTable)
+          .where(and(eq(authTeamMembersTable.teamId, teamId), eq(authTeamMembersTable.userId, userId)))
+      : [];
+    if (!row) throw KnownErrors.teamMembershipNotFound(teamId, userId);
   }
 
   async require(projectId: string, userId: string): Promise<UserRecord> {
@@ -197,6 +221,10 @@ export class UserStore {
     }
     if (changes.countryCode !== undefined) set.countryCode = changes.countryCode;
     if (changes.isAnonymous !== undefined) set.isAnonymous = changes.isAnonymous;
+    if (changes.selectedTeamId !== undefined) {
+      if (changes.selectedTeamId !== null) await this.requireMembership(changes.selectedTeamId, userId);
+      set.selectedTeamId = changes.selectedTeamId;
+    }
     let passwordChanged = false;
     if (changes.passwordHash !== undefined) {
       set.passwordHash = changes.passwordHash;
@@ -289,12 +317,13 @@ export class UserStore {
       ? [desc(authUsersTable.signedUpAt), desc(authUsersTable.id)]
       : [asc(authUsersTable.signedUpAt), asc(authUsersTable.id)];
     const rows = await this.store.db
-      .select({ user: authUsersTable, channel: authContactChannelsTable })
+      .select({ user: authUsersTable, channel: authContactChannelsTable, team: authTeamsTable })
       .from(authUsersTable)
       .leftJoin(
         authContactChannelsTable,
         and(eq(authContactChannelsTable.userId, authUsersTable.id), eq(authContactChannelsTable.isPrimary, true)),
       )
+      .leftJoin(authTeamsTable, eq(authTeamsTable.id, authUsersTable.selectedTeamId))
       .where(and(...conditions))
       .orderBy(...order)
       .limit(options.limit + 1);
@@ -309,6 +338,7 @@ export class UserStore {
           r.user,
           r.channel,
           accounts.filter((a) => a.userId === r.user.id),
+          r.team,
         ),
       ),
       nextCursor: rows[options.limit]?.user.id ?? null,
@@ -353,6 +383,7 @@ function toRecord(
   user: UserRow,
   channel: typeof authContactChannelsTable.$inferSelect | null,
   accounts: (typeof authOauthAccountsTable.$inferSelect)[],
+  team: TeamRow | null,
 ): UserRecord {
   return {
     ...user,
@@ -361,6 +392,7 @@ function toRecord(
     primaryEmailAuthEnabled: channel?.usedForAuth ?? false,
     primaryChannelId: channel?.id ?? null,
     oauthProviders: accounts.map((a) => ({ id: a.providerId, account_id: a.accountId, email: a.email })),
+    selectedTeam: team,
   };
 }
 
@@ -375,6 +407,7 @@ export function tokenSubject(user: UserRecord, refreshTokenId: string): TokenSub
     signedUpAt: user.signedUpAt,
     isAnonymous: user.isAnonymous,
     restrictedByAdmin: user.restrictedByAdmin,
+    selectedTeamId: user.selectedTeam?.id ?? null,
   };
 }
 
@@ -396,8 +429,8 @@ export function renderClientUser(user: UserRecord) {
     requires_totp_mfa: false,
     passkey_auth_enabled: user.passkeyAuthEnabled,
     oauth_providers: user.oauthProviders,
-    selected_team_id: null,
-    selected_team: null,
+    selected_team_id: user.selectedTeam?.id ?? null,
+    selected_team: user.selectedTeam && renderClientTeam(user.selectedTeam),
     is_anonymous: user.isAnonymous,
     is_restricted: restrictedReason !== null,
     restricted_reason: restrictedReason,
@@ -410,6 +443,7 @@ export function renderClientUser(user: UserRecord) {
 export function renderServerUser(user: UserRecord) {
   return {
     ...renderClientUser(user),
+    selected_team: user.selectedTeam && renderServerTeam(user.selectedTeam),
     primary_email_auth_enabled: user.primaryEmailAuthEnabled,
     server_metadata: user.serverMetadata ?? null,
     last_active_at_millis: user.lastActiveAt.getTime(),

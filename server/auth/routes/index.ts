@@ -24,7 +24,9 @@ import { registerInternalProjectCurrent } from "./internal/projects/current.ts";
 import { registerProjectCurrent } from "./projects/current.ts";
 import { registerJwks } from "./projects/jwks.ts";
 import { registerRoot } from "./root.ts";
+import { registerTeamMemberships } from "./team-memberships/team-user.ts";
 import { registerTeams } from "./teams/index.ts";
+import { registerTeamById } from "./teams/team-id.ts";
 import { registerUsers } from "./users/index.ts";
 import { registerUsersMe } from "./users/me.ts";
 import { registerUserById } from "./users/user-id.ts";
@@ -57,6 +59,9 @@ export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
   registerSendVerificationCode(app, deps);
   registerAnalyticsEvents(app, deps);
   registerTeams(app, deps);
+  // auth-teams: teams, memberships
+  registerTeamById(app, deps);
+  registerTeamMemberships(app, deps);
   registerOAuthAuthorize(app, deps);
   registerOAuthCallback(app, deps);
   if ([...deps.social.values()].some((p) => p.isDevelopment)) registerDevProvider(app, deps);

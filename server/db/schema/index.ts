@@ -9,5 +9,6 @@ export * from "./auth-limits.ts";
 export * from "./auth-outbox.ts";
 export * from "./auth-projects.ts";
 export * from "./auth-sessions.ts";
+export * from "./auth-teams.ts";
 export * from "./auth-users.ts";
 export * from "./instance-settings.ts";
