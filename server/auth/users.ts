@@ -10,7 +10,13 @@ import type { Db, Store } from "../db/store.ts";
 import { KnownErrors } from "./known-errors.ts";
 import { hashPassword } from "./passwords.ts";
 import type { SessionStore } from "./sessions.ts";
-import { renderClientTeam, renderServerTeam, type TeamRow } from "./teams/teams.ts";
+import {
+  insertPersonalTeam,
+  type PersonalTeam,
+  renderClientTeam,
+  renderServerTeam,
+  type TeamRow,
+} from "./teams/teams.ts";
 import { restrictedReasonOf, type TokenSubject } from "./tokens.ts";
 
 type UserRow = typeof authUsersTable.$inferSelect;
@@ -159,7 +165,7 @@ export class UserStore {
     return channel ? this.get(projectId, channel.userId) : null;
   }
 
-  async create(projectId: string, changes: UserChanges): Promise<UserRecord> {
+  async create(projectId: string, changes: UserChanges, personalTeam?: PersonalTeam): Promise<UserRecord> {
     const passwordHash =
       changes.passwordHash !== undefined
         ? changes.passwordHash
@@ -192,6 +198,10 @@ export class UserStore {
           verified: changes.primaryEmailVerified ?? false,
           usedForAuth: changes.primaryEmailAuthEnabled ?? true,
         });
+      }
+      if (personalTeam) {
+        const owner = changes.displayName ?? (changes.primaryEmail ? normalizeEmail(changes.primaryEmail) : null);
+        await insertPersonalTeam(tx, projectId, user.id, owner, personalTeam);
       }
       return user.id;
     });

@@ -194,6 +194,37 @@ export class TeamStore {
 
 type Tx = Parameters<Parameters<Store["db"]["transaction"]>[0]>[0];
 
+/** With create_team_on_sign_up, a new user gets a team of their own, holding the creator roles. */
+export interface PersonalTeam {
+  permissions: string[];
+}
+
+export function personalTeamOf(config: {
+  create_team_on_sign_up: boolean;
+  team_creator_default_permissions: { id: string }[];
+}): PersonalTeam | undefined {
+  if (!config.create_team_on_sign_up) return undefined;
+  return { permissions: config.team_creator_default_permissions.map((p) => p.id) };
+}
+
+/** Inside the user's creation: "<name or e-mail>'s Team", the user as member, and selected. */
+export async function insertPersonalTeam(
+  tx: Tx,
+  projectId: string,
+  userId: string,
+  owner: string | null,
+  team: PersonalTeam,
+): Promise<void> {
+  const [row] = await tx
+    .insert(authTeamsTable)
+    .values({ projectId, displayName: owner ? `${owner}'s Team` : "Personal Team" })
+    .returning({ id: authTeamsTable.id });
+  if (!row) throw new Error("team insert returned nothing");
+  await tx.insert(authTeamMembersTable).values({ teamId: row.id, userId });
+  await grantAll(tx, row.id, userId, team.permissions);
+  await tx.update(authUsersTable).set({ selectedTeamId: row.id }).where(eq(authUsersTable.id, userId));
+}
+
 async function grantAll(tx: Tx, teamId: string, userId: string, permissions: string[]): Promise<void> {
   if (permissions.length === 0) return;
   await tx

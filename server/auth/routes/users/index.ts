@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
 import { projectAuth } from "../../project-auth.ts";
+import { personalTeamOf } from "../../teams/teams.ts";
 import { serverUserFields, toUserChanges } from "../../user-changes.ts";
 import { renderServerUser } from "../../users.ts";
 import { readBody, readQuery } from "../../wire.ts";
@@ -17,7 +18,8 @@ const listQuery = z.object({
 export function registerUsers(app: AuthApp, deps: AuthDeps): void {
   app.post("/users", projectAuth(deps, ["server", "admin"]), async (c) => {
     const input = await readBody(c, serverUserFields);
-    const user = await deps.users.create(c.get("auth").project.id, toUserChanges(input));
+    const { project } = c.get("auth");
+    const user = await deps.users.create(project.id, toUserChanges(input), personalTeamOf(project.config));
     return c.json(renderServerUser(user), 201);
   });
 
