@@ -206,6 +206,15 @@ export const KnownErrors = {
       team_id: teamId,
       user_id: userId,
     }),
+  permissionNotFound: (permissionId: string) =>
+    known(
+      404,
+      "PERMISSION_NOT_FOUND",
+      `Permission "${permissionId}" not found. Make sure you created it on the dashboard.`,
+      {
+        permission_id: permissionId,
+      },
+    ),
   teamMembershipAlreadyExists: () => known(409, "TEAM_MEMBERSHIP_ALREADY_EXISTS", "Team membership already exists."),
   teamPermissionRequired: (teamId: string, userId: string, permissionId: string) =>
     known(

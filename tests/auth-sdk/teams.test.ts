@@ -30,8 +30,8 @@ async function signedIn(dialect: (typeof DIALECTS)[number]) {
 }
 
 describe.each(DIALECTS)("teams and memberships with the %s dialect", (dialect) => {
-  it("a client creates, selects, renames and deletes its own team as team_admin", async () => {
-    const { me, app, email, password } = await signedIn(dialect);
+  it("a client creates, selects and renames its own team as team_admin, and deletes it once granted $delete_team", async () => {
+    const { me, app, email, password, userId } = await signedIn(dialect);
     const team = await me.createTeam({ displayName: "Research" });
     expect(team.displayName).toBe("Research");
     expect((await me.listTeams()).map((t) => t.id)).toEqual([team.id]);
@@ -48,6 +48,20 @@ describe.each(DIALECTS)("teams and memberships with the %s dialect", (dialect) =
     const again = await me.getTeam(team.id);
     expect(again?.displayName).toBe("Research 2");
     expect(again?.clientMetadata).toEqual({ color: "teal" });
+
+    // team_admin does not contain $delete_team (as on Stack's server); the server grants it.
+    expect(await me.hasPermission(team, "$update_team")).toBe(true);
+    expect(await me.hasPermission(team, "$delete_team")).toBe(false);
+    await expect(team.delete()).rejects.toMatchObject({ errorCode: "TEAM_PERMISSION_REQUIRED" });
+    const sApp = await serverApp(server, { dialect });
+    const serverMe = await sApp.getUser(userId);
+    const serverTeam = await sApp.getTeam(team.id);
+    if (!serverMe || !serverTeam) throw new Error("user or team missing on the server side");
+    await serverMe.grantPermission(serverTeam, "$delete_team");
+    expect((await serverMe.listPermissions(serverTeam, { recursive: false })).map((p) => p.id)).toEqual([
+      "$delete_team",
+      "team_admin",
+    ]);
 
     await team.delete();
     expect(await me.listTeams()).toEqual([]);

@@ -25,6 +25,7 @@ import { registerProjectCurrent } from "./projects/current.ts";
 import { registerJwks } from "./projects/jwks.ts";
 import { registerRoot } from "./root.ts";
 import { registerTeamMemberships } from "./team-memberships/team-user.ts";
+import { registerTeamPermissions } from "./team-permissions/index.ts";
 import { registerTeams } from "./teams/index.ts";
 import { registerTeamById } from "./teams/team-id.ts";
 import { registerUsers } from "./users/index.ts";
@@ -59,9 +60,10 @@ export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
   registerSendVerificationCode(app, deps);
   registerAnalyticsEvents(app, deps);
   registerTeams(app, deps);
-  // auth-teams: teams, memberships
+  // auth-teams: teams, memberships, team permissions
   registerTeamById(app, deps);
   registerTeamMemberships(app, deps);
+  registerTeamPermissions(app, deps);
   registerOAuthAuthorize(app, deps);
   registerOAuthCallback(app, deps);
   if ([...deps.social.values()].some((p) => p.isDevelopment)) registerDevProvider(app, deps);

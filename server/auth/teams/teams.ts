@@ -9,7 +9,7 @@ import type { Store } from "../../db/store.ts";
 import { KnownErrors, teamNotFound } from "../known-errors.ts";
 import type { Json } from "../users.ts";
 import { isUniqueViolation } from "../users.ts";
-import { expandTeamPermissions } from "./team-permissions.ts";
+import { expandTeamPermissions, teamPermissionExists } from "./team-permissions.ts";
 
 export type TeamRow = typeof authTeamsTable.$inferSelect;
 
@@ -166,13 +166,43 @@ export class TeamStore {
     });
   }
 
-  /** The member's permissions in the team, contained ones included. */
-  async permissionsOf(teamId: string, userId: string): Promise<Set<string>> {
+  /** The member's direct grants in the team, sorted by id. */
+  async grantsOf(teamId: string, userId: string): Promise<string[]> {
     const rows = await this.store.db
       .select({ id: authTeamMemberPermissionsTable.permissionId })
       .from(authTeamMemberPermissionsTable)
-      .where(and(eq(authTeamMemberPermissionsTable.teamId, teamId), eq(authTeamMemberPermissionsTable.userId, userId)));
-    return expandTeamPermissions(rows.map((r) => r.id));
+      .where(and(eq(authTeamMemberPermissionsTable.teamId, teamId), eq(authTeamMemberPermissionsTable.userId, userId)))
+      .orderBy(asc(authTeamMemberPermissionsTable.permissionId));
+    return rows.map((r) => r.id);
+  }
+
+  /** The member's permissions in the team, contained ones included. */
+  async permissionsOf(teamId: string, userId: string): Promise<Set<string>> {
+    return expandTeamPermissions(await this.grantsOf(teamId, userId));
+  }
+
+  /** Grants a permission to a member (idempotent); PERMISSION_NOT_FOUND for unknown ids. */
+  async grant(teamId: string, userId: string, permissionId: string): Promise<void> {
+    await this.requireMember(teamId, userId);
+    if (!teamPermissionExists(permissionId)) throw KnownErrors.permissionNotFound(permissionId);
+    await this.store.db
+      .insert(authTeamMemberPermissionsTable)
+      .values({ teamId, userId, permissionId })
+      .onConflictDoNothing();
+  }
+
+  async revoke(teamId: string, userId: string, permissionId: string): Promise<void> {
+    await this.requireMember(teamId, userId);
+    if (!teamPermissionExists(permissionId)) throw KnownErrors.permissionNotFound(permissionId);
+    await this.store.db
+      .delete(authTeamMemberPermissionsTable)
+      .where(
+        and(
+          eq(authTeamMemberPermissionsTable.teamId, teamId),
+          eq(authTeamMemberPermissionsTable.userId, userId),
+          eq(authTeamMemberPermissionsTable.permissionId, permissionId),
+        ),
+      );
   }
 
   /** TEAM_PERMISSION_REQUIRED unless the member holds `permissionId` (directly or contained). */
