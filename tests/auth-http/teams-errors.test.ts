@@ -102,6 +102,46 @@ describe("teams errors", () => {
     expect((list.body as { items: unknown[] }).items).toEqual([]);
   });
 
+  it("member profiles: others' need $read_members, only one's own can be edited, strangers see nothing", async () => {
+    const owner = await createTestUser(server);
+    const member = await createTestUser(server);
+    const stranger = await createTestUser(server);
+    const teamId = await serverTeam(owner.userId);
+    await stackFetch(server, `/team-memberships/${teamId}/${member.userId}`, { access: "server", keys, body: {} });
+    const revoke = await stackFetch(server, `/team-permissions/${teamId}/${member.userId}/team_member`, {
+      method: "DELETE",
+      access: "server",
+      keys,
+    });
+    expect(revoke.status).toBe(200);
+    const asMember = { access: "client" as const, keys, accessToken: member.accessToken };
+    const list = await stackFetch(server, `/team-member-profiles?team_id=${teamId}`, asMember);
+    expect(list.status).toBe(401);
+    expect(knownError(list).details?.permission_id).toBe("$read_members");
+    const own = await stackFetch(server, `/team-member-profiles/${teamId}/me`, asMember);
+    expect(own.status).toBe(200);
+    const ownerProfile = await stackFetch(server, `/team-member-profiles/${teamId}/${owner.userId}`, {
+      ...asMember,
+      method: "PATCH",
+      body: { display_name: "Hijacked" },
+    });
+    expect(ownerProfile.status).toBe(401);
+    const byOwner = await stackFetch(server, `/team-member-profiles/${teamId}/${member.userId}`, {
+      access: "client",
+      keys,
+      accessToken: owner.accessToken,
+      method: "PATCH",
+      body: { display_name: "Renamed by owner" },
+    });
+    expect(byOwner.status).toBe(403);
+    const byStranger = await stackFetch(server, `/team-member-profiles?team_id=${teamId}`, {
+      access: "client",
+      keys,
+      accessToken: stranger.accessToken,
+    });
+    expect(knownError(byStranger).code).toBe("TEAM_MEMBERSHIP_NOT_FOUND");
+  });
+
   it("a client cannot list another user's teams", async () => {
     const me = await createTestUser(server);
     const someone = await createTestUser(server);

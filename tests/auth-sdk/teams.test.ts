@@ -87,6 +87,19 @@ describe.each(DIALECTS)("teams and memberships with the %s dialect", (dialect) =
     await expect(seen?.delete()).rejects.toMatchObject({ errorCode: "TEAM_PERMISSION_REQUIRED" });
     expect((await sApp.getTeam(team.id))?.displayName).toBe("Ops");
 
+    // Member profiles: everyone edits their own; team_member contains $read_members.
+    const profile = await member.me.getTeamProfile(seen as never);
+    await profile.update({ displayName: "Ops Member" });
+    const listed = await seen?.listUsers();
+    expect(listed?.map((u) => [u.id, u.teamProfile.displayName]).sort()).toEqual(
+      [
+        [owner.userId, null],
+        [member.userId, "Ops Member"],
+      ].sort(),
+    );
+    const serverListed = await team.listUsers();
+    expect(serverListed.map((u) => u.primaryEmail).sort()).toEqual([owner.email, member.email].sort());
+
     const serverMember = await sApp.getUser(member.userId);
     expect((await serverMember?.listTeams())?.map((t) => t.id)).toEqual([team.id]);
 

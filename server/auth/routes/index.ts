@@ -24,6 +24,7 @@ import { registerInternalProjectCurrent } from "./internal/projects/current.ts";
 import { registerProjectCurrent } from "./projects/current.ts";
 import { registerJwks } from "./projects/jwks.ts";
 import { registerRoot } from "./root.ts";
+import { registerTeamMemberProfiles } from "./team-member-profiles/index.ts";
 import { registerTeamMemberships } from "./team-memberships/team-user.ts";
 import { registerTeamPermissions } from "./team-permissions/index.ts";
 import { registerTeams } from "./teams/index.ts";
@@ -64,6 +65,7 @@ export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
   registerTeamById(app, deps);
   registerTeamMemberships(app, deps);
   registerTeamPermissions(app, deps);
+  registerTeamMemberProfiles(app, deps);
   registerOAuthAuthorize(app, deps);
   registerOAuthCallback(app, deps);
   if ([...deps.social.values()].some((p) => p.isDevelopment)) registerDevProvider(app, deps);

@@ -12,6 +12,7 @@ import { isUniqueViolation } from "../users.ts";
 import { expandTeamPermissions, teamPermissionExists } from "./team-permissions.ts";
 
 export type TeamRow = typeof authTeamsTable.$inferSelect;
+export type MemberRow = typeof authTeamMembersTable.$inferSelect;
 
 export interface TeamChanges {
   displayName?: string;
@@ -126,6 +127,42 @@ export class TeamStore {
       .from(authTeamMembersTable)
       .where(and(eq(authTeamMembersTable.teamId, teamId), eq(authTeamMembersTable.userId, userId)));
     return row !== undefined;
+  }
+
+  /** Memberships of a team, or of a user across the project's teams, oldest first. */
+  async members(projectId: string, filter: { teamId?: string; userId?: string }): Promise<MemberRow[]> {
+    const conditions = [eq(authTeamsTable.projectId, projectId)];
+    if (filter.teamId) conditions.push(eq(authTeamMembersTable.teamId, filter.teamId));
+    if (filter.userId) conditions.push(eq(authTeamMembersTable.userId, filter.userId));
+    const rows = await this.store.db
+      .select({ member: authTeamMembersTable })
+      .from(authTeamMembersTable)
+      .innerJoin(authTeamsTable, eq(authTeamsTable.id, authTeamMembersTable.teamId))
+      .where(and(...conditions))
+      .orderBy(asc(authTeamMembersTable.createdAt), asc(authTeamMembersTable.userId));
+    return rows.map((r) => r.member);
+  }
+
+  async requireMemberRow(teamId: string, userId: string): Promise<MemberRow> {
+    const [row] = await this.store.db
+      .select()
+      .from(authTeamMembersTable)
+      .where(and(eq(authTeamMembersTable.teamId, teamId), eq(authTeamMembersTable.userId, userId)));
+    if (!row) throw KnownErrors.teamMembershipNotFound(teamId, userId);
+    return row;
+  }
+
+  async updateMemberProfile(
+    member: MemberRow,
+    changes: { displayName?: string | null; profileImageUrl?: string | null },
+  ): Promise<MemberRow> {
+    const [row] = await this.store.db
+      .update(authTeamMembersTable)
+      .set({ displayName: changes.displayName, profileImageUrl: changes.profileImageUrl })
+      .where(and(eq(authTeamMembersTable.teamId, member.teamId), eq(authTeamMembersTable.userId, member.userId)))
+      .returning();
+    if (!row) throw KnownErrors.teamMembershipNotFound(member.teamId, member.userId);
+    return row;
   }
 
   /** TEAM_MEMBERSHIP_NOT_FOUND unless the user is in the team. */

@@ -30,6 +30,9 @@ export const authTeamMembersTable = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => authUsersTable.id, { onDelete: "cascade" }),
+    /** The member's name and image in this team (team member profile); null shows the user's own. */
+    displayName: text("display_name"),
+    profileImageUrl: text("profile_image_url"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index("auth_team_members_user_idx").on(t.userId)],
