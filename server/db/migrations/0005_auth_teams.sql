@@ -8,6 +8,8 @@ CREATE TABLE "auth_team_member_permissions" (
 CREATE TABLE "auth_team_members" (
 	"team_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
+	"display_name" text,
+	"profile_image_url" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "auth_team_members_team_id_user_id_pk" PRIMARY KEY("team_id","user_id")
 );
