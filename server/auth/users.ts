@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, ilike, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import {
   authContactChannelsTable,
   authOauthAccountsTable,
@@ -294,9 +294,16 @@ export class UserStore {
 
   async list(
     projectId: string,
-    options: { cursor?: string; limit: number; desc: boolean; query?: string },
+    options: { cursor?: string; limit: number; desc: boolean; query?: string; teamId?: string },
   ): Promise<{ items: UserRecord[]; nextCursor: string | null }> {
     const conditions: SQL[] = [eq(authUsersTable.projectId, projectId)];
+    if (options.teamId) {
+      const members = this.store.db
+        .select({ id: authTeamMembersTable.userId })
+        .from(authTeamMembersTable)
+        .where(eq(authTeamMembersTable.teamId, options.teamId));
+      conditions.push(inArray(authUsersTable.id, members));
+    }
     if (options.query) {
       const pattern = `%${options.query.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
       const byText = or(

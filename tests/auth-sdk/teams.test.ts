@@ -1,6 +1,6 @@
 import { StackAdminApp } from "@stackframe/js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appProjectOf, clientApp, createTestUser, DIALECTS, serverApp } from "../helpers/stack-apps.ts";
+import { appProjectOf, clientApp, createTestUser, DIALECTS, serverApp, serverHeaders } from "../helpers/stack-apps.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 
 let server: TestServer;
@@ -97,6 +97,12 @@ describe.each(DIALECTS)("teams and memberships with the %s dialect", (dialect) =
         [member.userId, "Ops Member"],
       ].sort(),
     );
+    // GET /users?team_id= (the server SDK's interface sends it; its app method does not expose it).
+    const filtered = await server.request(`/auth/api/v1/users?team_id=${team.id}`, {
+      headers: serverHeaders(await appProjectOf(server)),
+    });
+    const filteredIds = ((await filtered.json()) as { items: { id: string }[] }).items.map((u) => u.id);
+    expect(filteredIds.sort()).toEqual([owner.userId, member.userId].sort());
     const serverListed = await team.listUsers();
     expect(serverListed.map((u) => u.primaryEmail).sort()).toEqual([owner.email, member.email].sort());
 

@@ -26,15 +26,13 @@ export function registerUsers(app: AuthApp, deps: AuthDeps): void {
   app.get("/users", projectAuth(deps, ["server", "admin"]), async (c) => {
     const query = readQuery(c, listQuery);
     const limit = query.limit ?? 100;
-    // This server has no teams yet, so a team filter matches nobody.
-    const page = query.team_id
-      ? { items: [], nextCursor: null }
-      : await deps.users.list(c.get("auth").project.id, {
-          cursor: query.cursor,
-          limit,
-          desc: query.desc === "true",
-          query: query.query,
-        });
+    const page = await deps.users.list(c.get("auth").project.id, {
+      cursor: query.cursor,
+      limit,
+      desc: query.desc === "true",
+      query: query.query,
+      teamId: query.team_id,
+    });
     return c.json({
       items: page.items.map(renderServerUser),
       is_paginated: true,
