@@ -9,6 +9,7 @@ import type { RateLimiter } from "./rate-limit.ts";
 import type { SessionStore } from "./sessions.ts";
 import type { FlowStateStore } from "./social/flow-states.ts";
 import type { SocialProvider } from "./social/provider.ts";
+import type { TeamStore } from "./teams/teams.ts";
 import type { AccessTokenClaims, TokenService } from "./tokens.ts";
 import type { UserRecord, UserStore } from "./users.ts";
 import type { CodeStore } from "./verification-codes.ts";
@@ -45,6 +46,7 @@ export interface AuthDeps {
   limits: RateLimiter;
   codes: CodeStore;
   channels: ContactChannelStore;
+  teams: TeamStore;
   social: Map<string, SocialProvider>;
   flows: FlowStateStore;
   /** `${origin}/auth`: the SDK's baseUrl for this server. */

@@ -13,6 +13,7 @@ import { SessionStore } from "./sessions.ts";
 import { FlowStateStore } from "./social/flow-states.ts";
 import { socialProviders } from "./social/providers.ts";
 import { renderStatusError, StatusError } from "./status-error.ts";
+import { TeamStore } from "./teams/teams.ts";
 import { TokenService } from "./tokens.ts";
 import { UserStore } from "./users.ts";
 import { CodeStore } from "./verification-codes.ts";
@@ -75,6 +76,7 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     limits: new RateLimiter(store, config.AUTH_RATE_LIMITS, config.TRUST_PROXY),
     codes: new CodeStore(store),
     channels: new ContactChannelStore(store),
+    teams: new TeamStore(store),
     social: socialProviders(config, () => `${baseUrl()}/api/v1`),
     flows: new FlowStateStore(store),
     baseUrl,

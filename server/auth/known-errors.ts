@@ -201,6 +201,32 @@ export const KnownErrors = {
       "OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER",
       "The OAuth connection is already connected to another user.",
     ),
+  teamMembershipNotFound: (teamId: string, userId: string) =>
+    known(404, "TEAM_MEMBERSHIP_NOT_FOUND", `User ${userId} is not found in team ${teamId}.`, {
+      team_id: teamId,
+      user_id: userId,
+    }),
+  permissionNotFound: (permissionId: string) =>
+    known(
+      404,
+      "PERMISSION_NOT_FOUND",
+      `Permission "${permissionId}" not found. Make sure you created it on the dashboard.`,
+      {
+        permission_id: permissionId,
+      },
+    ),
+  teamMembershipAlreadyExists: () => known(409, "TEAM_MEMBERSHIP_ALREADY_EXISTS", "Team membership already exists."),
+  teamPermissionRequired: (teamId: string, userId: string, permissionId: string) =>
+    known(
+      401,
+      "TEAM_PERMISSION_REQUIRED",
+      `User ${userId} does not have permission ${permissionId} in team ${teamId}.`,
+      {
+        team_id: teamId,
+        user_id: userId,
+        permission_id: permissionId,
+      },
+    ),
   analyticsNotEnabled: () => known(400, "ANALYTICS_NOT_ENABLED", "Analytics is not enabled for this project."),
 } as const;
 

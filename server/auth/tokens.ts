@@ -43,6 +43,8 @@ export interface TokenSubject {
   signedUpAt: Date;
   isAnonymous: boolean;
   restrictedByAdmin: boolean;
+  /** Absent for tokens minted without a user record (tests); the claim is then null. */
+  selectedTeamId?: string | null;
 }
 
 export function restrictedReasonOf(user: {
@@ -202,7 +204,7 @@ export class TokenService {
       name: subject.displayName,
       email: subject.primaryEmail,
       email_verified: subject.primaryEmailVerified,
-      selected_team_id: null,
+      selected_team_id: subject.selectedTeamId ?? null,
       signed_up_at: Math.floor(subject.signedUpAt.getTime() / 1000),
       is_anonymous: subject.isAnonymous,
       is_restricted: reason !== null,

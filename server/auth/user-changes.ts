@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { teamNotFound } from "./known-errors.ts";
 import { checkPasswordRequirements } from "./passwords.ts";
 import { displayNameSchema, emailSchema, metadataSchema, profileImageUrlSchema } from "./schemas.ts";
 import { StatusError } from "./status-error.ts";
@@ -38,7 +37,6 @@ type ServerFields = z.infer<typeof serverUserFields>;
 
 /** Maps request fields to store changes; features this server lacks are refused explicitly. */
 export function toUserChanges(input: Partial<ServerFields>): UserChanges {
-  if (input.selected_team_id) throw teamNotFound(input.selected_team_id);
   if (input.totp_secret_base64) {
     throw new StatusError(400, "Multi-factor authentication (TOTP) is not supported by this server.");
   }
@@ -63,5 +61,6 @@ export function toUserChanges(input: Partial<ServerFields>): UserChanges {
     restrictedByAdminPrivateDetails: input.restricted_by_admin_private_details,
     countryCode: input.country_code,
     isAnonymous: input.is_anonymous,
+    selectedTeamId: input.selected_team_id,
   };
 }

@@ -1,9 +1,22 @@
-import { and, asc, desc, eq, gt, gte, ilike, lt, lte, or, type SQL, sql } from "drizzle-orm";
-import { authContactChannelsTable, authOauthAccountsTable, authUsersTable } from "../db/schema/index.ts";
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import {
+  authContactChannelsTable,
+  authOauthAccountsTable,
+  authTeamMembersTable,
+  authTeamsTable,
+  authUsersTable,
+} from "../db/schema/index.ts";
 import type { Db, Store } from "../db/store.ts";
 import { KnownErrors } from "./known-errors.ts";
 import { hashPassword } from "./passwords.ts";
 import type { SessionStore } from "./sessions.ts";
+import {
+  insertPersonalTeam,
+  type PersonalTeam,
+  renderClientTeam,
+  renderServerTeam,
+  type TeamRow,
+} from "./teams/teams.ts";
 import { restrictedReasonOf, type TokenSubject } from "./tokens.ts";
 
 type UserRow = typeof authUsersTable.$inferSelect;
@@ -14,6 +27,8 @@ export interface UserRecord extends UserRow {
   primaryEmailAuthEnabled: boolean;
   primaryChannelId: string | null;
   oauthProviders: { id: string; account_id: string; email: string | null }[];
+  /** The selected team if it still exists (null after the team was deleted). */
+  selectedTeam: TeamRow | null;
 }
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -37,6 +52,8 @@ export interface UserChanges {
   restrictedByAdminPrivateDetails?: string | null;
   countryCode?: string | null;
   isAnonymous?: boolean;
+  /** Must be a team the user is a member of; null clears the selection. */
+  selectedTeamId?: string | null;
 }
 
 export function normalizeEmail(email: string): string {
@@ -106,12 +123,13 @@ export class UserStore {
 
   private async load(projectId: string, userId: string): Promise<UserRecord | null> {
     const rows = await this.store.db
-      .select({ user: authUsersTable, channel: authContactChannelsTable })
+      .select({ user: authUsersTable, channel: authContactChannelsTable, team: authTeamsTable })
       .from(authUsersTable)
       .leftJoin(
         authContactChannelsTable,
         and(eq(authContactChannelsTable.userId, authUsersTable.id), eq(authContactChannelsTable.isPrimary, true)),
       )
+      .leftJoin(authTeamsTable, eq(authTeamsTable.id, authUsersTable.selectedTeamId))
       .where(and(eq(authUsersTable.id, userId), eq(authUsersTable.projectId, projectId)));
     const [row] = rows;
     if (!row) return null;
@@ -119,7 +137,19 @@ export class UserStore {
       .select()
       .from(authOauthAccountsTable)
       .where(eq(authOauthAccountsTable.userId, userId));
-    return toRecord(row.user, row.channel, accounts);
+    return toRecord(row.user, row.channel, accounts, row.team);
+  }
+
+  /** A selected team must be one of the user's; ids that are no uuid cannot be. */
+  private async requireMembership(teamId: string, userId: string): Promise<void> {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+    const [row] = uuid.test(teamId)
+      ? await this.store.db
+          .select({ userId: authTeamMembersTable.userId })
+          .from(authTeamMembersTable)
+          .where(and(eq(authTeamMembersTable.teamId, teamId), eq(authTeamMembersTable.userId, userId)))
+      : [];
+    if (!row) throw KnownErrors.teamMembershipNotFound(teamId, userId);
   }
 
   async require(projectId: string, userId: string): Promise<UserRecord> {
@@ -142,7 +172,7 @@ export class UserStore {
     return channel ? this.get(projectId, channel.userId) : null;
   }
 
-  async create(projectId: string, changes: UserChanges): Promise<UserRecord> {
+  async create(projectId: string, changes: UserChanges, personalTeam?: PersonalTeam): Promise<UserRecord> {
     const passwordHash =
       changes.passwordHash !== undefined
         ? changes.passwordHash
@@ -176,6 +206,10 @@ export class UserStore {
           usedForAuth: changes.primaryEmailAuthEnabled ?? true,
         });
       }
+      if (personalTeam) {
+        const owner = changes.displayName ?? (changes.primaryEmail ? normalizeEmail(changes.primaryEmail) : null);
+        await insertPersonalTeam(tx, projectId, user.id, owner, personalTeam);
+      }
       return user.id;
     });
     const created = await this.require(projectId, userId);
@@ -206,6 +240,10 @@ export class UserStore {
     }
     if (changes.countryCode !== undefined) set.countryCode = changes.countryCode;
     if (changes.isAnonymous !== undefined) set.isAnonymous = changes.isAnonymous;
+    if (changes.selectedTeamId !== undefined) {
+      if (changes.selectedTeamId !== null) await this.requireMembership(changes.selectedTeamId, userId);
+      set.selectedTeamId = changes.selectedTeamId;
+    }
     let passwordChanged = false;
     if (changes.passwordHash !== undefined) {
       set.passwordHash = changes.passwordHash;
@@ -268,9 +306,16 @@ export class UserStore {
 
   async list(
     projectId: string,
-    options: { cursor?: string; limit: number; desc: boolean; query?: string },
+    options: { cursor?: string; limit: number; desc: boolean; query?: string; teamId?: string },
   ): Promise<{ items: UserRecord[]; nextCursor: string | null }> {
     const conditions: SQL[] = [eq(authUsersTable.projectId, projectId)];
+    if (options.teamId) {
+      const members = this.store.db
+        .select({ id: authTeamMembersTable.userId })
+        .from(authTeamMembersTable)
+        .where(eq(authTeamMembersTable.teamId, options.teamId));
+      conditions.push(inArray(authUsersTable.id, members));
+    }
     if (options.query) {
       const pattern = `%${options.query.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
       const byText = or(
@@ -301,12 +346,13 @@ export class UserStore {
       ? [desc(authUsersTable.signedUpAt), desc(authUsersTable.id)]
       : [asc(authUsersTable.signedUpAt), asc(authUsersTable.id)];
     const rows = await this.store.db
-      .select({ user: authUsersTable, channel: authContactChannelsTable })
+      .select({ user: authUsersTable, channel: authContactChannelsTable, team: authTeamsTable })
       .from(authUsersTable)
       .leftJoin(
         authContactChannelsTable,
         and(eq(authContactChannelsTable.userId, authUsersTable.id), eq(authContactChannelsTable.isPrimary, true)),
       )
+      .leftJoin(authTeamsTable, eq(authTeamsTable.id, authUsersTable.selectedTeamId))
       .where(and(...conditions))
       .orderBy(...order)
       .limit(options.limit + 1);
@@ -321,6 +367,7 @@ export class UserStore {
           r.user,
           r.channel,
           accounts.filter((a) => a.userId === r.user.id),
+          r.team,
         ),
       ),
       nextCursor: rows[options.limit]?.user.id ?? null,
@@ -365,6 +412,7 @@ function toRecord(
   user: UserRow,
   channel: typeof authContactChannelsTable.$inferSelect | null,
   accounts: (typeof authOauthAccountsTable.$inferSelect)[],
+  team: TeamRow | null,
 ): UserRecord {
   return {
     ...user,
@@ -373,6 +421,7 @@ function toRecord(
     primaryEmailAuthEnabled: channel?.usedForAuth ?? false,
     primaryChannelId: channel?.id ?? null,
     oauthProviders: accounts.map((a) => ({ id: a.providerId, account_id: a.accountId, email: a.email })),
+    selectedTeam: team,
   };
 }
 
@@ -387,6 +436,7 @@ export function tokenSubject(user: UserRecord, refreshTokenId: string): TokenSub
     signedUpAt: user.signedUpAt,
     isAnonymous: user.isAnonymous,
     restrictedByAdmin: user.restrictedByAdmin,
+    selectedTeamId: user.selectedTeam?.id ?? null,
   };
 }
 
@@ -408,8 +458,8 @@ export function renderClientUser(user: UserRecord) {
     requires_totp_mfa: false,
     passkey_auth_enabled: user.passkeyAuthEnabled,
     oauth_providers: user.oauthProviders,
-    selected_team_id: null,
-    selected_team: null,
+    selected_team_id: user.selectedTeam?.id ?? null,
+    selected_team: user.selectedTeam && renderClientTeam(user.selectedTeam),
     is_anonymous: user.isAnonymous,
     is_restricted: restrictedReason !== null,
     restricted_reason: restrictedReason,
@@ -422,6 +472,7 @@ export function renderClientUser(user: UserRecord) {
 export function renderServerUser(user: UserRecord) {
   return {
     ...renderClientUser(user),
+    selected_team: user.selectedTeam && renderServerTeam(user.selectedTeam),
     primary_email_auth_enabled: user.primaryEmailAuthEnabled,
     server_metadata: user.serverMetadata ?? null,
     last_active_at_millis: user.lastActiveAt.getTime(),

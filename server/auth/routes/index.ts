@@ -29,7 +29,11 @@ import { registerInternalWebhooks } from "./internal/webhooks.ts";
 import { registerProjectCurrent } from "./projects/current.ts";
 import { registerJwks } from "./projects/jwks.ts";
 import { registerRoot } from "./root.ts";
+import { registerTeamMemberProfiles } from "./team-member-profiles/index.ts";
+import { registerTeamMemberships } from "./team-memberships/team-user.ts";
+import { registerTeamPermissions } from "./team-permissions/index.ts";
 import { registerTeams } from "./teams/index.ts";
+import { registerTeamById } from "./teams/team-id.ts";
 import { registerUsers } from "./users/index.ts";
 import { registerUsersMe } from "./users/me.ts";
 import { registerUserById } from "./users/user-id.ts";
@@ -62,6 +66,11 @@ export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
   registerSendVerificationCode(app, deps);
   registerAnalyticsEvents(app, deps);
   registerTeams(app, deps);
+  // auth-teams: teams, memberships, team permissions
+  registerTeamById(app, deps);
+  registerTeamMemberships(app, deps);
+  registerTeamPermissions(app, deps);
+  registerTeamMemberProfiles(app, deps);
   registerOAuthAuthorize(app, deps);
   registerOAuthCallback(app, deps);
   // Project administration: e-mail templates, test mail, sent mails, webhook endpoints, owned projects.

@@ -3,6 +3,7 @@ import { authOauthAccountsTable } from "../../db/schema/index.ts";
 import type { AuthDeps } from "../auth-env.ts";
 import { KnownErrors } from "../known-errors.ts";
 import type { Project } from "../projects.ts";
+import { personalTeamOf } from "../teams/teams.ts";
 import type { UserRecord } from "../users.ts";
 import type { OAuthFlowState, ProviderIdentity } from "./provider.ts";
 
@@ -81,11 +82,11 @@ export async function resolveSocialUser(
       ...emailChanges,
     });
   } else {
-    user = await deps.users.create(project.id, {
-      displayName: identity.displayName,
-      profileImageUrl: identity.profileImageUrl,
-      ...emailChanges,
-    });
+    user = await deps.users.create(
+      project.id,
+      { displayName: identity.displayName, profileImageUrl: identity.profileImageUrl, ...emailChanges },
+      personalTeamOf(project.config),
+    );
   }
   await link(user.id);
   return { user: await deps.users.require(project.id, user.id), isNewUser: true };

@@ -23,6 +23,8 @@ export const authUsersTable = pgTable(
     restrictedByAdminReason: text("restricted_by_admin_reason"),
     restrictedByAdminPrivateDetails: text("restricted_by_admin_private_details"),
     countryCode: text("country_code"),
+    /** The team the user works in (Stack's selected_team); read through a join, so a deleted team reads as none. */
+    selectedTeamId: uuid("selected_team_id"),
     signedUpAt: timestamp("signed_up_at", { withTimezone: true }).notNull().defaultNow(),
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
 import { projectAuth } from "../../project-auth.ts";
+import { personalTeamOf } from "../../teams/teams.ts";
 import { serverUserFields, toUserChanges } from "../../user-changes.ts";
 import { renderServerUser } from "../../users.ts";
 import { readBody, readQuery } from "../../wire.ts";
@@ -17,22 +18,21 @@ const listQuery = z.object({
 export function registerUsers(app: AuthApp, deps: AuthDeps): void {
   app.post("/users", projectAuth(deps, ["server", "admin"]), async (c) => {
     const input = await readBody(c, serverUserFields);
-    const user = await deps.users.create(c.get("auth").project.id, toUserChanges(input));
+    const { project } = c.get("auth");
+    const user = await deps.users.create(project.id, toUserChanges(input), personalTeamOf(project.config));
     return c.json(renderServerUser(user), 201);
   });
 
   app.get("/users", projectAuth(deps, ["server", "admin"]), async (c) => {
     const query = readQuery(c, listQuery);
     const limit = query.limit ?? 100;
-    // This server has no teams yet, so a team filter matches nobody.
-    const page = query.team_id
-      ? { items: [], nextCursor: null }
-      : await deps.users.list(c.get("auth").project.id, {
-          cursor: query.cursor,
-          limit,
-          desc: query.desc === "true",
-          query: query.query,
-        });
+    const page = await deps.users.list(c.get("auth").project.id, {
+      cursor: query.cursor,
+      limit,
+      desc: query.desc === "true",
+      query: query.query,
+      teamId: query.team_id,
+    });
     return c.json({
       items: page.items.map(renderServerUser),
       is_paginated: true,

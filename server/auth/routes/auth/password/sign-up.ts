@@ -7,6 +7,7 @@ import { checkPasswordRequirements } from "../../../passwords.ts";
 import { projectAuth } from "../../../project-auth.ts";
 import { LIMITS } from "../../../rate-limit.ts";
 import { emailSchema, urlSchema } from "../../../schemas.ts";
+import { personalTeamOf } from "../../../teams/teams.ts";
 import { isTrustedUrl } from "../../../trusted-domains.ts";
 import type { UserRecord } from "../../../users.ts";
 import { readBody } from "../../../wire.ts";
@@ -45,11 +46,11 @@ export function registerPasswordSignUp(app: AuthApp, deps: AuthDeps): void {
         password: input.password,
       });
     } else {
-      user = await deps.users.create(project.id, {
-        primaryEmail: input.email,
-        primaryEmailAuthEnabled: true,
-        password: input.password,
-      });
+      user = await deps.users.create(
+        project.id,
+        { primaryEmail: input.email, primaryEmailAuthEnabled: true, password: input.password },
+        personalTeamOf(project.config),
+      );
     }
     if (callbackUrl && user.primaryEmail) {
       await sendVerificationMail(

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import type { AuthApp, AuthDeps } from "../../auth-env.ts";
+import { projectAuth } from "../../project-auth.ts";
+import { StatusError } from "../../status-error.ts";
+import { expandTeamPermissions } from "../../teams/team-permissions.ts";
+import { targetUser } from "../../user-target.ts";
+import { readQuery } from "../../wire.ts";
+
+const SERVER_ONLY = ["server", "admin"] as const;
+
+const listQuery = z.object({
+  team_id: z.string().max(64),
+  user_id: z.string().max(64).optional(),
+  recursive: z.enum(["true", "false"]).optional(),
+});
+
+const render = (id: string, teamId: string, userId: string) => ({ id, team_id: teamId, user_id: userId });
+
+export function registerTeamPermissions(app: AuthApp, deps: AuthDeps): void {
+  /** A client lists only its own permissions; recursive (the default) adds contained ones. */
+  app.get("/team-permissions", projectAuth(deps), async (c) => {
+    const query = readQuery(c, listQuery);
+    const { type, project, user: caller } = c.get("auth");
+    if (type === "client" && query.user_id !== "me" && query.user_id !== caller?.id) {
+      throw new StatusError(
+        403,
+        'Client can only list permissions for their own user. user_id must be either "me" or the ID of the current user',
+      );
+    }
+    const team = await deps.teams.require(project.id, query.team_id);
+    const user = await targetUser(c, deps, query.user_id);
+    await deps.teams.requireMember(team.id, user.id);
+    const grants = await deps.teams.grantsOf(team.id, user.id);
+    const ids = query.recursive === "false" ? grants : [...expandTeamPermissions(grants)];
+    return c.json({ items: ids.map((id) => render(id, team.id, user.id)), is_paginated: false });
+  });
+
+  app.post("/team-permissions/:team_id/:user_id/:permission_id", projectAuth(deps, SERVER_ONLY), async (c) => {
+    const team = await deps.teams.require(c.get("auth").project.id, c.req.param("team_id"));
+    const user = await targetUser(c, deps, c.req.param("user_id"));
+    const permissionId = c.req.param("permission_id");
+    await deps.teams.grant(team.id, user.id, permissionId);
+    return c.json(render(permissionId, team.id, user.id), 201);
+  });
+
+  app.delete("/team-permissions/:team_id/:user_id/:permission_id", projectAuth(deps, SERVER_ONLY), async (c) => {
+    const team = await deps.teams.require(c.get("auth").project.id, c.req.param("team_id"));
+    const user = await targetUser(c, deps, c.req.param("user_id"));
+    await deps.teams.revoke(team.id, user.id, c.req.param("permission_id"));
+    return c.json({ success: true });
+  });
+}

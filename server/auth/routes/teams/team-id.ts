@@ -1,0 +1,48 @@
+import type { Context } from "hono";
+import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
+import { projectAuth, requireUser } from "../../project-auth.ts";
+import { clientTeamUpdate, serverTeamUpdate, toTeamChanges } from "../../teams/team-changes.ts";
+import { renderClientTeam, renderServerTeam, type TeamRow } from "../../teams/teams.ts";
+import { readBody } from "../../wire.ts";
+
+/** The team of the path; a client must be a member (and hold `permission`, if given). */
+async function teamOfPath(c: Context<AuthEnv>, deps: AuthDeps, permission?: string): Promise<TeamRow> {
+  const { type, project } = c.get("auth");
+  const team = await deps.teams.require(project.id, c.req.param("team_id") ?? "");
+  if (type === "client") {
+    const { user } = requireUser(c);
+    await deps.teams.requireMember(team.id, user.id);
+    if (permission) await deps.teams.requirePermission(team.id, user.id, permission);
+  }
+  return team;
+}
+
+/** Members' cached user records embed the selected team; drop them after the team changed. */
+async function forgetMembers(deps: AuthDeps, teamId: string): Promise<void> {
+  const members = await deps.teams.memberIds([teamId]);
+  await Promise.all(members.map((m) => deps.users.changed(m.userId)));
+}
+
+export function registerTeamById(app: AuthApp, deps: AuthDeps): void {
+  app.get("/teams/:team_id", projectAuth(deps), async (c) => {
+    const team = await teamOfPath(c, deps);
+    return c.json(c.get("auth").type === "client" ? renderClientTeam(team) : renderServerTeam(team));
+  });
+
+  app.patch("/teams/:team_id", projectAuth(deps), async (c) => {
+    const isClient = c.get("auth").type === "client";
+    const input = await readBody(c, isClient ? clientTeamUpdate : serverTeamUpdate);
+    const team = await teamOfPath(c, deps, "$update_team");
+    const updated = await deps.teams.update(team, toTeamChanges(input));
+    await forgetMembers(deps, team.id);
+    return c.json(isClient ? renderClientTeam(updated) : renderServerTeam(updated));
+  });
+
+  app.delete("/teams/:team_id", projectAuth(deps), async (c) => {
+    const team = await teamOfPath(c, deps, "$delete_team");
+    const members = await deps.teams.memberIds([team.id]);
+    await deps.teams.delete(team);
+    await Promise.all(members.map((m) => deps.users.changed(m.userId)));
+    return c.json({ success: true });
+  });
+}
