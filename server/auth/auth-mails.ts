@@ -58,3 +58,22 @@ export function passwordResetMail(
     withCode(callbackUrl, code),
   );
 }
+
+/** The sign-in mail: the six characters to type on the page that sent it, and a link that signs in directly. */
+export function signInCodeMail(
+  project: { id: string; displayName: string },
+  to: string,
+  callbackUrl: string,
+  code: string,
+  typedCode: string,
+) {
+  const message = mail(
+    project.id,
+    to,
+    `Sign in to ${project.displayName}: ${typedCode}`,
+    `Your sign-in code for ${project.displayName} is ${typedCode}. It is valid for 10 minutes.`,
+    "Sign in",
+    withCode(callbackUrl, code),
+  );
+  return message;
+}

@@ -5,6 +5,9 @@ import { registerOAuthAuthorize } from "./auth/oauth/authorize.ts";
 import { registerOAuthCallback } from "./auth/oauth/callback.ts";
 import { registerDevProvider } from "./auth/oauth/dev-provider/authorize.ts";
 import { registerOAuthToken } from "./auth/oauth/token.ts";
+import { registerSendSignInCode } from "./auth/otp/send-sign-in-code.ts";
+import { registerOtpCheckCode } from "./auth/otp/sign-in/check-code.ts";
+import { registerOtpSignIn } from "./auth/otp/sign-in/index.ts";
 import { registerResetCheckCode } from "./auth/password/reset/check-code.ts";
 import { registerReset } from "./auth/password/reset/index.ts";
 import { registerSendResetCode } from "./auth/password/send-reset-code.ts";
@@ -59,5 +62,9 @@ export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
   registerTeams(app, deps);
   registerOAuthAuthorize(app, deps);
   registerOAuthCallback(app, deps);
+  // auth-signin: one-time codes and magic links.
+  registerSendSignInCode(app, deps);
+  registerOtpCheckCode(app, deps);
+  registerOtpSignIn(app, deps);
   if ([...deps.social.values()].some((p) => p.isDevelopment)) registerDevProvider(app, deps);
 }
