@@ -1,6 +1,7 @@
 import type { AuthApp, AuthDeps } from "../auth-env.ts";
 import { registerAnalyticsEvents } from "./analytics/events/batch.ts";
 import { registerAnonymousSignUp } from "./auth/anonymous/sign-up.ts";
+import { registerMfaSignIn } from "./auth/mfa/sign-in.ts";
 import { registerOAuthAuthorize } from "./auth/oauth/authorize.ts";
 import { registerOAuthCallback } from "./auth/oauth/callback.ts";
 import { registerDevProvider } from "./auth/oauth/dev-provider/authorize.ts";
@@ -66,5 +67,7 @@ export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
   registerSendSignInCode(app, deps);
   registerOtpCheckCode(app, deps);
   registerOtpSignIn(app, deps);
+  // auth-signin: TOTP multi-factor.
+  registerMfaSignIn(app, deps);
   if ([...deps.social.values()].some((p) => p.isDevelopment)) registerDevProvider(app, deps);
 }

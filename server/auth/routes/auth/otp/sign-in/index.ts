@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { AuthApp, AuthDeps } from "../../../../auth-env.ts";
-import { issueSession } from "../../../../issue-session.ts";
 import { KnownErrors } from "../../../../known-errors.ts";
 import { projectAuth } from "../../../../project-auth.ts";
 import { LIMITS } from "../../../../rate-limit.ts";
 import { codeSchema } from "../../../../schemas.ts";
+import { issueSessionAfterFirstFactor } from "../../../../totp.ts";
 import type { UserRecord } from "../../../../users.ts";
 import { readBody } from "../../../../wire.ts";
 
@@ -41,6 +41,6 @@ export function registerOtpSignIn(app: AuthApp, deps: AuthDeps): void {
         : await deps.users.create(project.id, changes);
       isNewUser = true;
     }
-    return c.json({ ...(await issueSession(deps, user)), is_new_user: isNewUser });
+    return c.json({ ...(await issueSessionAfterFirstFactor(deps, user)), is_new_user: isNewUser });
   });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "auth_users" ADD COLUMN "totp_secret_base64" text;
