@@ -164,6 +164,8 @@ export const KnownErrors = {
     }),
   invalidTotpCode: () => known(400, "INVALID_TOTP_CODE", "The TOTP code is invalid. Please try again."),
 
+  invalidPollingCode: () => known(400, "INVALID_POLLING_CODE", "The polling code is invalid or does not exist."),
+
   verificationCodeNotFound: () =>
     known(404, "VERIFICATION_CODE_NOT_FOUND", "The verification code does not exist for this project."),
   verificationCodeExpired: () => known(400, "VERIFICATION_CODE_EXPIRED", "The verification code has expired."),

@@ -1,6 +1,7 @@
 import type { AuthApp, AuthDeps } from "../auth-env.ts";
 import { registerAnalyticsEvents } from "./analytics/events/batch.ts";
 import { registerAnonymousSignUp } from "./auth/anonymous/sign-up.ts";
+import { registerCliLogin } from "./auth/cli/index.ts";
 import { registerMfaSignIn } from "./auth/mfa/sign-in.ts";
 import { registerOAuthAuthorize } from "./auth/oauth/authorize.ts";
 import { registerOAuthCallback } from "./auth/oauth/callback.ts";
@@ -69,5 +70,7 @@ export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
   registerOtpSignIn(app, deps);
   // auth-signin: TOTP multi-factor.
   registerMfaSignIn(app, deps);
+  // auth-signin: command-line login.
+  registerCliLogin(app, deps);
   if ([...deps.social.values()].some((p) => p.isDevelopment)) registerDevProvider(app, deps);
 }
