@@ -37,3 +37,15 @@ export function verificationMail(store: Store, project: MailProject, to: string,
 export function passwordResetMail(store: Store, project: MailProject, to: string, callbackUrl: string, code: string) {
   return templatedMail(store, project, "password_reset", to, { link: withCode(callbackUrl, code) });
 }
+
+/** The sign-in mail: the six characters to type on the page that sent it, and a link that signs in directly. */
+export function signInCodeMail(
+  store: Store,
+  project: MailProject,
+  to: string,
+  callbackUrl: string,
+  code: string,
+  typedCode: string,
+) {
+  return templatedMail(store, project, "magic_link", to, { link: withCode(callbackUrl, code), otp: typedCode });
+}

@@ -20,6 +20,8 @@ export interface TemplateVariables {
   teamDisplayName?: string;
   /** The link the mail exists for (verification, reset, sign-in, invitation). */
   link: string;
+  /** The code to type instead of following the link (sign-in mails). */
+  otp?: string;
 }
 
 export const TEMPLATE_VARIABLE_NAMES = [
@@ -28,6 +30,7 @@ export const TEMPLATE_VARIABLE_NAMES = [
   "userDisplayName",
   "teamDisplayName",
   "link",
+  "otp",
 ] as const satisfies readonly (keyof TemplateVariables)[];
 
 const IGNORE = "If you did not ask for this, you can ignore this e-mail.";
@@ -43,8 +46,8 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateType, EmailTemplate> =
     content: `Someone asked to reset the password of {{email}} at {{projectDisplayName}}.\n\n{{link}}\n\n${IGNORE}`,
   },
   magic_link: {
-    subject: "Sign in to {{projectDisplayName}}",
-    content: `Use this link to sign in to {{projectDisplayName}} as {{email}}.\n\n{{link}}\n\n${IGNORE}`,
+    subject: "Sign in to {{projectDisplayName}}: {{otp}}",
+    content: `Your sign-in code for {{projectDisplayName}} is {{otp}}. It is valid for 10 minutes.\n\nOr use this link to sign in as {{email}}:\n\n{{link}}\n\n${IGNORE}`,
   },
   team_invitation: {
     subject: "You are invited to {{teamDisplayName}} at {{projectDisplayName}}",

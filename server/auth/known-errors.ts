@@ -158,6 +158,14 @@ export const KnownErrors = {
     ),
   passwordConfirmationMismatch: () => known(400, "PASSWORD_CONFIRMATION_MISMATCH", "Passwords do not match."),
 
+  multiFactorAuthenticationRequired: (attemptCode: string) =>
+    known(400, "MULTI_FACTOR_AUTHENTICATION_REQUIRED", "Multi-factor authentication is required for this user.", {
+      attempt_code: attemptCode,
+    }),
+  invalidTotpCode: () => known(400, "INVALID_TOTP_CODE", "The TOTP code is invalid. Please try again."),
+
+  invalidPollingCode: () => known(400, "INVALID_POLLING_CODE", "The polling code is invalid or does not exist."),
+
   verificationCodeNotFound: () =>
     known(404, "VERIFICATION_CODE_NOT_FOUND", "The verification code does not exist for this project."),
   verificationCodeExpired: () => known(400, "VERIFICATION_CODE_EXPIRED", "The verification code has expired."),

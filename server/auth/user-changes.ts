@@ -2,6 +2,7 @@ import { z } from "zod";
 import { checkPasswordRequirements } from "./passwords.ts";
 import { displayNameSchema, emailSchema, metadataSchema, profileImageUrlSchema } from "./schemas.ts";
 import { StatusError } from "./status-error.ts";
+import { isUsableTotpSecret } from "./totp.ts";
 import type { Json, UserChanges } from "./users.ts";
 
 /** What a client may change about itself (PATCH /users/me with client access). */
@@ -37,8 +38,8 @@ type ServerFields = z.infer<typeof serverUserFields>;
 
 /** Maps request fields to store changes; features this server lacks are refused explicitly. */
 export function toUserChanges(input: Partial<ServerFields>): UserChanges {
-  if (input.totp_secret_base64) {
-    throw new StatusError(400, "Multi-factor authentication (TOTP) is not supported by this server.");
+  if (input.totp_secret_base64 && !isUsableTotpSecret(input.totp_secret_base64)) {
+    throw new StatusError(400, "totp_secret_base64 must be base64 of at least 10 bytes.");
   }
   if (input.password_hash) {
     throw new StatusError(400, "Importing password hashes is not supported by this server.");
@@ -52,6 +53,8 @@ export function toUserChanges(input: Partial<ServerFields>): UserChanges {
     serverMetadata: input.server_metadata as Json | undefined,
     otpAuthEnabled: input.otp_auth_enabled,
     passkeyAuthEnabled: input.passkey_auth_enabled,
+    // An empty string turns TOTP off like null does.
+    totpSecretBase64: input.totp_secret_base64 === undefined ? undefined : input.totp_secret_base64 || null,
     primaryEmail: input.primary_email,
     primaryEmailVerified: input.primary_email_verified,
     primaryEmailAuthEnabled: input.primary_email_auth_enabled,

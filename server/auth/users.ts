@@ -47,6 +47,7 @@ export interface UserChanges {
   serverMetadata?: Json;
   otpAuthEnabled?: boolean;
   passkeyAuthEnabled?: boolean;
+  totpSecretBase64?: string | null;
   restrictedByAdmin?: boolean;
   restrictedByAdminReason?: string | null;
   restrictedByAdminPrivateDetails?: string | null;
@@ -193,6 +194,7 @@ export class UserStore {
           isAnonymous: changes.isAnonymous ?? false,
           otpAuthEnabled: changes.otpAuthEnabled ?? false,
           passkeyAuthEnabled: changes.passkeyAuthEnabled ?? false,
+          totpSecretBase64: changes.totpSecretBase64 ?? null,
           restrictedByAdmin: changes.restrictedByAdmin ?? false,
           restrictedByAdminReason: changes.restrictedByAdminReason ?? null,
           restrictedByAdminPrivateDetails: changes.restrictedByAdminPrivateDetails ?? null,
@@ -233,6 +235,7 @@ export class UserStore {
     if (changes.serverMetadata !== undefined) set.serverMetadata = changes.serverMetadata;
     if (changes.otpAuthEnabled !== undefined) set.otpAuthEnabled = changes.otpAuthEnabled;
     if (changes.passkeyAuthEnabled !== undefined) set.passkeyAuthEnabled = changes.passkeyAuthEnabled;
+    if (changes.totpSecretBase64 !== undefined) set.totpSecretBase64 = changes.totpSecretBase64;
     if (changes.restrictedByAdmin !== undefined) set.restrictedByAdmin = changes.restrictedByAdmin;
     if (changes.restrictedByAdminReason !== undefined) set.restrictedByAdminReason = changes.restrictedByAdminReason;
     if (changes.restrictedByAdminPrivateDetails !== undefined) {
@@ -455,7 +458,7 @@ export function renderClientUser(user: UserRecord) {
     has_password: user.passwordHash !== null,
     otp_auth_enabled: user.otpAuthEnabled,
     auth_with_email: user.passwordHash !== null || user.otpAuthEnabled,
-    requires_totp_mfa: false,
+    requires_totp_mfa: user.totpSecretBase64 !== null,
     passkey_auth_enabled: user.passkeyAuthEnabled,
     oauth_providers: user.oauthProviders,
     selected_team_id: user.selectedTeam?.id ?? null,

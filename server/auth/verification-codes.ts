@@ -4,12 +4,16 @@ import type { Store } from "../db/store.ts";
 import { KnownErrors } from "./known-errors.ts";
 import { randomToken, sha256 } from "./secrets.ts";
 
-export type CodePurpose = "email_verification" | "password_reset" | "oauth_code";
+export type CodePurpose = "email_verification" | "password_reset" | "oauth_code" | "otp_sign_in" | "mfa_attempt";
 
 export const CODE_LIFETIME_MS: Record<CodePurpose, number> = {
   email_verification: 7 * 24 * 3600 * 1000,
   password_reset: 60 * 60 * 1000,
   oauth_code: 5 * 60 * 1000,
+  // A sign-in code is typed from a mail; short-lived because its six typed characters are guessable.
+  otp_sign_in: 10 * 60 * 1000,
+  // Between the first factor and the TOTP code.
+  mfa_attempt: 10 * 60 * 1000,
 };
 /** Each use (check or redeem) of a code counts; past this many it is dead. */
 export const CODE_MAX_ATTEMPTS = 20;

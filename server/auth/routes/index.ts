@@ -1,10 +1,15 @@
 import type { AuthApp, AuthDeps } from "../auth-env.ts";
 import { registerAnalyticsEvents } from "./analytics/events/batch.ts";
 import { registerAnonymousSignUp } from "./auth/anonymous/sign-up.ts";
+import { registerCliLogin } from "./auth/cli/index.ts";
+import { registerMfaSignIn } from "./auth/mfa/sign-in.ts";
 import { registerOAuthAuthorize } from "./auth/oauth/authorize.ts";
 import { registerOAuthCallback } from "./auth/oauth/callback.ts";
 import { registerDevProvider } from "./auth/oauth/dev-provider/authorize.ts";
 import { registerOAuthToken } from "./auth/oauth/token.ts";
+import { registerSendSignInCode } from "./auth/otp/send-sign-in-code.ts";
+import { registerOtpCheckCode } from "./auth/otp/sign-in/check-code.ts";
+import { registerOtpSignIn } from "./auth/otp/sign-in/index.ts";
 import { registerResetCheckCode } from "./auth/password/reset/check-code.ts";
 import { registerReset } from "./auth/password/reset/index.ts";
 import { registerSendResetCode } from "./auth/password/send-reset-code.ts";
@@ -79,5 +84,13 @@ export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
   registerInternalEmails(app, deps);
   registerInternalWebhooks(app, deps);
   registerInternalProjects(app, deps);
+  // auth-signin: one-time codes and magic links.
+  registerSendSignInCode(app, deps);
+  registerOtpCheckCode(app, deps);
+  registerOtpSignIn(app, deps);
+  // auth-signin: TOTP multi-factor.
+  registerMfaSignIn(app, deps);
+  // auth-signin: command-line login.
+  registerCliLogin(app, deps);
   if ([...deps.social.values()].some((p) => p.isDevelopment)) registerDevProvider(app, deps);
 }

@@ -9,7 +9,9 @@ export const authVerificationCodesTable = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     projectId: text("project_id").notNull(),
-    purpose: text("purpose", { enum: ["email_verification", "password_reset", "oauth_code"] }).notNull(),
+    purpose: text("purpose", {
+      enum: ["email_verification", "password_reset", "oauth_code", "otp_sign_in", "mfa_attempt"],
+    }).notNull(),
     codeHash: text("code_hash").notNull().unique(),
     userId: uuid("user_id"),
     data: jsonb("data").notNull(),

@@ -4,6 +4,7 @@ export * from "./api-apps.ts";
 export * from "./api-databases.ts";
 export * from "./api-secrets.ts";
 export * from "./auth-admin.ts";
+export * from "./auth-cli-logins.ts";
 export * from "./auth-codes.ts";
 export * from "./auth-email-templates.ts";
 export * from "./auth-limits.ts";

@@ -10,6 +10,7 @@ export const AUTH_URLS = {
   passwordReset: "/handler/password-reset",
   emailVerification: "/verify-email",
   oauthCallback: "/handler/oauth-callback",
+  magicLinkCallback: "/handler/magic-link-callback",
   error: "/handler/error",
   afterSignIn: "/",
   afterSignUp: "/",

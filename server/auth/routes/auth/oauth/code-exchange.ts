@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import type { AuthDeps } from "../../../auth-env.ts";
-import { issueSession } from "../../../issue-session.ts";
 import { KnownErrors } from "../../../known-errors.ts";
 import type { Project } from "../../../projects.ts";
 import { secretsEqual } from "../../../secrets.ts";
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from "../../../tokens.ts";
+import { issueSessionAfterFirstFactor } from "../../../totp.ts";
 import type { CodeRow } from "../../../verification-codes.ts";
 
 /** What the callback stores with the outer authorization code it hands to the SDK. */
@@ -44,7 +44,7 @@ export async function exchangeAuthorizationCode(
   }
   const user = await deps.users.get(project.id, data.user_id);
   if (!user) throw KnownErrors.invalidAuthorizationCode();
-  const session = await issueSession(deps, user);
+  const session = await issueSessionAfterFirstFactor(deps, user);
   return {
     access_token: session.access_token,
     refresh_token: session.refresh_token,

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
-import { issueSession } from "../../../issue-session.ts";
 import { KnownErrors } from "../../../known-errors.ts";
 import { verifyPassword } from "../../../passwords.ts";
 import { projectAuth } from "../../../project-auth.ts";
 import { LIMITS } from "../../../rate-limit.ts";
 import { emailSchema } from "../../../schemas.ts";
+import { issueSessionAfterFirstFactor } from "../../../totp.ts";
 import { readBody } from "../../../wire.ts";
 
 const body = z.strictObject({ email: emailSchema, password: z.string().max(1024) });
@@ -21,6 +21,6 @@ export function registerPasswordSignIn(app: AuthApp, deps: AuthDeps): void {
     // verifyPassword hashes against a dummy when there is no user, so both failures cost the same.
     const ok = await verifyPassword(user?.passwordHash, input.password);
     if (!user || !ok) throw KnownErrors.emailPasswordMismatch();
-    return c.json(await issueSession(deps, user));
+    return c.json(await issueSessionAfterFirstFactor(deps, user));
   });
 }

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
+import { issueSession } from "../../../issue-session.ts";
+import { KnownErrors } from "../../../known-errors.ts";
+import { projectAuth } from "../../../project-auth.ts";
+import { LIMITS } from "../../../rate-limit.ts";
+import { codeSchema } from "../../../schemas.ts";
+import { isValidTotp } from "../../../totp.ts";
+import { readBody } from "../../../wire.ts";
+
+const body = z.strictObject({ type: z.literal("totp"), totp: z.string().max(16), code: codeSchema });
+
+/**
+ * Second factor: the attempt code from MULTI_FACTOR_AUTHENTICATION_REQUIRED plus a current TOTP.
+ * Every try counts against the attempt code (and the per-IP limit), so the six digits cannot be
+ * walked; a right answer uses the code up.
+ */
+export function registerMfaSignIn(app: AuthApp, deps: AuthDeps): void {
+  app.post("/auth/mfa/sign-in", projectAuth(deps), async (c) => {
+    const input = await readBody(c, body);
+    const { project } = c.get("auth");
+    await deps.limits.perIp(c, "code-check", LIMITS.codeCheckPerIp);
+    const attempt = await deps.codes.check(project.id, "mfa_attempt", input.code);
+    const user = attempt.userId ? await deps.users.get(project.id, attempt.userId) : null;
+    if (!user?.totpSecretBase64 || !isValidTotp(user.totpSecretBase64, input.totp)) throw KnownErrors.invalidTotpCode();
+    await deps.codes.redeem(project.id, "mfa_attempt", input.code);
+    return c.json(await issueSession(deps, user));
+  });
+}

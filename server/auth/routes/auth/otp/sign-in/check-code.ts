@@ -1,0 +1,17 @@
+import { z } from "zod";
+import type { AuthApp, AuthDeps } from "../../../../auth-env.ts";
+import { projectAuth } from "../../../../project-auth.ts";
+import { LIMITS } from "../../../../rate-limit.ts";
+import { codeSchema } from "../../../../schemas.ts";
+import { readBody } from "../../../../wire.ts";
+
+const body = z.strictObject({ code: codeSchema });
+
+export function registerOtpCheckCode(app: AuthApp, deps: AuthDeps): void {
+  app.post("/auth/otp/sign-in/check-code", projectAuth(deps), async (c) => {
+    const input = await readBody(c, body);
+    await deps.limits.perIp(c, "code-check", LIMITS.codeCheckPerIp);
+    await deps.codes.check(c.get("auth").project.id, "otp_sign_in", input.code);
+    return c.json({ is_code_valid: true });
+  });
+}

@@ -1,0 +1,139 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { StackAdminApp } from "@stackframe/js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMailCatcher, waitForMail } from "../helpers/mail-catcher.ts";
+import { appProjectOf, clientApp, createTestUser, DIALECTS } from "../helpers/stack-apps.ts";
+import { startTestServer, type TestServer } from "../helpers/test-server.ts";
+
+let server: TestServer;
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+
+async function setMagicLink(enabled: boolean, signUpEnabled = true): Promise<void> {
+  const keys = await appProjectOf(server);
+  const admin = new StackAdminApp({
+    projectId: keys.projectId,
+    publishableClientKey: keys.publishableClientKey,
+    secretServerKey: keys.secretServerKey,
+    superSecretAdminKey: keys.superSecretAdminKey,
+    baseUrl: `${server.url}/auth`,
+    tokenStore: null,
+    noAutomaticPrefetch: true,
+  });
+  const project = await admin.getProject();
+  await project.update({ config: { magicLinkEnabled: enabled, signUpEnabled } });
+}
+
+beforeAll(async () => {
+  mail = await startMailCatcher(mkdtempSync(join(tmpdir(), "auth-otp-mail-")));
+  server = await startTestServer({ env: { AUTH_RATE_LIMITS: "false", SMTP_URL: mail.smtpUrl } });
+  await setMagicLink(true);
+});
+afterAll(async () => {
+  await server?.close();
+  await mail?.close();
+  rmSync(mail.dir, { recursive: true, force: true });
+});
+
+const callbackUrl = () => `${server.url}/handler/magic-link-callback`;
+
+/** The link's whole code and the six characters shown for typing. */
+function codesFrom(text: string): { linkCode: string; typed: string } {
+  const link = /magic-link-callback\?code=([a-z0-9]{45})/.exec(text)?.[1];
+  const typed = /sign-in code for .* is ([0-9A-Z]{6})\./.exec(text)?.[1];
+  if (!link || !typed) throw new Error(`no sign-in link or code in:\n${text}`);
+  return { linkCode: link, typed };
+}
+
+describe.each(DIALECTS)("one-time codes and magic links with the %s dialect", (dialect) => {
+  it("signs up a new address through the link; the link works once", async () => {
+    const app = await clientApp(server, { dialect });
+    const email = `otp-new-${randomUUID()}@example.com`;
+    const sent = await app.sendMagicLinkEmail(email, { callbackUrl: callbackUrl() });
+    expect(sent.status).toBe("ok");
+    const { linkCode } = codesFrom((await waitForMail(mail.dir, email)).text);
+
+    const signIn = await app.signInWithMagicLink(linkCode, { noRedirect: true });
+    expect(signIn.status).toBe("ok");
+    const user = await app.getUser({ or: "throw" });
+    expect(user.primaryEmail).toBe(email);
+    expect(user.primaryEmailVerified).toBe(true);
+    expect(user.otpAuthEnabled).toBe(true);
+
+    const again = await (await clientApp(server, { dialect })).signInWithMagicLink(linkCode, { noRedirect: true });
+    expect(again.status === "error" && again.error.errorCode).toBe("VERIFICATION_CODE_ALREADY_USED");
+  });
+
+  it("signs in an existing user with the typed code plus the nonce of the page that asked", async () => {
+    const existing = await createTestUser(server);
+    const app = await clientApp(server, { dialect });
+    const sent = await app.sendMagicLinkEmail(existing.email, { callbackUrl: callbackUrl() });
+    if (sent.status !== "ok") throw new Error("send failed");
+    const { typed, linkCode } = codesFrom((await waitForMail(mail.dir, existing.email)).text);
+    expect(typed.toLowerCase() + sent.data.nonce).toBe(linkCode);
+
+    const signIn = await app.signInWithMagicLink(typed + sent.data.nonce, { noRedirect: true });
+    expect(signIn.status).toBe("ok");
+    expect((await app.getUser({ or: "throw" })).id).toBe(existing.userId);
+  });
+
+  it("refuses an untrusted callback URL and an unknown code", async () => {
+    const app = await clientApp(server, { dialect });
+    const sent = await app.sendMagicLinkEmail(`otp-x-${randomUUID()}@example.com`, {
+      callbackUrl: "https://evil.example.org/cb",
+    });
+    expect(sent.status === "error" && sent.error.errorCode).toBe("REDIRECT_URL_NOT_WHITELISTED");
+    const signIn = await app.signInWithMagicLink("a".repeat(45), { noRedirect: true });
+    expect(signIn.status === "error" && signIn.error.errorCode).toBe("VERIFICATION_CODE_NOT_FOUND");
+  });
+});
+
+describe("one-time codes over HTTP", () => {
+  it("check-code answers without using the code; sign-up through a code obeys sign_up_enabled", async () => {
+    const keys = await appProjectOf(server);
+    const headers = {
+      "content-type": "application/json",
+      "x-stack-access-type": "client",
+      "x-stack-project-id": keys.projectId,
+      "x-stack-publishable-client-key": keys.publishableClientKey,
+    };
+    const email = `otp-http-${randomUUID()}@example.com`;
+    const send = await server.request("/auth/api/v1/auth/otp/send-sign-in-code", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ email, callback_url: callbackUrl() }),
+    });
+    expect(send.status).toBe(200);
+    const { linkCode } = codesFrom((await waitForMail(mail.dir, email)).text);
+    const check = await server.request("/auth/api/v1/auth/otp/sign-in/check-code", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ code: linkCode }),
+    });
+    expect(check.status).toBe(200);
+    expect(await check.json()).toEqual({ is_code_valid: true });
+
+    await setMagicLink(true, false);
+    try {
+      const refused = await server.request("/auth/api/v1/auth/otp/sign-in", {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ code: linkCode }),
+      });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { code: string }).code).toBe("SIGN_UP_NOT_ENABLED");
+    } finally {
+      await setMagicLink(true, true);
+    }
+
+    const bad = await server.request("/auth/api/v1/auth/otp/sign-in", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ code: "short" }),
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { code: string }).code).toBe("SCHEMA_ERROR");
+  });
+});
