@@ -1,74 +1,21 @@
 import { useLingui } from "@lingui/react/macro";
-import { useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
-import { Spinner } from "@/components/ui/spinner";
 import { notify } from "@/lib/notify";
-import { AuthCard } from "./auth-card";
-import { authKeys, loadSessionUser } from "./current-user";
-import { providerMessage } from "./known-error-message";
-import { initializeProject } from "./project-init";
-import { runOnce } from "./run-once";
-import { getStackApp } from "./stack";
-
-type Outcome = { ok: true } | { ok: false; message: string };
+import { LinkCodePage } from "./link-code-page";
 
 export function VerifyEmailPage({ code }: { code: string | undefined }) {
   const { t } = useLingui();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!code) return;
-    let active = true;
-    runOnce(`verify-email:${code}`, async (): Promise<Outcome> => {
-      try {
-        const app = await getStackApp();
-        const result = await app.verifyEmail(code);
-        if (result.status === "error") {
-          return { ok: false, message: providerMessage(result.error) ?? t`An error occurred during verification` };
-        }
-      } catch (error) {
-        console.warn("e-mail verification failed", error);
-        return { ok: false, message: t`An error occurred during verification` };
-      }
-      notify.success(t`Email verified successfully`);
-      const user = await loadSessionUser();
-      queryClient.setQueryData(authKeys.user, user);
-      // The spec runs the initialisation after every verification; the call is idempotent.
-      if (user) await initializeProject();
-      return { ok: true };
-    }).then((outcome) => {
-      if (!active) return;
-      if (outcome.ok) void navigate({ to: "/" });
-      else setFailure(outcome.message);
-    });
-    return () => {
-      active = false;
-    };
-  }, [code, navigate, queryClient, t]);
-
-  if (!code || failure) {
-    return (
-      <AuthCard title={t`Verification failed`}>
-        <div className="grid gap-4 text-center">
-          <p role="alert" className="text-red-200">
-            {failure ?? t`No verification code provided`}
-          </p>
-          <Link to="/login" className="text-indigo-300 hover:underline">
-            {t`Back to login`}
-          </Link>
-        </div>
-      </AuthCard>
-    );
-  }
   return (
-    <AuthCard title={t`Verifying your email`}>
-      <p role="status" className="flex items-center justify-center gap-2 text-slate-200">
-        <Spinner />
-        {t`Please wait...`}
-      </p>
-    </AuthCard>
+    <LinkCodePage
+      code={code}
+      flow="verify-email"
+      redeem={(app, value) => app.verifyEmail(value)}
+      onRedeemed={() => notify.success(t`Email verified successfully`)}
+      texts={{
+        pending: t`Verifying your email`,
+        failed: t`Verification failed`,
+        missingCode: t`No verification code provided`,
+        genericError: t`An error occurred during verification`,
+      }}
+    />
   );
 }
