@@ -58,6 +58,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       publishableClientKey: config.STACK_PUBLISHABLE_CLIENT_KEY,
       secretServerKey:
         config.STACK_SECRET_SERVER_KEY ?? throwErr("STACK_SECRET_SERVER_KEY is missing although STACK_BASE_URL is set"),
+      superSecretAdminKey: config.STACK_SUPER_SECRET_ADMIN_KEY,
     };
   } else {
     const auth = await createAuthService(ctx);

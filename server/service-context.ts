@@ -22,4 +22,6 @@ export interface StackTarget {
   projectId: string;
   publishableClientKey?: string;
   secretServerKey: string;
+  /** Admin access for the operators' admin area; without it the admin area answers ADMIN_NOT_CONFIGURED. */
+  superSecretAdminKey?: string;
 }

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
 import type { ServiceContext, StackTarget } from "../service-context.ts";
+import { adminRoutes } from "./admin.ts";
 import { appsRoutes } from "./apps.ts";
 import { databasesRoutes } from "./databases.ts";
 import { executeRoutes } from "./execute.ts";
@@ -11,6 +12,7 @@ import { Vault } from "./lib/data-keys.ts";
 import type { ApiDeps } from "./lib/deps.ts";
 import { loadMasterKey } from "./lib/envelope.ts";
 import { Executions } from "./lib/executions.ts";
+import { createOperatorGate } from "./lib/operator-gate.ts";
 import { requireUser } from "./lib/require-user.ts";
 import { createStackServerApi } from "./lib/stack-server-api.ts";
 import { UserEvents } from "./lib/user-events.ts";
@@ -56,6 +58,8 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
     sql: { timeoutMs: config.SQL_STATEMENT_TIMEOUT_MS, maxRows: config.SQL_MAX_ROWS, readOnly: config.SQL_READ_ONLY },
   };
 
+  const operators = createOperatorGate(deps.stackApi, config.ADMIN_EMAILS);
+
   const authed = new Hono<AppEnv>()
     .use("*", requireUser(verifier))
     .route("/apps", appsRoutes(deps))
@@ -66,7 +70,8 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
     .route("/db/:dbId/rows", rowChangesRoutes(deps))
     .route("/sql", sqlSplitRoutes())
     .route("/db/:dbId", executeRoutes(deps))
-    .route("/auth", projectInitRoutes(deps));
+    .route("/auth", projectInitRoutes(deps))
+    .route("/admin", adminRoutes(stack, operators));
 
   // The pair error format is set for /api/v1 by the HTTP app (Mount.errorFormat), before its body limit.
   const routes = new Hono<AppEnv>();

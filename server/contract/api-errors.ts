@@ -13,6 +13,10 @@ export const apiErrorStatus = {
   ACCESS_TOKEN_EXPIRED: 401,
   ANONYMOUS_USER_NOT_ALLOWED: 403,
   RESTRICTED_USER_NOT_ALLOWED: 403,
+  // The admin area: only operators named in ADMIN_EMAILS, and only with an admin key configured
+  ADMIN_REQUIRED: 403,
+  ADMIN_NOT_CONFIGURED: 503,
+  ADMIN_PATH_NOT_ALLOWED: 400,
   // Resources (another user's objects answer these too)
   APP_NOT_FOUND: 404,
   SECRET_NOT_FOUND: 404,

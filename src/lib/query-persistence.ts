@@ -10,8 +10,11 @@ const STORE_KEY = "console-query-cache";
 /** Workbox names its precache `workbox-precache-v2-<scope>`. */
 const PRECACHE_PREFIX = "workbox-precache";
 
-/** Query keys whose data must never reach IndexedDB: secret values are in clear there. */
-const NEVER_PERSISTED = new Set(["secrets"]);
+/**
+ * Query keys whose data must never reach IndexedDB: secret values are in clear there, and admin
+ * answers carry other users' data.
+ */
+const NEVER_PERSISTED = new Set(["secrets", "admin"]);
 
 export function shouldPersistQuery(query: Pick<Query, "queryKey" | "state">): boolean {
   const root = query.queryKey[0];

@@ -4,6 +4,8 @@ import { apiError } from "./api-error.ts";
 /** The part of a server-side user the app API reads. */
 export interface StackServerUser {
   id: string;
+  primary_email: string | null;
+  primary_email_verified: boolean;
   client_read_only_metadata: Record<string, unknown> | null;
 }
 

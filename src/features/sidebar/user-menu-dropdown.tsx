@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
-import { useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
-import { Languages, LogOut } from "lucide-react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { Languages, LogOut, ShieldCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import {
   DropdownMenu,
@@ -16,6 +16,7 @@ import {
   DropdownMenuSubTrigger,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
+import { isAdminQuery } from "@/features/admin/admin-api";
 import { useSessionUser } from "@/features/auth/auth-guard";
 import { signOut } from "@/features/auth/current-user";
 import { restartLiveUpdates } from "@/features/live/live-updates";
@@ -47,6 +48,8 @@ export default function UserMenuDropdown({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const email = user.email ?? "";
+  // Asked when the menu first loads; only operators (ADMIN_EMAILS) get the link.
+  const isAdmin = useQuery(isAdminQuery()).data === true;
 
   async function logOut() {
     try {
@@ -97,6 +100,14 @@ export default function UserMenuDropdown({
           </DropdownMenuSubContent>
         </DropdownMenuSub>
         <DropdownMenuSeparator />
+        {isAdmin && (
+          <DropdownMenuItem asChild>
+            <Link to="/admin">
+              <ShieldCheck aria-hidden="true" />
+              {t`Admin area`}
+            </Link>
+          </DropdownMenuItem>
+        )}
         <DropdownMenuItem onSelect={() => void logOut()}>
           <LogOut aria-hidden="true" />
           {t`Log out`}

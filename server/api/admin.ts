@@ -1,0 +1,83 @@
+import { Hono } from "hono";
+import type { StackTarget } from "../service-context.ts";
+import type { ApiEnv } from "./lib/api-env.ts";
+import { apiError } from "./lib/api-error.ts";
+import type { OperatorGate } from "./lib/operator-gate.ts";
+import { ok } from "./lib/pair.ts";
+
+const FORWARDED_METHODS = new Set(["GET", "POST", "PATCH", "PUT", "DELETE"]);
+/** Headers of the auth service's answer the admin area needs; everything else stays behind. */
+const ANSWER_HEADERS = ["content-type", "x-stack-known-error", "x-hexclave-known-error"];
+const PREFIX = "/admin/auth";
+
+/**
+ * Calls that would cut the console off from itself: the app's own project runs the console's
+ * sign-in, so the admin area may change it but never delete it.
+ */
+function refused(method: string, path: string): boolean {
+  return method === "DELETE" && path === "/internal/projects/current";
+}
+
+/** The auth-service path after the prefix, or null when it could climb out of /api/v1. */
+function safePath(requestPath: string): string | null {
+  const at = requestPath.indexOf(PREFIX);
+  const path = at === -1 ? "" : requestPath.slice(at + PREFIX.length);
+  if (!/^(\/[A-Za-z0-9._~%$-]+)+$/.test(path)) return null;
+  for (const segment of path.split("/").slice(1)) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return null;
+    }
+    if (decoded === "." || decoded === ".." || /[/\\]/.test(decoded)) return null;
+  }
+  return path;
+}
+
+/**
+ * The admin area's door to the auth service: `GET /admin/me` tells any signed-in user whether they
+ * are an operator; `/admin/auth/*` forwards an operator's call to the auth service's admin API for
+ * the app's own project. The admin key is added here and never reaches the browser; of the
+ * browser's headers only the content type is passed on.
+ */
+export function adminRoutes(stack: StackTarget, gate: OperatorGate) {
+  return new Hono<ApiEnv>()
+    .get("/me", async (c) => c.json(ok({ isAdmin: await gate.isOperator(c.var.user.id) })))
+    .all(`/auth/*`, gate.middleware, async (c) => {
+      const adminKey = stack.superSecretAdminKey;
+      if (!adminKey) {
+        throw apiError("ADMIN_NOT_CONFIGURED", "No admin key is configured: set STACK_SUPER_SECRET_ADMIN_KEY.");
+      }
+      const method = c.req.method;
+      const path = safePath(c.req.path);
+      if (!FORWARDED_METHODS.has(method) || !path || refused(method, path)) {
+        throw apiError("ADMIN_PATH_NOT_ALLOWED", `The admin area cannot call ${method} ${path ?? "this path"}.`);
+      }
+      const hasBody = method !== "GET" && method !== "DELETE";
+      let answer: Response;
+      try {
+        answer = await fetch(`${stack.baseUrl()}/api/v1${path}${new URL(c.req.url).search}`, {
+          method,
+          headers: {
+            "content-type": c.req.header("content-type") ?? "application/json",
+            "x-stack-access-type": "admin",
+            "x-stack-project-id": stack.projectId,
+            "x-stack-super-secret-admin-key": adminKey,
+          },
+          body: hasBody ? await c.req.text() : undefined,
+          signal: AbortSignal.timeout(30_000),
+        });
+      } catch (error) {
+        throw apiError("AUTH_SERVICE_UNAVAILABLE", "The auth service could not be reached.", {
+          reason: (error as Error).message,
+        });
+      }
+      const headers = new Headers({ "cache-control": "no-store" });
+      for (const name of ANSWER_HEADERS) {
+        const value = answer.headers.get(name);
+        if (value) headers.set(name, value);
+      }
+      return new Response(answer.body, { status: answer.status, headers });
+    });
+}

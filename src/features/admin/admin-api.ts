@@ -1,0 +1,58 @@
+import { queryOptions } from "@tanstack/react-query";
+import { ApiError, apiRequest, apiRequestRaw, unwrapPair } from "@/lib/api-client";
+
+/** Root of every admin query key: never persisted offline (src/lib/query-persistence.ts). */
+export const adminKeys = {
+  all: ["admin"] as const,
+  me: () => [...adminKeys.all, "me"] as const,
+};
+
+/** Whether the signed-in user is one of the instance's operators (ADMIN_EMAILS). */
+export const isAdminQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.me(),
+    queryFn: async () => (await apiRequest<{ isAdmin: boolean }>("/admin/me")).isAdmin,
+    staleTime: 60_000,
+  });
+
+/** A refused admin call: the auth service's known-error code (or the app API's), and its message. */
+export class AdminApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = "AdminApiError";
+  }
+}
+
+interface AdminInit {
+  method?: "GET" | "POST" | "PATCH" | "DELETE";
+  json?: unknown;
+}
+
+/**
+ * Calls the auth service's admin API for the console's own project through the app API's operator
+ * proxy (`/api/v1/admin/auth${path}`, e.g. `/users?query=ann`). Answers are the auth service's
+ * own JSON; the gate's refusals are app-API pairs. Both become an AdminApiError.
+ */
+export async function adminFetch<T>(path: string, init: AdminInit = {}): Promise<T> {
+  const response = await apiRequestRaw(`/admin/auth${path}`, init).catch((cause: unknown) => {
+    throw new AdminApiError("network", cause instanceof Error ? cause.message : "Network error", 0);
+  });
+  const body: unknown = await response.json().catch(() => undefined);
+  if (response.ok) return body as T;
+  const knownCode = response.headers.get("x-stack-known-error") ?? response.headers.get("x-hexclave-known-error");
+  if (knownCode) {
+    const known = body as { error?: string; details?: unknown } | undefined;
+    throw new AdminApiError(knownCode, known?.error ?? knownCode, response.status, known?.details);
+  }
+  try {
+    unwrapPair(body, response.status);
+  } catch (error) {
+    if (error instanceof ApiError) throw new AdminApiError(error.code, error.message, response.status);
+  }
+  throw new AdminApiError("unknown", `The admin API answered ${response.status}.`, response.status);
+}

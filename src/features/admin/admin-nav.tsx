@@ -1,0 +1,36 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
+import { Link, type LinkProps } from "@tanstack/react-router";
+import { LayoutDashboard, type LucideIcon } from "lucide-react";
+
+interface AdminSection {
+  to: LinkProps["to"];
+  label: MessageDescriptor;
+  icon: LucideIcon;
+}
+
+/** The admin area's sections, in nav order; each has a route under src/routes/_app/admin/. */
+export const adminSections: AdminSection[] = [{ to: "/admin", label: msg`Overview`, icon: LayoutDashboard }];
+
+export function AdminNav() {
+  const { t, i18n } = useLingui();
+  return (
+    <nav aria-label={t`Admin sections`}>
+      <ul className="flex gap-1 overflow-x-auto md:flex-col">
+        {adminSections.map(({ to, label, icon: Icon }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              activeOptions={{ exact: to === "/admin" }}
+              className="flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm text-slate-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-indigo-300 aria-[current=page]:bg-white/10 aria-[current=page]:text-white"
+            >
+              <Icon aria-hidden="true" className="size-4" />
+              {i18n._(label)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,18 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
+import { Loading } from "@/components/loading";
+
+const AdminLayout = lazy(() =>
+  import("@/features/admin/admin-layout").then((module) => ({ default: module.AdminLayout })),
+);
+
+/** A thin shell: the admin area (operators only) loads on demand. */
+export const Route = createFileRoute("/_app/admin")({
+  component: function AdminRoute() {
+    return (
+      <Suspense fallback={<Loading />}>
+        <AdminLayout />
+      </Suspense>
+    );
+  },
+});
