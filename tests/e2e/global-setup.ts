@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import type { FullConfig } from "@playwright/test";
 import { startMailCatcher } from "../helpers/mail-catcher.ts";
 import { startServerProcess } from "../helpers/server-process.ts";
+import { ADMIN_EMAILS } from "./helpers/operators.ts";
 
 /**
  * Starts what the browser tests talk to: an SMTP server that files every mail it receives, and
@@ -22,6 +23,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     DIST_DIR: distDir,
     SMTP_URL: mail.smtpUrl,
     EMAIL_FROM: "App Console <noreply@example.test>",
+    ADMIN_EMAILS,
   });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_MAIL_DIR = mail.dir;

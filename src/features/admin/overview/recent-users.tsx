@@ -1,0 +1,34 @@
+import { useLingui } from "@lingui/react/macro";
+import type { RecentUser } from "./metrics-api";
+
+/** A short list of users with the moment that put them on it (signed up, or last active). */
+export function RecentUsers({
+  title,
+  users,
+  at,
+}: {
+  title: string;
+  users: RecentUser[];
+  at: (user: RecentUser) => number;
+}) {
+  const { t, i18n } = useLingui();
+  return (
+    <section className="grid content-start gap-2 rounded-lg border border-white/10 bg-white/5 p-4">
+      <h3 className="font-medium text-white">{title}</h3>
+      {users.length === 0 ? (
+        <p className="text-sm text-slate-300">{t`No users yet.`}</p>
+      ) : (
+        <ul className="grid gap-1 text-sm">
+          {users.map((user) => (
+            <li key={user.id} className="flex justify-between gap-3">
+              <span className="truncate text-slate-100">{user.display_name ?? t`(no name)`}</span>
+              <time className="shrink-0 text-slate-400" dateTime={new Date(at(user)).toISOString()}>
+                {i18n.date(new Date(at(user)), { dateStyle: "medium", timeStyle: "short" })}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
+import { LANGS, tr } from "./helpers/catalog.ts";
+import { OPERATOR_EMAILS, signInAsOperator } from "./helpers/operators.ts";
+import { signUpAndVerify, uniqueEmail, useLanguage, userMenuButton } from "./helpers/session.ts";
+
+for (const lang of LANGS) {
+  test(`an operator reaches the admin area from the user menu and sees the metrics (${lang})`, async ({
+    page,
+    context,
+  }) => {
+    test.slow();
+    await useLanguage(context, lang);
+    const email = OPERATOR_EMAILS.overview[lang];
+    await signInAsOperator(page, lang, email);
+
+    await userMenuButton(page, lang, email).click();
+    await page.getByRole("menuitem", { name: tr(lang, "Admin area") }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("heading", { name: tr(lang, "Admin area") })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: tr(lang, "Admin sections") })).toBeVisible();
+
+    // The operator is one of the users the metrics count, and signed up within the window.
+    const users = page.getByRole("definition").first();
+    await expect(users).not.toHaveText("0");
+    for (const chart of ["Sign-ups per day", "Active users per day"]) {
+      const figure = page.getByRole("figure", { name: tr(lang, chart) });
+      await expect(figure).toBeVisible();
+      await expect(figure.getByTestId("daily-chart").locator("rect")).toHaveCount(30);
+      // The same numbers for screen readers: one row per day.
+      await expect(figure.getByRole("table").getByRole("row")).toHaveCount(31);
+    }
+    await expect(page.getByRole("heading", { name: tr(lang, "Sign-in methods") })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `${lang} /admin`);
+  });
+}
+
+test("a member gets no admin link, and /admin explains who may enter", async ({ page }) => {
+  test.slow();
+  const email = uniqueEmail("not-operator");
+  await signUpAndVerify(page, "en", email);
+  // The menu asks whether its user is an operator when it first loads: wait for that answer.
+  const answered = page.waitForResponse((response) => response.url().endsWith("/api/v1/admin/me"));
+  await userMenuButton(page, "en", email).click();
+  expect(await (await answered).json()).toEqual([{ isAdmin: false }, null]);
+  await expect(page.getByRole("menuitem", { name: tr("en", "Log out") })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: tr("en", "Admin area") })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: tr("en", "Admin area") })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "ADMIN_EMAILS" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: tr("en", "Admin sections") })).toHaveCount(0);
+});

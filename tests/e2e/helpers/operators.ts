@@ -1,0 +1,29 @@
+import { expect, type Page } from "@playwright/test";
+import { type Lang, tr } from "./catalog.ts";
+import { fillCredentials, PASSWORD, PROJECT_INIT_TIMEOUT_MS, signUpAndVerify } from "./session.ts";
+
+/**
+ * The e2e server's ADMIN_EMAILS (global-setup.ts). One address per test and language, so tests
+ * running side by side (fullyParallel) never share an operator; the same address comes back on a retry.
+ */
+export const OPERATOR_EMAILS = {
+  overview: { en: "operator-overview-en@example.test", de: "operator-overview-de@example.test" },
+  core: { en: "operator-en@example.test", de: "operator-de@example.test" },
+  config: { en: "config-operator-en@example.test", de: "config-operator-de@example.test" },
+} as const;
+
+export const ADMIN_EMAILS = Object.values(OPERATOR_EMAILS)
+  .flatMap((byLang) => Object.values(byLang))
+  .join(",");
+
+/** Signs an operator in, signing them up (and verifying) the first time: retries reuse the address. */
+export async function signInAsOperator(page: Page, lang: Lang, email: string): Promise<void> {
+  await page.goto("/login");
+  await fillCredentials(page, lang, email, PASSWORD);
+  await page.getByRole("button", { name: tr(lang, "Log in"), exact: true }).click();
+  const home = page.getByRole("heading", { name: tr(lang, "Your Apps") });
+  const refused = page.getByRole("alert").filter({ hasText: /\S/ });
+  await expect(home.or(refused).first()).toBeVisible({ timeout: PROJECT_INIT_TIMEOUT_MS });
+  if (await home.isVisible()) return;
+  await signUpAndVerify(page, lang, email);
+}
