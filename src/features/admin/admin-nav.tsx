@@ -2,7 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Link, type LinkProps } from "@tanstack/react-router";
-import { LayoutDashboard, type LucideIcon } from "lucide-react";
+import { KeyRound, LayoutDashboard, type LucideIcon } from "lucide-react";
 
 interface AdminSection {
   to: LinkProps["to"];
@@ -11,7 +11,10 @@ interface AdminSection {
 }
 
 /** The admin area's sections, in nav order; each has a route under src/routes/_app/admin/. */
-export const adminSections: AdminSection[] = [{ to: "/admin", label: msg`Overview`, icon: LayoutDashboard }];
+export const adminSections: AdminSection[] = [
+  { to: "/admin", label: msg`Overview`, icon: LayoutDashboard },
+  { to: "/admin/keys", label: msg`API keys`, icon: KeyRound },
+];
 
 export function AdminNav() {
   const { t, i18n } = useLingui();
