@@ -50,7 +50,10 @@ for (const lang of LANGS) {
     await expectNoSeriousA11yViolations(page, `${lang} /admin/keys`);
 
     await row.getByRole("button", { name: new RegExp(tr(lang, "Revoke")) }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: tr(lang, "Revoke keys") }).click();
+    await page
+      .getByRole("alertdialog")
+      .getByRole("button", { name: tr(lang, "Revoke keys") })
+      .click();
     await expect(row).toContainText(tr(lang, "Revoked"));
     expect(await serverCallStatus(page, secret)).toBe(401);
   });
