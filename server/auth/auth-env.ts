@@ -13,6 +13,7 @@ import type { TeamStore } from "./teams/teams.ts";
 import type { AccessTokenClaims, TokenService } from "./tokens.ts";
 import type { UserRecord, UserStore } from "./users.ts";
 import type { CodeStore } from "./verification-codes.ts";
+import type { WebhookPortalTokens } from "./webhook-portal-tokens.ts";
 import type { WebhookDispatcher } from "./webhooks.ts";
 
 export type AccessType = "client" | "server" | "admin";
@@ -43,6 +44,8 @@ export interface AuthDeps {
   mailer: Mailer;
   /** User and team events to the project's webhook endpoints (`emit`). */
   webhooks: WebhookDispatcher;
+  /** Read-only webhook portal tokens (POST /webhooks/svix-token). */
+  portalTokens: WebhookPortalTokens;
   limits: RateLimiter;
   codes: CodeStore;
   channels: ContactChannelStore;

@@ -17,6 +17,7 @@ import { TeamStore } from "./teams/teams.ts";
 import { TokenService } from "./tokens.ts";
 import { UserStore } from "./users.ts";
 import { CodeStore } from "./verification-codes.ts";
+import { WebhookPortalTokens } from "./webhook-portal-tokens.ts";
 import { WebhookDispatcher } from "./webhooks.ts";
 import { wireHeaders } from "./wire.ts";
 
@@ -73,6 +74,7 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     users,
     mailer,
     webhooks,
+    portalTokens: new WebhookPortalTokens(store),
     limits: new RateLimiter(store, config.AUTH_RATE_LIMITS, config.TRUST_PROXY),
     codes: new CodeStore(store),
     channels: new ContactChannelStore(store),

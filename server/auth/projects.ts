@@ -91,7 +91,8 @@ export function defaultConfig(overrides: Partial<ProjectConfig> = {}): ProjectCo
   };
 }
 
-async function getOrCreateSetting(store: Store, key: string, create: () => string): Promise<string> {
+/** An instance-wide generated value: the first instance to ask creates it, every other reads it. */
+export async function getOrCreateSetting(store: Store, key: string, create: () => string): Promise<string> {
   await store.db
     .insert(instanceSettingsTable)
     .values({ key, value: create() })

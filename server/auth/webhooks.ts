@@ -13,6 +13,8 @@ export type WebhookEventType =
   | "team.created"
   | "team.updated"
   | "team.deleted"
+  /** Sent to one endpoint from the admin area, to try a receiver. */
+  | "webhook.test"
   | (string & {});
 
 /**
@@ -49,13 +51,22 @@ export class WebhookDispatcher {
     this.timer.unref();
   }
 
-  /** Queues the event for the project's endpoints and starts delivering at once; never throws. */
-  async emit(projectId: string, type: WebhookEventType, data: unknown): Promise<void> {
+  /**
+   * Queues the event for the project's enabled endpoints (or just `onlyEndpointId`, for a test
+   * event) and starts delivering at once; never throws.
+   */
+  async emit(projectId: string, type: WebhookEventType, data: unknown, onlyEndpointId?: string): Promise<void> {
     try {
       const endpoints = await this.store.db
         .select({ id: authWebhookEndpointsTable.id })
         .from(authWebhookEndpointsTable)
-        .where(and(eq(authWebhookEndpointsTable.projectId, projectId), eq(authWebhookEndpointsTable.enabled, true)));
+        .where(
+          and(
+            eq(authWebhookEndpointsTable.projectId, projectId),
+            eq(authWebhookEndpointsTable.enabled, true),
+            onlyEndpointId ? eq(authWebhookEndpointsTable.id, onlyEndpointId) : undefined,
+          ),
+        );
       if (!endpoints.length) return;
       const messageId = `msg_${randomUUID()}`;
       const queued = await this.store.db

@@ -42,6 +42,8 @@ import { registerTeamById } from "./teams/team-id.ts";
 import { registerUsers } from "./users/index.ts";
 import { registerUsersMe } from "./users/me.ts";
 import { registerUserById } from "./users/user-id.ts";
+import { registerWebhookPortal } from "./webhooks/portal.ts";
+import { registerSvixToken } from "./webhooks/svix-token.ts";
 
 /** Every route of the auth service; the folders below mirror Stack's URL tree. */
 export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
@@ -71,6 +73,8 @@ export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
   registerSendVerificationCode(app, deps);
   registerAnalyticsEvents(app, deps);
   registerTeams(app, deps);
+  registerSvixToken(app, deps);
+  registerWebhookPortal(app, deps);
   // auth-teams: teams, memberships, team permissions
   registerTeamById(app, deps);
   registerTeamMemberships(app, deps);

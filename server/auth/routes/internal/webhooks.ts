@@ -1,11 +1,13 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { authWebhookDeliveriesTable, authWebhookEndpointsTable } from "../../../db/schema/index.ts";
+import { authWebhookEndpointsTable } from "../../../db/schema/index.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
+import { KnownErrors } from "../../known-errors.ts";
 import { projectAuth } from "../../project-auth.ts";
 import { StatusError } from "../../status-error.ts";
 import { newWebhookSecret } from "../../webhooks.ts";
 import { readBody, readQuery } from "../../wire.ts";
+import { listDeliveries, listEndpoints, renderEndpoint } from "../webhooks/webhook-log.ts";
 
 const endpointUrl = z
   .string()
@@ -23,16 +25,6 @@ const deliveriesQuery = z.object({ endpoint_id: z.string().uuid().optional() });
 const id = z.string().uuid();
 
 type EndpointRow = typeof authWebhookEndpointsTable.$inferSelect;
-
-const renderEndpoint = (row: EndpointRow, withSecret = false) => ({
-  id: row.id,
-  url: row.url,
-  description: row.description,
-  enabled: row.enabled,
-  created_at_millis: row.createdAt.getTime(),
-  // The signing secret only in the answer that created it; afterwards its last four characters.
-  ...(withSecret ? { secret: row.secret } : { secret_last_four: row.secret.slice(-4) }),
-});
 
 /**
  * The project's webhook endpoints and their delivery log (admin only). Stack manages endpoints
@@ -56,12 +48,7 @@ export function registerInternalWebhooks(app: AuthApp, deps: AuthDeps): void {
 
   app.get("/internal/webhooks/endpoints", admin, async (c) => {
     const { project } = c.get("auth");
-    const rows = await db()
-      .select()
-      .from(authWebhookEndpointsTable)
-      .where(eq(authWebhookEndpointsTable.projectId, project.id))
-      .orderBy(desc(authWebhookEndpointsTable.createdAt));
-    return c.json({ items: rows.map((row) => renderEndpoint(row)), is_paginated: false });
+    return c.json({ items: await listEndpoints(db(), project.id), is_paginated: false });
   });
 
   app.post("/internal/webhooks/endpoints", admin, async (c) => {
@@ -97,31 +84,19 @@ export function registerInternalWebhooks(app: AuthApp, deps: AuthDeps): void {
   app.get("/internal/webhooks/deliveries", admin, async (c) => {
     const { project } = c.get("auth");
     const query = readQuery(c, deliveriesQuery);
-    const rows = await db()
-      .select()
-      .from(authWebhookDeliveriesTable)
-      .where(
-        and(
-          eq(authWebhookDeliveriesTable.projectId, project.id),
-          query.endpoint_id ? eq(authWebhookDeliveriesTable.endpointId, query.endpoint_id) : undefined,
-        ),
-      )
-      .orderBy(desc(authWebhookDeliveriesTable.createdAt))
-      .limit(200);
-    return c.json({
-      items: rows.map((row) => ({
-        id: row.id,
-        endpoint_id: row.endpointId,
-        message_id: row.messageId,
-        event_type: row.eventType,
-        status: row.status,
-        attempts: row.attempts,
-        last_status_code: row.lastStatusCode,
-        last_error: row.lastError,
-        created_at_millis: row.createdAt.getTime(),
-        delivered_at_millis: row.deliveredAt?.getTime() ?? null,
-        next_attempt_at_millis: row.status === "pending" ? row.nextAttemptAt.getTime() : null,
-      })),
-    });
+    return c.json({ items: await listDeliveries(db(), project.id, query.endpoint_id) });
+  });
+
+  app.post("/internal/webhooks/endpoints/:id/test", admin, async (c) => {
+    const { project } = c.get("auth");
+    const endpoint = await findEndpoint(project.id, c.req.param("id"));
+    if (!endpoint.enabled) throw KnownErrors.schemaError("The endpoint is disabled: enable it to send a test event.");
+    await deps.webhooks.emit(
+      project.id,
+      "webhook.test",
+      { endpoint_id: endpoint.id, sent_at_millis: Date.now() },
+      endpoint.id,
+    );
+    return c.json({ success: true });
   });
 }
