@@ -9,6 +9,7 @@ import { fillCredentials, PASSWORD, PROJECT_INIT_TIMEOUT_MS, signUpAndVerify } f
 export const OPERATOR_EMAILS = {
   overview: { en: "operator-overview-en@example.test", de: "operator-overview-de@example.test" },
   keys: { en: "operator-keys-en@example.test", de: "operator-keys-de@example.test" },
+  webhooks: { en: "operator-webhooks-en@example.test", de: "operator-webhooks-de@example.test" },
   core: { en: "operator-en@example.test", de: "operator-de@example.test" },
   config: { en: "config-operator-en@example.test", de: "config-operator-de@example.test" },
 } as const;

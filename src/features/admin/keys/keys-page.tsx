@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
 import { CreateKeySetDialog } from "./create-key-set-dialog";
@@ -54,7 +55,7 @@ export function KeysPage() {
       ) : sets.data.length === 0 ? (
         <p className="text-slate-300">{t`No API keys yet.`}</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-white/10">
+        <ScrollRegion label={t`API keys`} className="rounded-lg border border-white/10">
           <table className="w-full text-left text-sm">
             <thead className="bg-white/5 text-slate-300">
               <tr>
@@ -107,7 +108,7 @@ export function KeysPage() {
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <CreateKeySetDialog open={creating} onOpenChange={setCreating} />
       <RevokeKeySetDialog keySet={revoking} onClose={() => setRevoking(null)} />

@@ -1,0 +1,112 @@
+import { useLingui } from "@lingui/react/macro";
+import { Send, Trash2 } from "lucide-react";
+import { useState } from "react";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { notify } from "@/lib/notify";
+import { useDeleteEndpoint, useSendTestEvent, useSetEndpointEnabled, type WebhookEndpoint } from "./webhooks-api";
+
+function SecretHint({ lastFour }: { lastFour: string }) {
+  const { t } = useLingui();
+  return <>{t`Secret …${lastFour}`}</>;
+}
+
+export function EndpointList({ endpoints }: { endpoints: WebhookEndpoint[] }) {
+  const { t } = useLingui();
+  const setEnabled = useSetEndpointEnabled();
+  const sendTest = useSendTestEvent();
+  const remove = useDeleteEndpoint();
+  const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
+  const fail = (e: unknown) => notify.error(e instanceof Error ? e.message : t`An error occurred`);
+  const deletingUrl = deleting?.url ?? "";
+
+  if (endpoints.length === 0) return <p className="text-slate-300">{t`No endpoints yet.`}</p>;
+  return (
+    <>
+      <ul className="grid gap-2">
+        {endpoints.map((endpoint) => (
+          <li
+            key={endpoint.id}
+            className="grid gap-2 rounded-lg border border-white/10 bg-white/5 p-3 md:grid-cols-[1fr_auto] md:items-center"
+          >
+            <div className="min-w-0">
+              <p className="truncate font-mono text-sm text-slate-100">{endpoint.url}</p>
+              <p className="text-xs text-slate-400">
+                {endpoint.description ? `${endpoint.description} · ` : ""}
+                <SecretHint lastFour={endpoint.secret_last_four} />
+              </p>
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              <label className="flex items-center gap-2 text-sm text-slate-200">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-indigo-400"
+                  checked={
+                    // Shown as asked while the change is on its way (TanStack Query's optimistic variables).
+                    setEnabled.isPending && setEnabled.variables?.id === endpoint.id
+                      ? setEnabled.variables.enabled
+                      : endpoint.enabled
+                  }
+                  onChange={(event) =>
+                    setEnabled.mutateAsync({ id: endpoint.id, enabled: event.target.checked }).catch(fail)
+                  }
+                />
+                {t`Enabled`}
+                <span className="sr-only">{endpoint.url}</span>
+              </label>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={!endpoint.enabled}
+                onClick={() =>
+                  sendTest
+                    .mutateAsync(endpoint.id)
+                    .then(() => notify.success(t`Test event sent`))
+                    .catch(fail)
+                }
+              >
+                <Send aria-hidden="true" />
+                {t`Send test event`}
+                <span className="sr-only">{endpoint.url}</span>
+              </Button>
+              <Button variant="outline" size="sm" onClick={() => setDeleting(endpoint)}>
+                <Trash2 aria-hidden="true" />
+                {t`Delete`}
+                <span className="sr-only">{endpoint.url}</span>
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
+        <AlertDialogContent>
+          <AlertDialogTitle>{t`Delete endpoint`}</AlertDialogTitle>
+          <AlertDialogDescription>
+            {t`Delete ${deletingUrl}? It receives no more events, and its deliveries leave the log.`}
+          </AlertDialogDescription>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialogCancel asChild>
+              <Button variant="outline">{t`Cancel`}</Button>
+            </AlertDialogCancel>
+            <Button
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={() => {
+                if (deleting) remove.mutateAsync(deleting.id).catch(fail);
+                setDeleting(null);
+              }}
+            >
+              {t`Delete endpoint`}
+            </Button>
+          </div>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}
