@@ -35,8 +35,9 @@ for (const lang of LANGS) {
 
     const label = tr(lang, "Secret server key");
     await dialog.getByRole("button", { name: tr(lang, "Copy {label}", { label }) }).click();
+    // The copy lands asynchronously: wait for it rather than read the clipboard once.
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^ssk_/);
     const secret = await page.evaluate(() => navigator.clipboard.readText());
-    expect(secret).toMatch(/^ssk_/);
     await expect(dialog.getByText(secret)).toBeVisible();
     await expect(dialog.getByText(tr(lang, "Publishable client key"))).toHaveCount(0);
     expect(await serverCallStatus(page, secret)).toBe(200);

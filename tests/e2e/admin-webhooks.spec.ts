@@ -47,8 +47,9 @@ for (const lang of LANGS) {
       await page.getByLabel(tr(lang, "Description")).fill(`e2e ${lang}`);
       await page.getByRole("button", { name: tr(lang, "Add endpoint") }).click();
       await page.getByRole("button", { name: tr(lang, "Copy signing secret") }).click();
+      // The copy lands asynchronously: wait for it rather than read the clipboard once.
+      await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^whsec_/);
       const secret = await page.evaluate(() => navigator.clipboard.readText());
-      expect(secret).toMatch(/^whsec_/);
 
       const item = page.getByRole("listitem").filter({ hasText: receiver.url });
       await expect(item).toContainText(`…${secret.slice(-4)}`);
