@@ -27,6 +27,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_MAIL_DIR = mail.dir;
+  process.env.E2E_SMTP_URL = mail.smtpUrl;
   process.env.E2E_DATA_DIR = dataDir;
   return async () => {
     await server.stop();

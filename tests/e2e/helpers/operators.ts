@@ -10,6 +10,7 @@ export const OPERATOR_EMAILS = {
   overview: { en: "operator-overview-en@example.test", de: "operator-overview-de@example.test" },
   keys: { en: "operator-keys-en@example.test", de: "operator-keys-de@example.test" },
   webhooks: { en: "operator-webhooks-en@example.test", de: "operator-webhooks-de@example.test" },
+  emails: { en: "operator-emails-en@example.test", de: "operator-emails-de@example.test" },
   core: { en: "operator-en@example.test", de: "operator-de@example.test" },
   config: { en: "config-operator-en@example.test", de: "config-operator-de@example.test" },
 } as const;

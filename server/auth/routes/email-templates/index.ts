@@ -87,6 +87,7 @@ export function registerEmailTemplates(app: AuthApp, deps: AuthDeps): void {
         userDisplayName: "Jane Doe",
         teamDisplayName: "Example Team",
         link: `${deps.ctx.publicUrl()}/handler/example?code=example`,
+        otp: "482913",
       },
     );
     return c.json(rendered);
