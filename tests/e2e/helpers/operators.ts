@@ -11,6 +11,7 @@ export const OPERATOR_EMAILS = {
   keys: { en: "operator-keys-en@example.test", de: "operator-keys-de@example.test" },
   webhooks: { en: "operator-webhooks-en@example.test", de: "operator-webhooks-de@example.test" },
   emails: { en: "operator-emails-en@example.test", de: "operator-emails-de@example.test" },
+  domains: { en: "operator-domains-en@example.test", de: "operator-domains-de@example.test" },
   core: { en: "operator-en@example.test", de: "operator-de@example.test" },
   config: { en: "config-operator-en@example.test", de: "config-operator-de@example.test" },
 } as const;
