@@ -12,6 +12,7 @@ export const OPERATOR_EMAILS = {
   webhooks: { en: "operator-webhooks-en@example.test", de: "operator-webhooks-de@example.test" },
   emails: { en: "operator-emails-en@example.test", de: "operator-emails-de@example.test" },
   domains: { en: "operator-domains-en@example.test", de: "operator-domains-de@example.test" },
+  users: { en: "operator-users-en@example.test", de: "operator-users-de@example.test" },
   core: { en: "operator-en@example.test", de: "operator-de@example.test" },
   config: { en: "config-operator-en@example.test", de: "config-operator-de@example.test" },
 } as const;

@@ -1,0 +1,91 @@
+import { useLingui } from "@lingui/react/macro";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { Search } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { ScrollRegion } from "@/components/ui/scroll-region";
+import { Spinner } from "@/components/ui/spinner";
+import { useDebouncedValue } from "@/hooks/use-debounced-value";
+import { usersQuery } from "./users-api";
+
+/** /admin/users: every user of the project, newest first, searchable by e-mail, name or id. */
+export function UsersPage() {
+  const { t, i18n } = useLingui();
+  const [search, setSearch] = useState("");
+  const query = useDebouncedValue(search.trim(), 300);
+  const users = useInfiniteQuery(usersQuery(query));
+  const rows = users.data?.pages.flatMap((page) => page.items) ?? [];
+  const date = (millis: number) => i18n.date(new Date(millis), { dateStyle: "medium" });
+
+  return (
+    <div className="grid gap-4">
+      <h2 className="text-2xl font-semibold text-white">{t`Users`}</h2>
+      <div className="relative max-w-md">
+        <Search aria-hidden="true" className="absolute top-2.5 left-2.5 size-4 text-slate-400" />
+        <Input
+          type="search"
+          aria-label={t`Search users`}
+          placeholder={t`Search by e-mail, name or ID`}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className="pl-8"
+        />
+      </div>
+      {users.isError && (
+        <p role="alert" className="text-red-300">
+          {users.error.message}
+        </p>
+      )}
+      {users.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-slate-300">
+          <Spinner />
+          {t`Loading...`}
+        </p>
+      ) : rows.length === 0 ? (
+        <p className="text-slate-300">{query ? t`No users match "${query}".` : t`No users yet.`}</p>
+      ) : (
+        <ScrollRegion label={t`Users`} className="rounded-lg border border-white/10">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-white/5 text-slate-300">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">{t`User`}</th>
+                <th scope="col" className="px-3 py-2 font-medium">{t`Signed up`}</th>
+                <th scope="col" className="px-3 py-2 font-medium">{t`Last active`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((user) => (
+                <tr key={user.id} className="border-t border-white/10 text-slate-100">
+                  <th scope="row" className="px-3 py-2 font-normal">
+                    <Link
+                      to="/admin/users/$userId"
+                      params={{ userId: user.id }}
+                      className="text-indigo-300 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-300"
+                    >
+                      {user.primary_email ?? user.display_name ?? user.id}
+                    </Link>
+                    {user.display_name && user.primary_email && (
+                      <span className="block text-xs text-slate-400">{user.display_name}</span>
+                    )}
+                  </th>
+                  <td className="whitespace-nowrap px-3 py-2">{date(user.signed_up_at_millis)}</td>
+                  <td className="whitespace-nowrap px-3 py-2">{date(user.last_active_at_millis)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      )}
+      {users.hasNextPage && (
+        <div>
+          <Button variant="outline" disabled={users.isFetchingNextPage} onClick={() => void users.fetchNextPage()}>
+            {users.isFetchingNextPage && <Spinner />}
+            {t`Load more`}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
