@@ -13,6 +13,7 @@ export const OPERATOR_EMAILS = {
   emails: { en: "operator-emails-en@example.test", de: "operator-emails-de@example.test" },
   domains: { en: "operator-domains-en@example.test", de: "operator-domains-de@example.test" },
   users: { en: "operator-users-en@example.test", de: "operator-users-de@example.test" },
+  teams: { en: "operator-teams-en@example.test", de: "operator-teams-de@example.test" },
   core: { en: "operator-en@example.test", de: "operator-de@example.test" },
   config: { en: "config-operator-en@example.test", de: "config-operator-de@example.test" },
 } as const;

@@ -1,0 +1,81 @@
+import { useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { Search } from "lucide-react";
+import { useState } from "react";
+import { Input } from "@/components/ui/input";
+import { ScrollRegion } from "@/components/ui/scroll-region";
+import { Spinner } from "@/components/ui/spinner";
+import { teamsQuery } from "./teams-api";
+
+/** /admin/teams: every team of the project, filtered by name or id as it is typed. */
+export function TeamsPage() {
+  const { t, i18n } = useLingui();
+  const teams = useQuery(teamsQuery());
+  const [filter, setFilter] = useState("");
+  const needle = filter.trim().toLowerCase();
+  const shown = (teams.data ?? []).filter(
+    (team) => !needle || team.display_name.toLowerCase().includes(needle) || team.id.includes(needle),
+  );
+
+  return (
+    <div className="grid gap-4">
+      <h2 className="text-2xl font-semibold text-white">{t`Teams`}</h2>
+      <div className="relative max-w-md">
+        <Search aria-hidden="true" className="absolute top-2.5 left-2.5 size-4 text-slate-400" />
+        <Input
+          type="search"
+          aria-label={t`Search teams`}
+          placeholder={t`Search by name or ID`}
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          className="pl-8"
+        />
+      </div>
+      {teams.isPending && (
+        <p role="status" className="flex items-center gap-2 text-slate-300">
+          <Spinner />
+          {t`Loading...`}
+        </p>
+      )}
+      {teams.isError && (
+        <p role="alert" className="text-red-300">
+          {teams.error.message}
+        </p>
+      )}
+      {teams.data &&
+        (shown.length === 0 ? (
+          <p className="text-slate-300">{t`No teams found.`}</p>
+        ) : (
+          <ScrollRegion label={t`Teams`} className="rounded-lg border border-white/10">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-white/5 text-slate-300">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-medium">{t`Team`}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">{t`Created`}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((team) => (
+                  <tr key={team.id} className="border-t border-white/10 text-slate-100">
+                    <th scope="row" className="px-3 py-2 font-normal">
+                      <Link
+                        to="/admin/teams/$teamId"
+                        params={{ teamId: team.id }}
+                        className="text-indigo-300 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-300"
+                      >
+                        {team.display_name}
+                      </Link>
+                    </th>
+                    <td className="whitespace-nowrap px-3 py-2">
+                      {i18n.date(new Date(team.created_at_millis), { dateStyle: "medium" })}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        ))}
+    </div>
+  );
+}
