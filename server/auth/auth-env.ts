@@ -4,6 +4,7 @@ import type { AppEnv } from "../http/env.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { ContactChannelStore } from "./contact-channels.ts";
 import type { Mailer } from "./mailer.ts";
+import type { PermissionDefinitions } from "./permission-definitions.ts";
 import type { Project, ProjectDirectory } from "./projects.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 import type { SessionStore } from "./sessions.ts";
@@ -50,6 +51,8 @@ export interface AuthDeps {
   codes: CodeStore;
   channels: ContactChannelStore;
   teams: TeamStore;
+  /** Team and project permission definitions (containment, defaults, admin CRUD). */
+  definitions: PermissionDefinitions;
   social: Map<string, SocialProvider>;
   flows: FlowStateStore;
   /** `${origin}/auth`: the SDK's baseUrl for this server. */

@@ -6,6 +6,7 @@ import type { AuthDeps, AuthEnv } from "./auth-env.ts";
 import { ContactChannelStore } from "./contact-channels.ts";
 import { sweepExpired } from "./janitor.ts";
 import { Mailer } from "./mailer.ts";
+import { PermissionDefinitions } from "./permission-definitions.ts";
 import { ProjectDirectory, seedProjects } from "./projects.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import { registerRoutes } from "./routes/index.ts";
@@ -65,6 +66,7 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     from: config.EMAIL_FROM,
   });
   mailer.start();
+  const definitions = new PermissionDefinitions(store);
   const deps: AuthDeps = {
     ctx,
     config,
@@ -78,7 +80,8 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     limits: new RateLimiter(store, config.AUTH_RATE_LIMITS, config.TRUST_PROXY),
     codes: new CodeStore(store),
     channels: new ContactChannelStore(store),
-    teams: new TeamStore(store),
+    teams: new TeamStore(store, definitions),
+    definitions,
     social: socialProviders(config, () => `${baseUrl()}/api/v1`),
     flows: new FlowStateStore(store),
     baseUrl,

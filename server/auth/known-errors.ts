@@ -223,6 +223,22 @@ export const KnownErrors = {
         permission_id: permissionId,
       },
     ),
+  permissionIdAlreadyExists: (permissionId: string) =>
+    known(
+      400,
+      "PERMISSION_ID_ALREADY_EXISTS",
+      `Permission with ID "${permissionId}" already exists. Choose a different ID.`,
+      {
+        permission_id: permissionId,
+      },
+    ),
+  containedPermissionNotFound: (permissionId: string) =>
+    known(
+      400,
+      "CONTAINED_PERMISSION_NOT_FOUND",
+      `Contained permission with ID "${permissionId}" not found. Make sure you created it on the dashboard.`,
+      { permission_id: permissionId },
+    ),
   teamMembershipAlreadyExists: () => known(409, "TEAM_MEMBERSHIP_ALREADY_EXISTS", "Team membership already exists."),
   teamPermissionRequired: (teamId: string, userId: string, permissionId: string) =>
     known(

@@ -4,6 +4,7 @@ import type { Config } from "../config.ts";
 import { authApiKeysTable, authProjectsTable, instanceSettingsTable } from "../db/schema/index.ts";
 import type { Store } from "../db/store.ts";
 import type { AppProjectKeys } from "./index.ts";
+import { seedDefaultPermissionDefinitions } from "./permission-definitions.ts";
 import { CROCKFORD, randomToken, sha256 } from "./secrets.ts";
 
 export type AccountMergeStrategy = "link_method" | "raise_error" | "allow_duplicates";
@@ -137,15 +138,20 @@ async function ensureKey(store: Store, projectId: string, kind: KeyKind, key: st
 }
 
 async function upsertProject(store: Store, project: Project): Promise<void> {
-  await store.db
-    .insert(authProjectsTable)
-    .values({
-      id: project.id,
-      displayName: project.displayName,
-      config: project.config,
-      isProductionMode: project.isProductionMode,
-    })
-    .onConflictDoNothing({ target: authProjectsTable.id });
+  await store.db.transaction(async (tx) => {
+    const created = await tx
+      .insert(authProjectsTable)
+      .values({
+        id: project.id,
+        displayName: project.displayName,
+        config: project.config,
+        isProductionMode: project.isProductionMode,
+      })
+      .onConflictDoNothing({ target: authProjectsTable.id })
+      .returning({ id: authProjectsTable.id });
+    // Only a new project: an existing one keeps the definitions its admins shaped (or deleted).
+    if (created.length) await seedDefaultPermissionDefinitions(tx, project.id);
+  });
   // An existing project keeps what an admin changed; only the environment's own facts are
   // merged in: the PUBLIC_URL domain stays trusted and NODE_ENV=production turns production on.
   const [row] = await store.db.select().from(authProjectsTable).where(eq(authProjectsTable.id, project.id));

@@ -31,6 +31,7 @@ import { registerInternalProjectCurrent } from "./internal/projects/current.ts";
 import { registerInternalProjects } from "./internal/projects/index.ts";
 import { registerSendTestEmail } from "./internal/send-test-email.ts";
 import { registerInternalWebhooks } from "./internal/webhooks.ts";
+import { registerPermissionDefinitions } from "./permission-definitions/index.ts";
 import { registerProjectCurrent } from "./projects/current.ts";
 import { registerJwks } from "./projects/jwks.ts";
 import { registerRoot } from "./root.ts";
@@ -79,6 +80,7 @@ export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
   registerTeamById(app, deps);
   registerTeamMemberships(app, deps);
   registerTeamPermissions(app, deps);
+  registerPermissionDefinitions(app, deps);
   registerTeamMemberProfiles(app, deps);
   registerOAuthAuthorize(app, deps);
   registerOAuthCallback(app, deps);

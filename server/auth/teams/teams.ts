@@ -7,9 +7,9 @@ import {
 } from "../../db/schema/index.ts";
 import type { Store } from "../../db/store.ts";
 import { KnownErrors, teamNotFound } from "../known-errors.ts";
+import type { PermissionDefinitions } from "../permission-definitions.ts";
 import type { Json } from "../users.ts";
 import { isUniqueViolation } from "../users.ts";
-import { expandTeamPermissions, teamPermissionExists } from "./team-permissions.ts";
 
 export type TeamRow = typeof authTeamsTable.$inferSelect;
 export type MemberRow = typeof authTeamMembersTable.$inferSelect;
@@ -44,7 +44,19 @@ export function renderServerTeam(team: TeamRow) {
 
 /** Teams, memberships and direct permission grants; every query is scoped to the project. */
 export class TeamStore {
-  constructor(private store: Store) {}
+  constructor(
+    private store: Store,
+    private definitions: PermissionDefinitions,
+  ) {}
+
+  private async projectOf(teamId: string): Promise<string> {
+    const [row] = await this.store.db
+      .select({ projectId: authTeamsTable.projectId })
+      .from(authTeamsTable)
+      .where(eq(authTeamsTable.id, teamId));
+    if (!row) throw teamNotFound(teamId);
+    return row.projectId;
+  }
 
   async require(projectId: string, teamId: string): Promise<TeamRow> {
     if (!UUID.test(teamId)) throw teamNotFound(teamId);
@@ -215,13 +227,14 @@ export class TeamStore {
 
   /** The member's permissions in the team, contained ones included. */
   async permissionsOf(teamId: string, userId: string): Promise<Set<string>> {
-    return expandTeamPermissions(await this.grantsOf(teamId, userId));
+    const grants = await this.grantsOf(teamId, userId);
+    return this.definitions.expand(await this.projectOf(teamId), "team", grants);
   }
 
   /** Grants a permission to a member (idempotent); PERMISSION_NOT_FOUND for unknown ids. */
   async grant(teamId: string, userId: string, permissionId: string): Promise<void> {
     await this.requireMember(teamId, userId);
-    if (!teamPermissionExists(permissionId)) throw KnownErrors.permissionNotFound(permissionId);
+    await this.requireDefinition(teamId, permissionId);
     await this.store.db
       .insert(authTeamMemberPermissionsTable)
       .values({ teamId, userId, permissionId })
@@ -230,7 +243,7 @@ export class TeamStore {
 
   async revoke(teamId: string, userId: string, permissionId: string): Promise<void> {
     await this.requireMember(teamId, userId);
-    if (!teamPermissionExists(permissionId)) throw KnownErrors.permissionNotFound(permissionId);
+    await this.requireDefinition(teamId, permissionId);
     await this.store.db
       .delete(authTeamMemberPermissionsTable)
       .where(
@@ -240,6 +253,12 @@ export class TeamStore {
           eq(authTeamMemberPermissionsTable.permissionId, permissionId),
         ),
       );
+  }
+
+  private async requireDefinition(teamId: string, permissionId: string): Promise<void> {
+    if (!(await this.definitions.exists(await this.projectOf(teamId), "team", permissionId))) {
+      throw KnownErrors.permissionNotFound(permissionId);
+    }
   }
 
   /** TEAM_PERMISSION_REQUIRED unless the member holds `permissionId` (directly or contained). */

@@ -2,7 +2,6 @@ import { z } from "zod";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
 import { projectAuth } from "../../project-auth.ts";
 import { StatusError } from "../../status-error.ts";
-import { expandTeamPermissions } from "../../teams/team-permissions.ts";
 import { targetUser } from "../../user-target.ts";
 import { readQuery } from "../../wire.ts";
 
@@ -31,7 +30,7 @@ export function registerTeamPermissions(app: AuthApp, deps: AuthDeps): void {
     const user = await targetUser(c, deps, query.user_id);
     await deps.teams.requireMember(team.id, user.id);
     const grants = await deps.teams.grantsOf(team.id, user.id);
-    const ids = query.recursive === "false" ? grants : [...expandTeamPermissions(grants)];
+    const ids = query.recursive === "false" ? grants : [...(await deps.definitions.expand(project.id, "team", grants))];
     return c.json({ items: ids.map((id) => render(id, team.id, user.id)), is_paginated: false });
   });
 

@@ -11,6 +11,7 @@ import {
 } from "../../../../db/schema/index.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../../auth-env.ts";
 import { KnownErrors } from "../../../known-errors.ts";
+import { seedDefaultPermissionDefinitions } from "../../../permission-definitions.ts";
 import { projectAuth } from "../../../project-auth.ts";
 import {
   defaultConfig,
@@ -92,6 +93,7 @@ export function registerInternalProjects(app: AuthApp, deps: AuthDeps): void {
         .insert(authProjectsTable)
         .values({ id, displayName: input.display_name, config, isProductionMode })
         .returning();
+      await seedDefaultPermissionDefinitions(tx, id);
       await tx
         .insert(authProjectOwnersTable)
         .values({ projectId: id, ownerUserId: user.id, ownerTeamId: input.owner_team_id ?? null });
