@@ -2,7 +2,17 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Link, type LinkProps } from "@tanstack/react-router";
-import { Globe, KeyRound, LayoutDashboard, type LucideIcon, Mail, Users, UsersRound, Webhook } from "lucide-react";
+import {
+  Globe,
+  KeyRound,
+  LayoutDashboard,
+  type LucideIcon,
+  Mail,
+  ShieldCheck,
+  Users,
+  UsersRound,
+  Webhook,
+} from "lucide-react";
 
 interface AdminSection {
   to: LinkProps["to"];
@@ -15,6 +25,7 @@ export const adminSections: AdminSection[] = [
   { to: "/admin", label: msg`Overview`, icon: LayoutDashboard },
   { to: "/admin/users", label: msg`Users`, icon: Users },
   { to: "/admin/teams", label: msg`Teams`, icon: UsersRound },
+  { to: "/admin/permissions", label: msg`Permissions`, icon: ShieldCheck },
   { to: "/admin/domains", label: msg`Domains and sign-in`, icon: Globe },
   { to: "/admin/keys", label: msg`API keys`, icon: KeyRound },
   { to: "/admin/emails", label: msg`E-mails`, icon: Mail },
