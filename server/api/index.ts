@@ -1,5 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
+import { loadMasterKey } from "../lib/envelope.ts";
+import { Vault } from "../lib/vault.ts";
 import type { ServiceContext, StackTarget } from "../service-context.ts";
 import { adminRoutes } from "./admin.ts";
 import { appsRoutes } from "./apps.ts";
@@ -8,9 +10,7 @@ import { executeRoutes } from "./execute.ts";
 import { createAccessTokenVerifier } from "./lib/access-token.ts";
 import { AppsCache } from "./lib/apps-cache.ts";
 import { ConnectionManager } from "./lib/connections.ts";
-import { Vault } from "./lib/data-keys.ts";
 import type { ApiDeps } from "./lib/deps.ts";
-import { loadMasterKey } from "./lib/envelope.ts";
 import { Executions } from "./lib/executions.ts";
 import { createOperatorGate } from "./lib/operator-gate.ts";
 import { requireUser } from "./lib/require-user.ts";

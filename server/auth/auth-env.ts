@@ -12,6 +12,7 @@ import type { FlowStateStore } from "./social/flow-states.ts";
 import type { SocialProvider } from "./social/provider.ts";
 import type { TeamStore } from "./teams/teams.ts";
 import type { AccessTokenClaims, TokenService } from "./tokens.ts";
+import type { TotpSecrets } from "./totp-secrets.ts";
 import type { UserRecord, UserStore } from "./users.ts";
 import type { CodeStore } from "./verification-codes.ts";
 import type { WebhookPortalTokens } from "./webhook-portal-tokens.ts";
@@ -47,6 +48,8 @@ export interface AuthDeps {
   webhooks: WebhookDispatcher;
   /** Read-only webhook portal tokens (POST /webhooks/svix-token). */
   portalTokens: WebhookPortalTokens;
+  /** Seals and opens TOTP secrets at rest. */
+  totpSecrets: TotpSecrets;
   limits: RateLimiter;
   codes: CodeStore;
   channels: ContactChannelStore;

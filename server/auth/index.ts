@@ -1,6 +1,8 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
 import { createErrorHandler } from "../http/error-handler.ts";
+import { loadMasterKey } from "../lib/envelope.ts";
+import { Vault } from "../lib/vault.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { AuthDeps, AuthEnv } from "./auth-env.ts";
 import { ContactChannelStore } from "./contact-channels.ts";
@@ -16,6 +18,7 @@ import { socialProviders } from "./social/providers.ts";
 import { renderStatusError, StatusError } from "./status-error.ts";
 import { TeamStore } from "./teams/teams.ts";
 import { TokenService } from "./tokens.ts";
+import { TotpSecrets } from "./totp-secrets.ts";
 import { UserStore } from "./users.ts";
 import { CodeStore } from "./verification-codes.ts";
 import { WebhookPortalTokens } from "./webhook-portal-tokens.ts";
@@ -59,7 +62,11 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
   const sessions = new SessionStore(store);
   const webhooks = new WebhookDispatcher(store, logger.child({ component: "auth-webhooks" }));
   webhooks.start();
-  const users = new UserStore(store, sessions, webhooks);
+  const totpSecrets = new TotpSecrets(
+    new Vault(store.db, loadMasterKey({ secretsMasterKey: config.SECRETS_MASTER_KEY, dataDir: config.DATA_DIR })),
+  );
+  await totpSecrets.sealLegacy(store);
+  const users = new UserStore(store, sessions, webhooks, totpSecrets);
   await users.listenForChanges();
   const mailer = new Mailer(store, logger.child({ component: "auth-mailer" }), {
     smtpUrl: config.SMTP_URL,
@@ -77,6 +84,7 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     mailer,
     webhooks,
     portalTokens: new WebhookPortalTokens(store),
+    totpSecrets,
     limits: new RateLimiter(store, config.AUTH_RATE_LIMITS, config.TRUST_PROXY),
     codes: new CodeStore(store),
     channels: new ContactChannelStore(store),

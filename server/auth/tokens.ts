@@ -45,6 +45,8 @@ export interface TokenSubject {
   restrictedByAdmin: boolean;
   /** Absent for tokens minted without a user record (tests); the claim is then null. */
   selectedTeamId?: string | null;
+  /** The user has TOTP turned on (every new session of theirs passed the second factor). */
+  requiresTotpMfa?: boolean;
 }
 
 export function restrictedReasonOf(user: {
@@ -209,7 +211,7 @@ export class TokenService {
       is_anonymous: subject.isAnonymous,
       is_restricted: reason !== null,
       restricted_reason: reason,
-      requires_totp_mfa: false,
+      requires_totp_mfa: subject.requiresTotpMfa ?? false,
     };
     return new SignJWT(claims as unknown as JWTPayload)
       .setProtectedHeader({ alg: "ES256", kid: key.kid, typ: "JWT" })

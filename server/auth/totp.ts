@@ -22,7 +22,7 @@ export function isValidTotp(secretBase64: string, token: string): boolean {
  * attempt code for /auth/mfa/sign-in instead of a session.
  */
 export async function issueSessionAfterFirstFactor(deps: AuthDeps, user: UserRecord) {
-  if (user.totpSecretBase64) {
+  if (user.totpSecret) {
     const attemptCode = await deps.codes.create(user.projectId, "mfa_attempt", user.id, {});
     throw KnownErrors.multiFactorAuthenticationRequired(attemptCode);
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import {
   authContactChannelsTable,
@@ -18,6 +19,7 @@ import {
   type TeamRow,
 } from "./teams/teams.ts";
 import { restrictedReasonOf, type TokenSubject } from "./tokens.ts";
+import type { TotpSecrets } from "./totp-secrets.ts";
 
 type UserRow = typeof authUsersTable.$inferSelect;
 
@@ -47,6 +49,7 @@ export interface UserChanges {
   serverMetadata?: Json;
   otpAuthEnabled?: boolean;
   passkeyAuthEnabled?: boolean;
+  /** Plain base64 as the wire carries it; sealed before it is stored. */
   totpSecretBase64?: string | null;
   restrictedByAdmin?: boolean;
   restrictedByAdminReason?: string | null;
@@ -95,7 +98,15 @@ export class UserStore {
     private sessions: SessionStore,
     /** Receives user.created/updated/deleted (webhooks); absent in tools that only read users. */
     private events: UserEvents | null = null,
+    /** Seals TOTP secrets; absent in tools that never write one. */
+    private totpSecrets: TotpSecrets | null = null,
   ) {}
+
+  private async sealTotp(userId: string, secret: string | null | undefined): Promise<string | null | undefined> {
+    if (!secret) return secret;
+    if (!this.totpSecrets) throw new Error("this UserStore cannot store TOTP secrets");
+    return this.totpSecrets.seal(userId, secret);
+  }
 
   async listenForChanges(): Promise<void> {
     this.unsubscribe = await this.store.bus.subscribe(CHANGE_CHANNEL, (userId) => this.cache.delete(userId));
@@ -180,10 +191,14 @@ export class UserStore {
         : changes.password
           ? await hashPassword(changes.password)
           : null;
+    // Known before the insert: a TOTP secret is sealed bound to it.
+    const newId = randomUUID();
+    const totpSecret = (await this.sealTotp(newId, changes.totpSecretBase64)) ?? null;
     const userId = await this.store.db.transaction(async (tx) => {
       const [user] = await tx
         .insert(authUsersTable)
         .values({
+          id: newId,
           projectId,
           displayName: changes.displayName ?? null,
           profileImageUrl: changes.profileImageUrl ?? null,
@@ -194,7 +209,7 @@ export class UserStore {
           isAnonymous: changes.isAnonymous ?? false,
           otpAuthEnabled: changes.otpAuthEnabled ?? false,
           passkeyAuthEnabled: changes.passkeyAuthEnabled ?? false,
-          totpSecretBase64: changes.totpSecretBase64 ?? null,
+          totpSecret,
           restrictedByAdmin: changes.restrictedByAdmin ?? false,
           restrictedByAdminReason: changes.restrictedByAdminReason ?? null,
           restrictedByAdminPrivateDetails: changes.restrictedByAdminPrivateDetails ?? null,
@@ -235,7 +250,7 @@ export class UserStore {
     if (changes.serverMetadata !== undefined) set.serverMetadata = changes.serverMetadata;
     if (changes.otpAuthEnabled !== undefined) set.otpAuthEnabled = changes.otpAuthEnabled;
     if (changes.passkeyAuthEnabled !== undefined) set.passkeyAuthEnabled = changes.passkeyAuthEnabled;
-    if (changes.totpSecretBase64 !== undefined) set.totpSecretBase64 = changes.totpSecretBase64;
+    if (changes.totpSecretBase64 !== undefined) set.totpSecret = await this.sealTotp(userId, changes.totpSecretBase64);
     if (changes.restrictedByAdmin !== undefined) set.restrictedByAdmin = changes.restrictedByAdmin;
     if (changes.restrictedByAdminReason !== undefined) set.restrictedByAdminReason = changes.restrictedByAdminReason;
     if (changes.restrictedByAdminPrivateDetails !== undefined) {
@@ -440,6 +455,7 @@ export function tokenSubject(user: UserRecord, refreshTokenId: string): TokenSub
     isAnonymous: user.isAnonymous,
     restrictedByAdmin: user.restrictedByAdmin,
     selectedTeamId: user.selectedTeam?.id ?? null,
+    requiresTotpMfa: user.totpSecret !== null,
   };
 }
 
@@ -458,7 +474,7 @@ export function renderClientUser(user: UserRecord) {
     has_password: user.passwordHash !== null,
     otp_auth_enabled: user.otpAuthEnabled,
     auth_with_email: user.passwordHash !== null || user.otpAuthEnabled,
-    requires_totp_mfa: user.totpSecretBase64 !== null,
+    requires_totp_mfa: user.totpSecret !== null,
     passkey_auth_enabled: user.passkeyAuthEnabled,
     oauth_providers: user.oauthProviders,
     selected_team_id: user.selectedTeam?.id ?? null,

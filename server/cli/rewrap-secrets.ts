@@ -7,11 +7,11 @@
 // process owns its files); on PostgreSQL, restart the instances with the new key right after.
 import { randomBytes } from "node:crypto";
 import { copyFileSync, writeFileSync } from "node:fs";
-import { loadMasterKey, masterKeyFromBytes, masterKeyPath } from "../api/lib/envelope.ts";
-import { rewrapDataKeys } from "../api/lib/rewrap.ts";
 import { loadConfig } from "../config.ts";
 import { openStore } from "../db/store.ts";
+import { loadMasterKey, masterKeyFromBytes, masterKeyPath } from "../lib/envelope.ts";
 import { createLogger } from "../lib/logger.ts";
+import { rewrapDataKeys } from "../lib/rewrap.ts";
 
 const config = loadConfig();
 const logger = createLogger({ level: "warn" });

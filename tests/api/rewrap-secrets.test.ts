@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { masterKeyFromBytes } from "../../server/api/lib/envelope.ts";
-import { rewrapDataKeys } from "../../server/api/lib/rewrap.ts";
 import { appSchema } from "../../server/contract/apps.ts";
+import { masterKeyFromBytes } from "../../server/lib/envelope.ts";
+import { rewrapDataKeys } from "../../server/lib/rewrap.ts";
 import { createScratchDatabase } from "../helpers/postgres.ts";
 import { createTestUser } from "../helpers/stack-apps.ts";
 import { startTestServer, type TestServer, testStoreKind } from "../helpers/test-server.ts";

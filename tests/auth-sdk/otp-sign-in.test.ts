@@ -127,6 +127,14 @@ describe("one-time codes over HTTP", () => {
     } finally {
       await setMagicLink(true, true);
     }
+    // The refused sign-up left the code unused: with sign-up allowed again, it signs the address up.
+    const accepted = await server.request("/auth/api/v1/auth/otp/sign-in", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ code: linkCode }),
+    });
+    expect(accepted.status).toBe(200);
+    expect(((await accepted.json()) as { is_new_user: boolean }).is_new_user).toBe(true);
 
     const bad = await server.request("/auth/api/v1/auth/otp/sign-in", {
       method: "POST",

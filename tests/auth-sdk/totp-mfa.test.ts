@@ -1,7 +1,12 @@
 import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appProjectOf, clientApp, createTestUser, DIALECTS } from "../helpers/stack-apps.ts";
+import { TotpSecrets } from "../../server/auth/totp-secrets.ts";
+import { authUsersTable } from "../../server/db/schema/index.ts";
+import { loadMasterKey } from "../../server/lib/envelope.ts";
+import { Vault } from "../../server/lib/vault.ts";
+import { appProjectOf, clientApp, createTestUser, DIALECTS, serverHeaders } from "../helpers/stack-apps.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 
 let server: TestServer;
@@ -121,6 +126,60 @@ describe("MFA over HTTP", () => {
       body: JSON.stringify({ totp_secret_base64: "c2hvcnQ=" }),
     });
     expect(badSecret.status).toBe(400);
+  });
+
+  it("marks the access tokens of a user with TOTP with requires_totp_mfa", async () => {
+    const headers = await clientHeaders();
+    const test = await createTestUser(server);
+    const claim = async () => {
+      const session = await server.request("/auth/api/v1/auth/sessions", {
+        method: "POST",
+        headers: serverHeaders(await appProjectOf(server)),
+        body: JSON.stringify({ user_id: test.userId }),
+      });
+      const { access_token } = (await session.json()) as { access_token: string };
+      const payload = JSON.parse(Buffer.from(access_token.split(".")[1] ?? "", "base64url").toString("utf8"));
+      return (payload as { requires_totp_mfa: boolean }).requires_totp_mfa;
+    };
+    expect(await claim()).toBe(false);
+    await server.request("/auth/api/v1/users/me", {
+      method: "PATCH",
+      headers: { ...headers, "x-stack-access-token": test.accessToken },
+      body: JSON.stringify({ totp_secret_base64: randomBytes(20).toString("base64") }),
+    });
+    expect(await claim()).toBe(true);
+  });
+
+  it("keeps the TOTP secret sealed at rest, and seals one an older version stored in plain", async () => {
+    const headers = await clientHeaders();
+    const test = await createTestUser(server);
+    const secret = new Uint8Array(randomBytes(20));
+    const base64 = Buffer.from(secret).toString("base64");
+    await server.request("/auth/api/v1/users/me", {
+      method: "PATCH",
+      headers: { ...headers, "x-stack-access-token": test.accessToken },
+      body: JSON.stringify({ totp_secret_base64: base64 }),
+    });
+    const stored = async () =>
+      (await server.store.db.select().from(authUsersTable).where(eq(authUsersTable.id, test.userId)))[0]?.totpSecret;
+    expect(await stored()).toMatch(/^v1\./);
+    expect(await stored()).not.toContain(base64);
+
+    // As an older version left it: plain base64. Start-up seals it; the second factor still works.
+    await server.store.db.update(authUsersTable).set({ totpSecret: base64 }).where(eq(authUsersTable.id, test.userId));
+    const vault = new Vault(
+      server.store.db,
+      loadMasterKey({ secretsMasterKey: server.env.SECRETS_MASTER_KEY, dataDir: server.env.DATA_DIR ?? "" }),
+    );
+    expect(await new TotpSecrets(vault).sealLegacy(server.store)).toBeGreaterThanOrEqual(1);
+    expect(await stored()).toMatch(/^v1\./);
+    const attemptCode = await attemptCodeOf(test.email, test.password);
+    const done = await server.request("/auth/api/v1/auth/mfa/sign-in", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ type: "totp", totp: totpOf(secret).generate(), code: attemptCode }),
+    });
+    expect(done.status).toBe(200);
   });
 
   it("counts every TOTP try against the attempt code", async () => {

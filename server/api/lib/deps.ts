@@ -1,9 +1,9 @@
 import type { Store } from "../../db/store.ts";
 import type { Logger } from "../../lib/logger.ts";
+import type { Vault } from "../../lib/vault.ts";
 import type { AccessTokenVerifier } from "./access-token.ts";
 import type { AppsCache } from "./apps-cache.ts";
 import type { ConnectionManager } from "./connections.ts";
-import type { Vault } from "./data-keys.ts";
 import type { Executions } from "./executions.ts";
 import type { StackServerApi } from "./stack-server-api.ts";
 import type { UserEvents } from "./user-events.ts";

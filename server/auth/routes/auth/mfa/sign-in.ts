@@ -22,7 +22,8 @@ export function registerMfaSignIn(app: AuthApp, deps: AuthDeps): void {
     await deps.limits.perIp(c, "code-check", LIMITS.codeCheckPerIp);
     const attempt = await deps.codes.check(project.id, "mfa_attempt", input.code);
     const user = attempt.userId ? await deps.users.get(project.id, attempt.userId) : null;
-    if (!user?.totpSecretBase64 || !isValidTotp(user.totpSecretBase64, input.totp)) throw KnownErrors.invalidTotpCode();
+    const secret = user?.totpSecret ? await deps.totpSecrets.open(user.id, user.totpSecret) : null;
+    if (!user || !secret || !isValidTotp(secret, input.totp)) throw KnownErrors.invalidTotpCode();
     await deps.codes.redeem(project.id, "mfa_attempt", input.code);
     return c.json(await issueSession(deps, user));
   });

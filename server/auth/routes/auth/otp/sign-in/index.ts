@@ -20,16 +20,18 @@ export function registerOtpSignIn(app: AuthApp, deps: AuthDeps): void {
     const input = await readBody(c, body);
     const { project, user: caller } = c.get("auth");
     await deps.limits.perIp(c, "code-check", LIMITS.codeCheckPerIp);
-    const row = await deps.codes.redeem(project.id, "otp_sign_in", input.code);
-    const { email } = codeData.parse(row.data);
+    // Checked first and used only once it will sign someone in: a refused sign-up keeps the code.
+    const checked = await deps.codes.check(project.id, "otp_sign_in", input.code);
+    const { email } = codeData.parse(checked.data);
     const existing = await deps.users.findByAuthEmail(project.id, email);
+    if (!existing && !project.config.sign_up_enabled) throw KnownErrors.signUpNotEnabled();
+    await deps.codes.redeem(project.id, "otp_sign_in", input.code);
     let user: UserRecord;
     let isNewUser = false;
     if (existing) {
       // Redeeming the mailed code proves the address.
       user = await deps.users.update(project.id, existing.id, { primaryEmailVerified: true, otpAuthEnabled: true });
     } else {
-      if (!project.config.sign_up_enabled) throw KnownErrors.signUpNotEnabled();
       const changes = {
         primaryEmail: email,
         primaryEmailAuthEnabled: true,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { apiDataKeysTable } from "../../db/schema/index.ts";
-import type { Db } from "../../db/store.ts";
+import { apiDataKeysTable } from "../db/schema/index.ts";
+import type { Db } from "../db/store.ts";
 import { type MasterKey, unwrapDataKey, wrapDataKey } from "./envelope.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { apiDataKeysTable } from "../../db/schema/index.ts";
-import type { Db } from "../../db/store.ts";
-import { throwErr } from "../../lib/errors.ts";
+import { apiDataKeysTable } from "../db/schema/index.ts";
+import type { Db } from "../db/store.ts";
 import { type MasterKey, newDataKey, open, seal, unwrapDataKey, wrapDataKey } from "./envelope.ts";
+import { throwErr } from "./errors.ts";
 
 /**
  * Seals and opens values under per-scope data keys (`app:<id>`, `db:<id>`). A data key is created on
