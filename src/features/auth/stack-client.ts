@@ -1,22 +1,6 @@
 import type { RuntimeConfig } from "@contract/runtime-config";
 import { StackClientApp } from "@stackframe/react";
-
-/** Our routes, so every link and redirect the SDK makes lands on one of our own pages. */
-export const AUTH_URLS = {
-  handler: "/handler",
-  signIn: "/login",
-  signUp: "/signup",
-  forgotPassword: "/recover",
-  passwordReset: "/handler/password-reset",
-  emailVerification: "/verify-email",
-  oauthCallback: "/handler/oauth-callback",
-  magicLinkCallback: "/handler/magic-link-callback",
-  error: "/handler/error",
-  afterSignIn: "/",
-  afterSignUp: "/",
-  afterSignOut: "/login",
-  home: "/",
-} as const;
+import { AUTH_URLS } from "./auth-urls";
 
 /**
  * The official SDK, configured for a Vite app: `baseUrl` must be explicit (there is no

@@ -1,4 +1,5 @@
 import { getRuntimeConfig } from "@/lib/runtime-config";
+import { AUTH_URLS } from "./auth-urls";
 import type { StackClient } from "./stack-client";
 
 let redirectHandler: (url: string) => void = (url) => window.location.assign(url);
@@ -18,7 +19,8 @@ export function getStackApp(): Promise<StackClient> {
   pending ??= Promise.all([import("./stack-client"), getRuntimeConfig()])
     .then(([{ createStackClient }, config]) =>
       createStackClient(config, (url) => {
-        if (sdkRedirectsMuted === 0) redirectHandler(url);
+        // A sign-in that needs the second factor goes to its prompt even from a flow of our own.
+        if (sdkRedirectsMuted === 0 || isMfaPrompt(url)) redirectHandler(url);
       }),
     )
     .catch((error: unknown) => {
@@ -26,6 +28,10 @@ export function getStackApp(): Promise<StackClient> {
       throw error;
     });
   return pending;
+}
+
+function isMfaPrompt(url: string): boolean {
+  return new URL(url, window.location.origin).pathname === AUTH_URLS.mfa;
 }
 
 /** Starts downloading the SDK without waiting, e.g. while a visitor types into the login form. */

@@ -1,0 +1,112 @@
+import { useLingui } from "@lingui/react/macro";
+import { useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { restartLiveUpdates } from "@/features/live/live-updates";
+import { AuthCard, FormError } from "./auth-card";
+import { authKeys, loadSessionUser } from "./current-user";
+import { initializeProject } from "./project-init";
+import { getStackApp, withoutSdkRedirects } from "./stack";
+
+/** Where the SDK (2.8.108; 2.8.102 used the stack_ prefix) leaves the attempt code of a sign-in that needs TOTP. */
+const ATTEMPT_CODE_KEYS = ["hexclave_mfa_attempt_code", "stack_mfa_attempt_code"];
+
+function attemptCode(): string | null {
+  for (const key of ATTEMPT_CODE_KEYS) {
+    const value = window.sessionStorage.getItem(key);
+    if (value) return value;
+  }
+  return null;
+}
+
+/**
+ * /handler/mfa: the second step of a sign-in (password, code or social) for a user with TOTP. The
+ * SDK brings the visitor here with the attempt code in session storage; six digits finish it.
+ */
+export function MfaPage() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const code = attemptCode();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!code) return;
+    const totp = String(new FormData(event.currentTarget).get("totp") ?? "").replace(/\s/g, "");
+    setError(null);
+    setBusy(true);
+    try {
+      const app = await getStackApp();
+      const result = await withoutSdkRedirects(() => app.signInWithMfa(totp, code, { noRedirect: true }));
+      if (result.status === "error") {
+        setError(t`Invalid TOTP code. Please try signing in again.`);
+        return;
+      }
+      for (const key of ATTEMPT_CODE_KEYS) window.sessionStorage.removeItem(key);
+      const user = await loadSessionUser();
+      queryClient.setQueryData(authKeys.user, user);
+      if (!user) {
+        setError(t`An error occurred during login`);
+        return;
+      }
+      restartLiveUpdates();
+      if (!user.projectInitialized && !(await initializeProject())) return;
+      await navigate({ to: "/" });
+    } catch {
+      setError(t`Invalid TOTP code. Please try signing in again.`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!code) {
+    return (
+      <AuthCard title={t`Multi-factor authentication`}>
+        <div className="grid gap-4 text-center">
+          <p role="alert" className="text-red-200">
+            {t`This sign-in has expired. Please sign in again.`}
+          </p>
+          <Link to="/login" className="text-indigo-300 hover:underline">
+            {t`Back to login`}
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      title={t`Multi-factor authentication`}
+      description={t`Enter the six-digit code from your authenticator app.`}
+    >
+      <form className="grid gap-4" onSubmit={(e) => void onSubmit(e)}>
+        <div className="grid gap-2">
+          <Label htmlFor="mfa-code">{t`Six-digit code`}</Label>
+          <Input
+            id="mfa-code"
+            name="totp"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="\s*\d{3}\s*\d{3}\s*"
+            maxLength={7}
+            required
+            autoFocus
+          />
+        </div>
+        <FormError message={error} />
+        <Button type="submit" disabled={busy}>
+          {busy && <Spinner />}
+          {t`Verify`}
+        </Button>
+        <Link to="/login" className="text-center text-sm text-indigo-300 hover:underline">
+          {t`Back to login`}
+        </Link>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,81 @@
+import { randomBytes } from "node:crypto";
+import { expect, type Page, test } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+import { accessTokenFromCookies } from "../../server/contract/session-cookie.ts";
+import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
+import { LANGS, tr } from "./helpers/catalog.ts";
+import {
+  fillCredentials,
+  signOut,
+  signUpAndVerify,
+  uniqueEmail,
+  useLanguage,
+  userMenuButton,
+} from "./helpers/session.ts";
+
+/** Turns TOTP on for the signed-in user through the auth service, as an account page would. */
+async function enableTotp(page: Page, secret: Buffer): Promise<void> {
+  const cookies = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  const accessToken = accessTokenFromCookies(cookies);
+  if (!accessToken) throw new Error("no access token cookie");
+  const status = await page.evaluate(
+    async ({ accessToken, secret }) => {
+      const config = (await (await fetch("/config.json")).json()) as {
+        projectId: string;
+        publishableClientKey?: string;
+      };
+      const response = await fetch("/auth/api/v1/users/me", {
+        method: "PATCH",
+        headers: {
+          "content-type": "application/json",
+          "x-stack-access-type": "client",
+          "x-stack-project-id": config.projectId,
+          ...(config.publishableClientKey ? { "x-stack-publishable-client-key": config.publishableClientKey } : {}),
+          "x-stack-access-token": accessToken,
+        },
+        body: JSON.stringify({ totp_secret_base64: secret }),
+      });
+      return response.status;
+    },
+    { accessToken, secret: secret.toString("base64") },
+  );
+  expect(status).toBe(200);
+}
+
+for (const lang of LANGS) {
+  test(`a user with TOTP is asked for the six-digit code after the password (${lang})`, async ({ page, context }) => {
+    test.slow();
+    await useLanguage(context, lang);
+    const email = uniqueEmail(`mfa-${lang}`);
+    await signUpAndVerify(page, lang, email);
+    const secret = randomBytes(20);
+    await enableTotp(page, secret);
+    await signOut(page, lang, email);
+
+    await fillCredentials(page, lang, email, "correct horse battery 1");
+    await page.getByRole("button", { name: tr(lang, "Log in"), exact: true }).click();
+    await expect(page).toHaveURL(/\/handler\/mfa$/);
+    await expect(page.getByRole("heading", { name: tr(lang, "Multi-factor authentication") })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `${lang} /handler/mfa`);
+
+    const field = page.getByLabel(tr(lang, "Six-digit code"));
+    await field.fill("000000");
+    await page.getByRole("button", { name: tr(lang, "Verify") }).click();
+    await expect(page.getByText(tr(lang, "Invalid TOTP code. Please try signing in again."))).toBeVisible();
+
+    const totp = new TOTP({ secret: Secret.fromHex(secret.toString("hex")) });
+    await field.fill(totp.generate());
+    await page.getByRole("button", { name: tr(lang, "Verify") }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(userMenuButton(page, lang, email)).toBeVisible();
+  });
+}
+
+test("the prompt without a pending sign-in sends the visitor back to log in", async ({ page }) => {
+  await page.goto("/handler/mfa");
+  await expect(
+    page.getByRole("alert").filter({ hasText: tr("en", "This sign-in has expired. Please sign in again.") }),
+  ).toBeVisible();
+  await page.getByRole("link", { name: tr("en", "Back to login") }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
