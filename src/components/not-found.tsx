@@ -10,7 +10,7 @@ export function NotFound() {
       <p className="text-lg text-slate-300">
         <Trans>It's gone</Trans>
       </p>
-      <Link to="/" className="mt-4 rounded-md bg-indigo-500 px-4 py-2 text-white hover:bg-indigo-400">
+      <Link to="/" className="mt-4 rounded-md bg-indigo-500 px-4 py-2 text-white hover:bg-indigo-600">
         <Trans>Go home</Trans>
       </Link>
     </main>

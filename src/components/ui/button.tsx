@@ -3,8 +3,9 @@ import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 
 const variants = {
-  default: "bg-indigo-500 text-white hover:bg-indigo-400",
-  destructive: "bg-red-600 text-white hover:bg-red-500",
+  // Hover darkens: white on indigo-400 would fall below the 4.5:1 contrast a button label needs.
+  default: "bg-indigo-500 text-white hover:bg-indigo-600",
+  destructive: "bg-red-600 text-white hover:bg-red-700",
   outline: "border border-white/15 bg-white/5 text-slate-100 hover:bg-white/10",
   ghost: "text-slate-200 hover:bg-white/10",
   link: "text-indigo-300 underline-offset-4 hover:underline",

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -8,9 +8,11 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { restartLiveUpdates } from "@/features/live/live-updates";
 import { AuthCard, FormError } from "./auth-card";
+import { CodeSignInForm } from "./code-sign-in-form";
 import { authKeys, loadSessionUser } from "./current-user";
 import { providerMessage } from "./known-error-message";
 import { initializeProject } from "./project-init";
+import { signInOptionsQuery } from "./project-sign-in-options";
 import { OrDivider, SocialButtons } from "./social-buttons";
 import { getStackApp, preloadStackApp, withoutSdkRedirects } from "./stack";
 
@@ -20,6 +22,8 @@ export function LoginPage() {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [withCode, setWithCode] = useState(false);
+  const codeSignIn = useQuery(signInOptionsQuery()).data?.magicLinkEnabled === true;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -59,26 +63,35 @@ export function LoginPage() {
     <AuthCard title={t`Log in`} description={t`Welcome back. Sign in to manage your apps.`}>
       <SocialButtons />
       <OrDivider />
-      <form className="grid gap-4" onSubmit={(e) => void onSubmit(e)} onFocus={preloadStackApp}>
-        <div className="grid gap-2">
-          <Label htmlFor="login-email">{t`Email`}</Label>
-          <Input id="login-email" name="email" type="email" autoComplete="email" required />
-        </div>
-        <div className="grid gap-2">
-          <div className="flex items-center justify-between">
-            <Label htmlFor="login-password">{t`Password`}</Label>
-            <Link to="/recover" className="text-xs text-indigo-300 hover:underline">
-              {t`Forgot password?`}
-            </Link>
+      {withCode ? (
+        <CodeSignInForm />
+      ) : (
+        <form className="grid gap-4" onSubmit={(e) => void onSubmit(e)} onFocus={preloadStackApp}>
+          <div className="grid gap-2">
+            <Label htmlFor="login-email">{t`Email`}</Label>
+            <Input id="login-email" name="email" type="email" autoComplete="email" required />
           </div>
-          <Input id="login-password" name="password" type="password" autoComplete="current-password" required />
-        </div>
-        <FormError message={error} />
-        <Button type="submit" disabled={busy}>
-          {busy && <Spinner />}
-          {t`Log in`}
+          <div className="grid gap-2">
+            <div className="flex items-center justify-between">
+              <Label htmlFor="login-password">{t`Password`}</Label>
+              <Link to="/recover" className="text-xs text-indigo-300 hover:underline">
+                {t`Forgot password?`}
+              </Link>
+            </div>
+            <Input id="login-password" name="password" type="password" autoComplete="current-password" required />
+          </div>
+          <FormError message={error} />
+          <Button type="submit" disabled={busy}>
+            {busy && <Spinner />}
+            {t`Log in`}
+          </Button>
+        </form>
+      )}
+      {codeSignIn && (
+        <Button type="button" variant="link" className="mt-2 w-full" onClick={() => setWithCode(!withCode)}>
+          {withCode ? t`Sign in with a password instead` : t`Sign in with a code instead`}
         </Button>
-      </form>
+      )}
       <p className="mt-6 text-center text-sm text-slate-300">
         {t`Don't have an account?`}{" "}
         <Link to="/signup" className="text-indigo-300 hover:underline">

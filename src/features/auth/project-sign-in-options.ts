@@ -1,0 +1,36 @@
+import { queryOptions } from "@tanstack/react-query";
+import { getRuntimeConfig } from "@/lib/runtime-config";
+
+/** The sign-in methods the project offers, from the auth service's client view of the project. */
+export interface SignInOptions {
+  magicLinkEnabled: boolean;
+  passkeyEnabled: boolean;
+}
+
+/**
+ * One small fetch rather than the SDK: the login page must stay light for its first paint, and it
+ * only needs to know which choices to offer.
+ */
+export const signInOptionsQuery = () =>
+  queryOptions({
+    queryKey: ["auth-project", "sign-in-options"],
+    queryFn: async (): Promise<SignInOptions> => {
+      const config = await getRuntimeConfig();
+      const response = await fetch(`${config.authBaseUrl}/api/v1/projects/current`, {
+        headers: {
+          "x-stack-access-type": "client",
+          "x-stack-project-id": config.projectId,
+          ...(config.publishableClientKey ? { "x-stack-publishable-client-key": config.publishableClientKey } : {}),
+        },
+      });
+      if (!response.ok) throw new Error(`GET /projects/current answered ${response.status}`);
+      const project = (await response.json()) as {
+        config?: { magic_link_enabled?: boolean; passkey_enabled?: boolean };
+      };
+      return {
+        magicLinkEnabled: project.config?.magic_link_enabled === true,
+        passkeyEnabled: project.config?.passkey_enabled === true,
+      };
+    },
+    staleTime: 60_000,
+  });
