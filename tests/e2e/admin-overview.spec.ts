@@ -32,6 +32,12 @@ for (const lang of LANGS) {
     }
     await expect(page.getByRole("heading", { name: tr(lang, "Sign-in methods") })).toBeVisible();
     await expectNoSeriousA11yViolations(page, `${lang} /admin`);
+
+    // A recent user leads to their page in the admin area.
+    const recent = page.getByRole("region", { name: tr(lang, "Recently signed up") });
+    await recent.getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/admin\/users\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("link", { name: tr(lang, "All users") })).toBeVisible();
   });
 }
 
