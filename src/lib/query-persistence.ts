@@ -12,9 +12,9 @@ const PRECACHE_PREFIX = "workbox-precache";
 
 /**
  * Query keys whose data must never reach IndexedDB: secret values are in clear there, and admin
- * answers carry other users' data.
+ * answers carry other users' data; account answers are SDK objects with methods.
  */
-const NEVER_PERSISTED = new Set(["secrets", "admin"]);
+const NEVER_PERSISTED = new Set(["secrets", "admin", "account"]);
 
 export function shouldPersistQuery(query: Pick<Query, "queryKey" | "state">): boolean {
   const root = query.queryKey[0];

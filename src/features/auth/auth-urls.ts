@@ -10,6 +10,7 @@ export const AUTH_URLS = {
   magicLinkCallback: "/handler/magic-link-callback",
   error: "/handler/error",
   mfa: "/handler/mfa",
+  accountSettings: "/account",
   afterSignIn: "/",
   afterSignUp: "/",
   afterSignOut: "/login",

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { Languages, LogOut, ShieldCheck } from "lucide-react";
+import { Languages, LogOut, Settings, ShieldCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import {
   DropdownMenu,
@@ -100,6 +100,12 @@ export default function UserMenuDropdown({
           </DropdownMenuSubContent>
         </DropdownMenuSub>
         <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/account">
+            <Settings aria-hidden="true" />
+            {t`Account settings`}
+          </Link>
+        </DropdownMenuItem>
         {isAdmin && (
           <DropdownMenuItem asChild>
             <Link to="/admin">
