@@ -66,6 +66,23 @@ describe.each(DIALECTS)("one-time codes and magic links with the %s dialect", (d
     expect(again.status === "error" && again.error.errorCode).toBe("VERIFICATION_CODE_ALREADY_USED");
   });
 
+  it("upgrades an anonymous user through a code, keeping its id and data", async () => {
+    const app = await clientApp(server, { dialect });
+    const anonymous = await app.getUser({ or: "anonymous" });
+    expect(anonymous.isAnonymous).toBe(true);
+    await anonymous.update({ clientMetadata: { cart: ["tea"] } });
+    const email = `otp-anon-${randomUUID()}@example.com`;
+    expect((await app.sendMagicLinkEmail(email, { callbackUrl: callbackUrl() })).status).toBe("ok");
+    const { linkCode } = codesFrom((await waitForMail(mail.dir, email)).text);
+    expect((await app.signInWithMagicLink(linkCode, { noRedirect: true })).status).toBe("ok");
+
+    const upgraded = await app.getUser({ or: "throw" });
+    expect(upgraded.id).toBe(anonymous.id);
+    expect(upgraded.isAnonymous).toBe(false);
+    expect(upgraded.primaryEmail).toBe(email);
+    expect(upgraded.clientMetadata).toEqual({ cart: ["tea"] });
+  });
+
   it("signs in an existing user with the typed code plus the nonce of the page that asked", async () => {
     const existing = await createTestUser(server);
     const app = await clientApp(server, { dialect });
