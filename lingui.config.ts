@@ -5,7 +5,20 @@ export default defineConfig({
   sourceLocale: "en",
   locales: ["en", "de"],
   // Tests call i18n._ with made-up ids; they are no messages of the app.
-  catalogs: [{ path: "<rootDir>/locales/{locale}/messages", include: ["<rootDir>/src"], exclude: ["**/*.test.*"] }],
+  // The admin area and the account page bring their own catalog, loaded with their code, so the
+  // first paint of every page carries only the messages the rest of the app needs.
+  catalogs: [
+    {
+      path: "<rootDir>/locales/{locale}/messages",
+      include: ["<rootDir>/src"],
+      exclude: ["**/*.test.*", "<rootDir>/src/features/admin/**", "<rootDir>/src/features/account/**"],
+    },
+    {
+      path: "<rootDir>/locales/{locale}/areas",
+      include: ["<rootDir>/src/features/admin", "<rootDir>/src/features/account"],
+      exclude: ["**/*.test.*"],
+    },
+  ],
   // No origins: line numbers would churn the catalogs on every edit elsewhere in a file.
   format: formatter({ origins: false }),
   orderBy: "messageId",

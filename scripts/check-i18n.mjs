@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
-const files = ["locales/en/messages.po", "locales/de/messages.po"];
+const files = ["locales/en/messages.po", "locales/de/messages.po", "locales/en/areas.po", "locales/de/areas.po"];
 const withoutDate = (text) => text.replace(/^"POT-Creation-Date:.*\n/m, "");
 const before = files.map((f) => withoutDate(readFileSync(f, "utf8")));
 const extract = spawnSync("npx", ["lingui", "extract", "--clean"], { stdio: ["ignore", "ignore", "inherit"] });
@@ -15,7 +15,7 @@ files.forEach((file, i) => {
   if (before[i] !== after[i])
     problems.push(`${file} was out of date with the source; it has been re-extracted, commit it.`);
 });
-const german = readFileSync("locales/de/messages.po", "utf8");
+const german = ["locales/de/messages.po", "locales/de/areas.po"].map((f) => readFileSync(f, "utf8")).join("\n");
 const missing = [...german.matchAll(/msgid "((?:[^"\\]|\\.)+)"\nmsgstr ""\n(?!")/g)].map((m) => m[1]);
 for (const id of missing) problems.push(`German translation missing: "${id}"`);
 
@@ -23,4 +23,5 @@ if (problems.length) {
   console.error(problems.join("\n"));
   process.exit(1);
 }
-console.log(`i18n: catalogs up to date, ${after[1].match(/^msgid "/gm).length - 1} messages translated to German.`);
+const count = (text) => text.match(/^msgid "/gm).length - 1;
+console.log(`i18n: catalogs up to date, ${count(after[1]) + count(after[3])} messages translated to German.`);

@@ -4,6 +4,7 @@ import type { AppEnv } from "../http/env.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { ContactChannelStore } from "./contact-channels.ts";
 import type { Mailer } from "./mailer.ts";
+import type { PasskeyStore } from "./passkeys.ts";
 import type { PermissionDefinitions } from "./permission-definitions.ts";
 import type { Project, ProjectDirectory } from "./projects.ts";
 import type { RateLimiter } from "./rate-limit.ts";
@@ -50,6 +51,8 @@ export interface AuthDeps {
   portalTokens: WebhookPortalTokens;
   /** Seals and opens TOTP secrets at rest. */
   totpSecrets: TotpSecrets;
+  /** Registered WebAuthn credentials. */
+  passkeys: PasskeyStore;
   limits: RateLimiter;
   codes: CodeStore;
   channels: ContactChannelStore;

@@ -8,6 +8,7 @@ import type { AuthDeps, AuthEnv } from "./auth-env.ts";
 import { ContactChannelStore } from "./contact-channels.ts";
 import { sweepExpired } from "./janitor.ts";
 import { Mailer } from "./mailer.ts";
+import { PasskeyStore } from "./passkeys.ts";
 import { PermissionDefinitions } from "./permission-definitions.ts";
 import { ProjectDirectory, seedProjects } from "./projects.ts";
 import { RateLimiter } from "./rate-limit.ts";
@@ -85,6 +86,7 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     webhooks,
     portalTokens: new WebhookPortalTokens(store),
     totpSecrets,
+    passkeys: new PasskeyStore(store),
     limits: new RateLimiter(store, config.AUTH_RATE_LIMITS, config.TRUST_PROXY),
     codes: new CodeStore(store),
     channels: new ContactChannelStore(store),

@@ -223,6 +223,10 @@ export const KnownErrors = {
         permission_id: permissionId,
       },
     ),
+  passkeyAuthenticationNotEnabled: () =>
+    known(400, "PASSKEY_AUTHENTICATION_NOT_ENABLED", "Passkey authentication is not enabled for this project."),
+  passkeyRegistrationFailed: (message: string) => known(400, "PASSKEY_REGISTRATION_FAILED", message, { message }),
+  passkeyAuthenticationFailed: (message: string) => known(400, "PASSKEY_AUTHENTICATION_FAILED", message, { message }),
   permissionIdAlreadyExists: (permissionId: string) =>
     known(
       400,

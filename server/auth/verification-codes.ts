@@ -4,7 +4,14 @@ import type { Store } from "../db/store.ts";
 import { KnownErrors } from "./known-errors.ts";
 import { randomToken, sha256 } from "./secrets.ts";
 
-export type CodePurpose = "email_verification" | "password_reset" | "oauth_code" | "otp_sign_in" | "mfa_attempt";
+export type CodePurpose =
+  | "email_verification"
+  | "password_reset"
+  | "oauth_code"
+  | "otp_sign_in"
+  | "mfa_attempt"
+  | "passkey_registration"
+  | "passkey_authentication";
 
 export const CODE_LIFETIME_MS: Record<CodePurpose, number> = {
   email_verification: 7 * 24 * 3600 * 1000,
@@ -14,6 +21,9 @@ export const CODE_LIFETIME_MS: Record<CodePurpose, number> = {
   otp_sign_in: 10 * 60 * 1000,
   // Between the first factor and the TOTP code.
   mfa_attempt: 10 * 60 * 1000,
+  // A WebAuthn ceremony's challenge: the browser answers within its own one-minute timeout.
+  passkey_registration: 5 * 60 * 1000,
+  passkey_authentication: 5 * 60 * 1000,
 };
 /** Each use (check or redeem) of a code counts; past this many it is dead. */
 export const CODE_MAX_ATTEMPTS = 20;

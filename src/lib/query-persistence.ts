@@ -49,9 +49,13 @@ export const persistOptions: Omit<PersistQueryClientOptions, "queryClient"> = {
  * Sign-out: forget everything this browser kept for the user — the persisted store, the Query
  * cache and the service worker's Cache Storage (it is per origin, not per user).
  */
+/** Query keys under this root hold public project facts, not the user's data. */
+export const PUBLIC_QUERY_ROOT = "auth-project";
+
 export async function clearOfflineData(queryClient: QueryClient): Promise<void> {
   queryClient.getMutationCache().clear();
-  queryClient.clear();
+  // Everything but the project's public sign-in options, which the login page being shown uses.
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== PUBLIC_QUERY_ROOT });
   await Promise.allSettled([
     persister.removeClient(),
     del(STORE_KEY),

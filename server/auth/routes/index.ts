@@ -10,6 +10,7 @@ import { registerOAuthToken } from "./auth/oauth/token.ts";
 import { registerSendSignInCode } from "./auth/otp/send-sign-in-code.ts";
 import { registerOtpCheckCode } from "./auth/otp/sign-in/check-code.ts";
 import { registerOtpSignIn } from "./auth/otp/sign-in/index.ts";
+import { registerPasskeyRoutes } from "./auth/passkey/index.ts";
 import { registerResetCheckCode } from "./auth/password/reset/check-code.ts";
 import { registerReset } from "./auth/password/reset/index.ts";
 import { registerSendResetCode } from "./auth/password/send-reset-code.ts";
@@ -57,6 +58,7 @@ export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
   registerJwks(app, deps);
   registerPasswordSignUp(app, deps);
   registerPasswordSignIn(app, deps);
+  registerPasskeyRoutes(app, deps);
   registerAnonymousSignUp(app, deps);
   registerOAuthToken(app, deps);
   registerCurrentSession(app, deps);

@@ -10,7 +10,15 @@ export const authVerificationCodesTable = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     projectId: text("project_id").notNull(),
     purpose: text("purpose", {
-      enum: ["email_verification", "password_reset", "oauth_code", "otp_sign_in", "mfa_attempt"],
+      enum: [
+        "email_verification",
+        "password_reset",
+        "oauth_code",
+        "otp_sign_in",
+        "mfa_attempt",
+        "passkey_registration",
+        "passkey_authentication",
+      ],
     }).notNull(),
     codeHash: text("code_hash").notNull().unique(),
     userId: uuid("user_id"),

@@ -9,6 +9,7 @@ export * from "./auth-codes.ts";
 export * from "./auth-email-templates.ts";
 export * from "./auth-limits.ts";
 export * from "./auth-outbox.ts";
+export * from "./auth-passkeys.ts";
 export * from "./auth-permission-definitions.ts";
 export * from "./auth-project-owners.ts";
 export * from "./auth-projects.ts";

@@ -5,6 +5,7 @@ import { accountProjectQuery, accountUserQuery } from "./account-user";
 import { DeleteAccountSection } from "./delete-account-section";
 import { EmailsSection } from "./emails-section";
 import { MfaSection } from "./mfa-section";
+import { PasskeysSection } from "./passkeys-section";
 import { PasswordSection } from "./password-section";
 import { ProfileSection } from "./profile-section";
 import { SessionsSection } from "./sessions-section";
@@ -36,6 +37,7 @@ export function AccountPage() {
           <EmailsSection user={user.data} />
           <PasswordSection user={user.data} />
           <MfaSection user={user.data} />
+          {project.data?.config.passkeyEnabled && <PasskeysSection user={user.data} />}
           <SessionsSection user={user.data} />
           {project.data?.config.clientUserDeletionEnabled && <DeleteAccountSection user={user.data} />}
         </div>

@@ -11,6 +11,7 @@ import { AuthCard, FormError } from "./auth-card";
 import { CodeSignInForm } from "./code-sign-in-form";
 import { authKeys, loadSessionUser } from "./current-user";
 import { providerMessage } from "./known-error-message";
+import { PasskeySignInButton } from "./passkey-sign-in-button";
 import { initializeProject } from "./project-init";
 import { signInOptionsQuery } from "./project-sign-in-options";
 import { OrDivider, SocialButtons } from "./social-buttons";
@@ -23,7 +24,8 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [withCode, setWithCode] = useState(false);
-  const codeSignIn = useQuery(signInOptionsQuery()).data?.magicLinkEnabled === true;
+  const signInOptions = useQuery(signInOptionsQuery()).data;
+  const codeSignIn = signInOptions?.magicLinkEnabled === true;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -62,6 +64,11 @@ export function LoginPage() {
   return (
     <AuthCard title={t`Log in`} description={t`Welcome back. Sign in to manage your apps.`}>
       <SocialButtons />
+      {signInOptions?.passkeyEnabled && (
+        <div className="mt-2">
+          <PasskeySignInButton />
+        </div>
+      )}
       <OrDivider />
       {withCode ? (
         <CodeSignInForm />

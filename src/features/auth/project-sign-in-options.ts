@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
+import { PUBLIC_QUERY_ROOT } from "@/lib/query-persistence";
 import { getRuntimeConfig } from "@/lib/runtime-config";
 
 /** The sign-in methods the project offers, from the auth service's client view of the project. */
@@ -13,7 +14,7 @@ export interface SignInOptions {
  */
 export const signInOptionsQuery = () =>
   queryOptions({
-    queryKey: ["auth-project", "sign-in-options"],
+    queryKey: [PUBLIC_QUERY_ROOT, "sign-in-options"],
     queryFn: async (): Promise<SignInOptions> => {
       const config = await getRuntimeConfig();
       const response = await fetch(`${config.authBaseUrl}/api/v1/projects/current`, {

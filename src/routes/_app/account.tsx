@@ -1,9 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { Loading } from "@/components/loading";
+import { loadAreaMessages } from "@/lib/i18n";
 
 const AccountPage = lazy(() =>
-  import("@/features/account/account-page").then((module) => ({ default: module.AccountPage })),
+  Promise.all([import("@/features/account/account-page"), loadAreaMessages()]).then(([module]) => ({
+    default: module.AccountPage,
+  })),
 );
 
 /** A thin shell: the account page (and the SDK it uses) loads on demand. */

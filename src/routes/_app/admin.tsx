@@ -1,9 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { Loading } from "@/components/loading";
+import { loadAreaMessages } from "@/lib/i18n";
 
 const AdminLayout = lazy(() =>
-  import("@/features/admin/admin-layout").then((module) => ({ default: module.AdminLayout })),
+  Promise.all([import("@/features/admin/admin-layout"), loadAreaMessages()]).then(([module]) => ({
+    default: module.AdminLayout,
+  })),
 );
 
 /** A thin shell: the admin area (operators only) loads on demand. */

@@ -13,7 +13,10 @@ function unquote(line: string): string {
 /** Reads a Lingui .po catalog (single- and multi-line strings) into msgid -> msgstr. */
 function loadCatalog(lang: Lang): Map<string, string> {
   const entries = new Map<string, string>();
-  const text = readFileSync(join(process.cwd(), "locales", lang, "messages.po"), "utf8");
+  // The main catalog and the one the admin area and account page load with their code.
+  const text = ["messages.po", "areas.po"]
+    .map((file) => readFileSync(join(process.cwd(), "locales", lang, file), "utf8"))
+    .join("\n\n");
   let field: "msgid" | "msgstr" | null = null;
   let id = "";
   let str = "";

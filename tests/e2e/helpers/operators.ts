@@ -17,6 +17,7 @@ export const OPERATOR_EMAILS = {
   permissions: { en: "operator-permissions-en@example.test", de: "operator-permissions-de@example.test" },
   codeSignIn: { en: "operator-code-en@example.test", de: "operator-code-de@example.test" },
   accountDeletion: { en: "operator-deletion-en@example.test", de: "operator-deletion-de@example.test" },
+  passkeys: { en: "operator-passkeys-en@example.test", de: "operator-passkeys-de@example.test" },
   core: { en: "operator-en@example.test", de: "operator-de@example.test" },
   config: { en: "config-operator-en@example.test", de: "config-operator-de@example.test" },
 } as const;

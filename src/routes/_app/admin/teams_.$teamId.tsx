@@ -1,10 +1,19 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { TeamDetailPage } from "@/features/admin/teams/team-detail-page";
+import { lazy, Suspense } from "react";
+import { Loading } from "@/components/loading";
 
-/** Not nested in /admin/teams (the trailing underscore): the detail replaces the list. */
+const TeamDetailPage = lazy(() =>
+  import("@/features/admin/teams/team-detail-page").then((module) => ({ default: module.TeamDetailPage })),
+);
+
+/** Not nested in /admin/teams (the trailing underscore): the detail replaces the list. Loads on demand. */
 export const Route = createFileRoute("/_app/admin/teams_/$teamId")({
   component: function AdminTeamRoute() {
     const { teamId } = Route.useParams();
-    return <TeamDetailPage teamId={teamId} />;
+    return (
+      <Suspense fallback={<Loading />}>
+        <TeamDetailPage teamId={teamId} />
+      </Suspense>
+    );
   },
 });

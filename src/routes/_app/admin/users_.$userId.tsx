@@ -1,10 +1,19 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { UserDetailPage } from "@/features/admin/users/user-detail-page";
+import { lazy, Suspense } from "react";
+import { Loading } from "@/components/loading";
 
-/** Not nested in /admin/users (the trailing underscore): the detail replaces the list. */
+const UserDetailPage = lazy(() =>
+  import("@/features/admin/users/user-detail-page").then((module) => ({ default: module.UserDetailPage })),
+);
+
+/** Not nested in /admin/users (the trailing underscore): the detail replaces the list. Loads on demand. */
 export const Route = createFileRoute("/_app/admin/users_/$userId")({
   component: function AdminUserRoute() {
     const { userId } = Route.useParams();
-    return <UserDetailPage userId={userId} />;
+    return (
+      <Suspense fallback={<Loading />}>
+        <UserDetailPage userId={userId} />
+      </Suspense>
+    );
   },
 });

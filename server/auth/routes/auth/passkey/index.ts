@@ -1,0 +1,138 @@
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from "@simplewebauthn/server";
+import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import { z } from "zod";
+import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
+import { KnownErrors } from "../../../known-errors.ts";
+import { ceremonyOrigin, RP_ID_SENTINEL, requirePasskeysEnabled } from "../../../passkeys.ts";
+import { projectAuth, requireUser } from "../../../project-auth.ts";
+import { LIMITS } from "../../../rate-limit.ts";
+import { issueSessionAfterFirstFactor } from "../../../totp.ts";
+import { readBody } from "../../../wire.ts";
+
+// The browser's WebAuthn JSON is checked by SimpleWebAuthn itself; here only its outer shape.
+const credentialJson = z
+  .object({ id: z.string().min(1).max(1024), response: z.object({}).passthrough() })
+  .passthrough();
+const registerBody = z.object({ credential: credentialJson, code: z.string().min(1).max(100) }).strict();
+const signInBody = z.object({ authentication_response: credentialJson, code: z.string().min(1).max(100) }).strict();
+const challengeData = z.object({ challenge: z.string() });
+
+/**
+ * Passkeys as the SDK drives them: the server makes a random challenge per ceremony (kept as a
+ * single-use code), the SDK puts the page's hostname where the sentinel relying-party id stands,
+ * and the answer is verified with SimpleWebAuthn against that challenge, a trusted origin of the
+ * project and the stored public key.
+ */
+export function registerPasskeyRoutes(app: AuthApp, deps: AuthDeps): void {
+  const own = () => deps.ctx.publicUrl();
+
+  app.post("/auth/passkey/initiate-passkey-registration", projectAuth(deps), async (c) => {
+    const { project } = c.get("auth");
+    requirePasskeysEnabled(project);
+    const { user } = requireUser(c);
+    const existing = await deps.passkeys.listOfUser(project.id, user.id);
+    const options = await generateRegistrationOptions({
+      rpName: project.displayName,
+      rpID: RP_ID_SENTINEL,
+      userName: user.primaryEmail ?? user.id,
+      userDisplayName: user.displayName ?? user.primaryEmail ?? user.id,
+      userID: new TextEncoder().encode(user.id),
+      attestationType: "none",
+      excludeCredentials: existing.map((p) => ({ id: p.credentialId })),
+      authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+    });
+    const code = await deps.codes.create(project.id, "passkey_registration", user.id, { challenge: options.challenge });
+    return c.json({ options_json: options, code });
+  });
+
+  app.post("/auth/passkey/register", projectAuth(deps), async (c) => {
+    const { project } = c.get("auth");
+    requirePasskeysEnabled(project);
+    const { user } = requireUser(c);
+    const input = await readBody(c, registerBody);
+    const row = await deps.codes.redeem(project.id, "passkey_registration", input.code);
+    if (row.userId !== user.id)
+      throw KnownErrors.passkeyRegistrationFailed("The registration was started by another user.");
+    const { challenge } = challengeData.parse(row.data);
+    const response = input.credential as unknown as RegistrationResponseJSON;
+    const { origin, rpId } = ceremonyOrigin(project, response.response.clientDataJSON, own(), (m) =>
+      KnownErrors.passkeyRegistrationFailed(m),
+    );
+    let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+    try {
+      verified = await verifyRegistrationResponse({
+        response,
+        expectedChallenge: challenge,
+        expectedOrigin: origin,
+        expectedRPID: rpId,
+        requireUserVerification: false,
+      });
+    } catch (error) {
+      throw KnownErrors.passkeyRegistrationFailed(`The passkey could not be verified: ${(error as Error).message}`);
+    }
+    if (!verified.verified) throw KnownErrors.passkeyRegistrationFailed("The passkey could not be verified.");
+    const { credential } = verified.registrationInfo;
+    await deps.passkeys.add({
+      projectId: project.id,
+      userId: user.id,
+      credentialId: credential.id,
+      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+      counter: credential.counter,
+      transports: credential.transports ?? [],
+    });
+    await deps.users.update(project.id, user.id, { passkeyAuthEnabled: true });
+    return c.json({ user_handle: user.id });
+  });
+
+  app.post("/auth/passkey/initiate-passkey-authentication", projectAuth(deps), async (c) => {
+    const { project } = c.get("auth");
+    requirePasskeysEnabled(project);
+    const options = await generateAuthenticationOptions({ rpID: RP_ID_SENTINEL, userVerification: "preferred" });
+    const code = await deps.codes.create(project.id, "passkey_authentication", null, { challenge: options.challenge });
+    return c.json({ options_json: options, code });
+  });
+
+  app.post("/auth/passkey/sign-in", projectAuth(deps), async (c) => {
+    const { project } = c.get("auth");
+    requirePasskeysEnabled(project);
+    await deps.limits.perIp(c, "code-check", LIMITS.codeCheckPerIp);
+    const input = await readBody(c, signInBody);
+    const row = await deps.codes.redeem(project.id, "passkey_authentication", input.code);
+    const { challenge } = challengeData.parse(row.data);
+    const response = input.authentication_response as unknown as AuthenticationResponseJSON;
+    const failed = (message: string) => KnownErrors.passkeyAuthenticationFailed(message);
+    const passkey = await deps.passkeys.find(project.id, response.id);
+    if (!passkey) throw failed("This passkey is not registered with this project.");
+    const user = await deps.users.get(project.id, passkey.userId);
+    if (!user?.passkeyAuthEnabled) throw failed("Passkey sign-in is turned off for this account.");
+    const { origin, rpId } = ceremonyOrigin(project, response.response.clientDataJSON, own(), failed);
+    let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+    try {
+      verified = await verifyAuthenticationResponse({
+        response,
+        expectedChallenge: challenge,
+        expectedOrigin: origin,
+        expectedRPID: rpId,
+        credential: {
+          id: passkey.credentialId,
+          publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+          counter: passkey.counter,
+          transports: passkey.transports as never,
+        },
+        requireUserVerification: false,
+      });
+    } catch (error) {
+      throw failed(`The passkey could not be verified: ${(error as Error).message}`);
+    }
+    if (!verified.verified) throw failed("The passkey could not be verified.");
+    await deps.passkeys.used(passkey.id, verified.authenticationInfo.newCounter);
+    return c.json({ ...(await issueSessionAfterFirstFactor(deps, user)), is_new_user: false });
+  });
+}

@@ -1,0 +1,70 @@
+import { useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { FormError } from "@/features/auth/auth-card";
+import { passkeyErrorMessage } from "@/features/auth/passkey-errors";
+import { notify } from "@/lib/notify";
+import { AccountSection } from "./account-section";
+import { type AccountUser, useRefreshAccount } from "./account-user";
+
+/** Register a passkey on this device (the browser's own prompt), or turn passkey sign-in off. */
+export function PasskeysSection({ user }: { user: AccountUser }) {
+  const { t, i18n } = useLingui();
+  const refresh = useRefreshAccount();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function register() {
+    setError(null);
+    setBusy(true);
+    try {
+      const result = await user.registerPasskey();
+      if (result.status === "error") {
+        setError(passkeyErrorMessage(i18n, result.error));
+        return;
+      }
+      await refresh();
+      notify.success(t`Passkey added`);
+    } catch (e) {
+      setError(passkeyErrorMessage(i18n, e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function turnOff() {
+    setBusy(true);
+    try {
+      await user.update({ passkeyAuthEnabled: false });
+      await refresh();
+      notify.success(t`Passkey sign-in is off`);
+    } catch (e) {
+      notify.error(e instanceof Error ? e.message : t`An error occurred`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AccountSection id="account-passkeys" title={t`Passkeys`}>
+      <p className="text-sm text-slate-300">
+        {user.passkeyAuthEnabled
+          ? t`On: you can sign in with a passkey instead of a password.`
+          : t`Off: add a passkey to sign in with your device's screen lock or security key.`}
+      </p>
+      <FormError message={error} />
+      <div className="flex flex-wrap gap-2">
+        <Button disabled={busy} onClick={() => void register()}>
+          {busy && <Spinner />}
+          {t`Add a passkey`}
+        </Button>
+        {user.passkeyAuthEnabled && (
+          <Button variant="outline" disabled={busy} onClick={() => void turnOff()}>
+            {t`Turn off passkey sign-in`}
+          </Button>
+        )}
+      </div>
+    </AccountSection>
+  );
+}
