@@ -6,6 +6,7 @@ import type { ContactChannelStore } from "./contact-channels.ts";
 import type { Mailer } from "./mailer.ts";
 import type { PasskeyStore } from "./passkeys.ts";
 import type { PermissionDefinitions } from "./permission-definitions.ts";
+import type { ProjectPermissions } from "./project-permissions.ts";
 import type { Project, ProjectDirectory } from "./projects.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 import type { SessionStore } from "./sessions.ts";
@@ -14,6 +15,7 @@ import type { SocialProvider } from "./social/provider.ts";
 import type { TeamStore } from "./teams/teams.ts";
 import type { AccessTokenClaims, TokenService } from "./tokens.ts";
 import type { TotpSecrets } from "./totp-secrets.ts";
+import type { UserTeamApiKeyStore } from "./user-team-api-keys.ts";
 import type { UserRecord, UserStore } from "./users.ts";
 import type { CodeStore } from "./verification-codes.ts";
 import type { WebhookPortalTokens } from "./webhook-portal-tokens.ts";
@@ -59,6 +61,10 @@ export interface AuthDeps {
   teams: TeamStore;
   /** Team and project permission definitions (containment, defaults, admin CRUD). */
   definitions: PermissionDefinitions;
+  /** Project permissions granted to users. */
+  projectPermissions: ProjectPermissions;
+  /** User and team API keys (hashed). */
+  apiKeys: UserTeamApiKeyStore;
   social: Map<string, SocialProvider>;
   flows: FlowStateStore;
   /** `${origin}/auth`: the SDK's baseUrl for this server. */

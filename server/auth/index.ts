@@ -10,6 +10,7 @@ import { sweepExpired } from "./janitor.ts";
 import { Mailer } from "./mailer.ts";
 import { PasskeyStore } from "./passkeys.ts";
 import { PermissionDefinitions } from "./permission-definitions.ts";
+import { ProjectPermissions } from "./project-permissions.ts";
 import { ProjectDirectory, seedProjects } from "./projects.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import { registerRoutes } from "./routes/index.ts";
@@ -20,6 +21,7 @@ import { renderStatusError, StatusError } from "./status-error.ts";
 import { TeamStore } from "./teams/teams.ts";
 import { TokenService } from "./tokens.ts";
 import { TotpSecrets } from "./totp-secrets.ts";
+import { UserTeamApiKeyStore } from "./user-team-api-keys.ts";
 import { UserStore } from "./users.ts";
 import { CodeStore } from "./verification-codes.ts";
 import { WebhookPortalTokens } from "./webhook-portal-tokens.ts";
@@ -92,6 +94,8 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     channels: new ContactChannelStore(store),
     teams: new TeamStore(store, definitions),
     definitions,
+    projectPermissions: new ProjectPermissions(store, definitions),
+    apiKeys: new UserTeamApiKeyStore(store),
     social: socialProviders(config, () => `${baseUrl()}/api/v1`),
     flows: new FlowStateStore(store),
     baseUrl,

@@ -255,6 +255,43 @@ export const KnownErrors = {
         permission_id: permissionId,
       },
     ),
+  projectPermissionRequired: (userId: string, permissionId: string) =>
+    known(401, "PROJECT_PERMISSION_REQUIRED", `User ${userId} does not have permission ${permissionId}.`, {
+      user_id: userId,
+      permission_id: permissionId,
+    }),
+  teamInvitationEmailMismatch: () =>
+    known(
+      403,
+      "TEAM_INVITATION_EMAIL_MISMATCH",
+      "This team invitation was sent to a different email address. Sign in with the invited email, or add and verify that email on your account, then try again.",
+    ),
+  apiKeyNotFound: () => known(404, "API_KEY_NOT_FOUND", "API key not found."),
+  apiKeyExpired: () => known(401, "API_KEY_EXPIRED", "API key has expired."),
+  apiKeyRevoked: () => known(401, "API_KEY_REVOKED", "API key has been revoked."),
+  wrongApiKeyType: (expectedType: string, actualType: string) =>
+    known(
+      400,
+      "WRONG_API_KEY_TYPE",
+      `This endpoint is for ${expectedType} API keys, but a ${actualType} API key was provided.`,
+      { expected_type: expectedType, actual_type: actualType },
+    ),
+  publicApiKeyCannotBeRevoked: () =>
+    known(400, "PUBLIC_API_KEY_CANNOT_BE_REVOKED", "Public API keys cannot be revoked by the secretscanner endpoint."),
+  oauthConnectionNotConnectedToUser: () =>
+    known(400, "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER", "The OAuth connection is not connected to any user."),
+  oauthConnectionDoesNotHaveRequiredScope: () =>
+    known(
+      400,
+      "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE",
+      "The OAuth connection does not have the required scope.",
+    ),
+  oauthAccessTokenNotAvailableWithSharedOAuthKeys: () =>
+    known(
+      400,
+      "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS",
+      "Access tokens are not available with shared OAuth keys. Please add your own OAuth keys on the Stack dashboard to use access tokens.",
+    ),
   analyticsNotEnabled: () => known(400, "ANALYTICS_NOT_ENABLED", "Analytics is not enabled for this project."),
 } as const;
 

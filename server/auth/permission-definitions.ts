@@ -1,5 +1,10 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { authPermissionDefinitionsTable, authTeamMemberPermissionsTable, authTeamsTable } from "../db/schema/index.ts";
+import {
+  authPermissionDefinitionsTable,
+  authProjectPermissionsTable,
+  authTeamMemberPermissionsTable,
+  authTeamsTable,
+} from "../db/schema/index.ts";
 import type { Store } from "../db/store.ts";
 import { KnownErrors } from "./known-errors.ts";
 
@@ -193,7 +198,21 @@ export class PermissionDefinitions {
         .set({ containedPermissionIds: unique(ids) })
         .where(this.where(projectId, scope, row.permissionId));
     }
-    if (scope !== "team") return;
+    if (scope === "project") {
+      if (to) {
+        await tx.execute(sql`
+          insert into auth_project_permissions (project_id, user_id, permission_id)
+          select project_id, user_id, ${to} from auth_project_permissions
+          where permission_id = ${from} and project_id = ${projectId}
+          on conflict do nothing`);
+      }
+      await tx
+        .delete(authProjectPermissionsTable)
+        .where(
+          and(eq(authProjectPermissionsTable.projectId, projectId), eq(authProjectPermissionsTable.permissionId, from)),
+        );
+      return;
+    }
     const projectTeams = tx
       .select({ id: authTeamsTable.id })
       .from(authTeamsTable)

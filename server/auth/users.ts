@@ -10,6 +10,7 @@ import {
 import type { Db, Store } from "../db/store.ts";
 import { KnownErrors } from "./known-errors.ts";
 import { hashPassword } from "./passwords.ts";
+import { grantDefaultProjectPermissions } from "./project-permissions.ts";
 import type { SessionStore } from "./sessions.ts";
 import {
   insertPersonalTeam,
@@ -223,6 +224,7 @@ export class UserStore {
           usedForAuth: changes.primaryEmailAuthEnabled ?? true,
         });
       }
+      await grantDefaultProjectPermissions(tx, projectId, user.id);
       if (personalTeam) {
         const owner = changes.displayName ?? (changes.primaryEmail ? normalizeEmail(changes.primaryEmail) : null);
         await insertPersonalTeam(tx, projectId, user.id, owner, personalTeam);

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { authVerificationCodesTable } from "../db/schema/index.ts";
 import type { Store } from "../db/store.ts";
 import { KnownErrors } from "./known-errors.ts";
@@ -11,7 +11,8 @@ export type CodePurpose =
   | "otp_sign_in"
   | "mfa_attempt"
   | "passkey_registration"
-  | "passkey_authentication";
+  | "passkey_authentication"
+  | "team_invitation";
 
 export const CODE_LIFETIME_MS: Record<CodePurpose, number> = {
   email_verification: 7 * 24 * 3600 * 1000,
@@ -24,6 +25,8 @@ export const CODE_LIFETIME_MS: Record<CodePurpose, number> = {
   // A WebAuthn ceremony's challenge: the browser answers within its own one-minute timeout.
   passkey_registration: 5 * 60 * 1000,
   passkey_authentication: 5 * 60 * 1000,
+  // An invitation waits in a mailbox; a week, as Stack's do.
+  team_invitation: 7 * 24 * 3600 * 1000,
 };
 /** Each use (check or redeem) of a code counts; past this many it is dead. */
 export const CODE_MAX_ATTEMPTS = 20;
@@ -40,16 +43,30 @@ export class CodeStore {
     userId: string | null,
     data: Record<string, unknown>,
   ): Promise<string> {
+    return (await this.issue(projectId, purpose, userId, data)).code;
+  }
+
+  /** Like create, also answering the row id (by which a listed code, e.g. an invitation, is named). */
+  async issue(
+    projectId: string,
+    purpose: CodePurpose,
+    userId: string | null,
+    data: Record<string, unknown>,
+  ): Promise<{ code: string; id: string }> {
     const code = randomToken(45);
-    await this.store.db.insert(authVerificationCodesTable).values({
-      projectId,
-      purpose,
-      codeHash: sha256(code),
-      userId,
-      data,
-      expiresAt: new Date(Date.now() + CODE_LIFETIME_MS[purpose]),
-    });
-    return code;
+    const [row] = await this.store.db
+      .insert(authVerificationCodesTable)
+      .values({
+        projectId,
+        purpose,
+        codeHash: sha256(code),
+        userId,
+        data,
+        expiresAt: new Date(Date.now() + CODE_LIFETIME_MS[purpose]),
+      })
+      .returning({ id: authVerificationCodesTable.id });
+    if (!row) throw new Error("code insert returned nothing");
+    return { code, id: row.id };
   }
 
   /**
@@ -85,5 +102,59 @@ export class CodeStore {
       .returning({ id: authVerificationCodesTable.id });
     if (!used) throw KnownErrors.verificationCodeAlreadyUsed();
     return row;
+  }
+
+  /** Unused, unexpired codes of a purpose whose data has `key` equal to one of `values`, oldest first. */
+  listOpen(projectId: string, purpose: CodePurpose, key: string, values: string[]): Promise<CodeRow[]> {
+    if (values.length === 0) return Promise.resolve([]);
+    const t = authVerificationCodesTable;
+    return this.store.db
+      .select()
+      .from(t)
+      .where(
+        and(
+          eq(t.projectId, projectId),
+          eq(t.purpose, purpose),
+          isNull(t.usedAt),
+          gt(t.expiresAt, new Date()),
+          inArray(sql<string>`${t.data}->>${key}`, values),
+        ),
+      )
+      .orderBy(asc(t.createdAt), asc(t.id));
+  }
+
+  /** An open code by its row id (not its secret), for revoking and accepting listed invitations. */
+  async openById(projectId: string, purpose: CodePurpose, id: string): Promise<CodeRow | null> {
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+    const t = authVerificationCodesTable;
+    const [row] = await this.store.db
+      .select()
+      .from(t)
+      .where(
+        and(
+          eq(t.id, id),
+          eq(t.projectId, projectId),
+          eq(t.purpose, purpose),
+          isNull(t.usedAt),
+          gt(t.expiresAt, new Date()),
+        ),
+      );
+    return row ?? null;
+  }
+
+  /** Uses up a code by its row id; false if it was used in the meantime. */
+  async consumeById(id: string): Promise<boolean> {
+    const t = authVerificationCodesTable;
+    const rows = await this.store.db
+      .update(t)
+      .set({ usedAt: new Date() })
+      .where(and(eq(t.id, id), isNull(t.usedAt)))
+      .returning({ id: t.id });
+    return rows.length > 0;
+  }
+
+  /** Withdraws a code: afterwards it is unknown, as if never sent. */
+  async deleteById(id: string): Promise<void> {
+    await this.store.db.delete(authVerificationCodesTable).where(eq(authVerificationCodesTable.id, id));
   }
 }

@@ -7,7 +7,7 @@ import { stackFetch } from "../helpers/stack-http.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 
 /**
- * Replays the recorded teams, memberships, team permission and permission definition exchanges of the real Stack Auth server
+ * Replays the recorded teams, memberships, invitations, team and project permission and permission definition exchanges of the real Stack Auth server
  * (shared/docs/stack-wire-samples-extended.json) in order, with the recorded ids mapped to ours,
  * and compares status, known-error code, message and the keys of every body.
  */
@@ -19,7 +19,7 @@ interface Exchange {
 const samplesPath = new URL("./fixtures/stack-wire-samples-extended.json", import.meta.url);
 const all = (JSON.parse(readFileSync(samplesPath, "utf8")) as { exchanges: Exchange[] }).exchanges;
 const exchanges = all.filter((e) =>
-  /^(teams|team-memberships|team-permissions|team-member-profiles|(team|project)-permission-definitions): /.test(
+  /^(teams|team-memberships|team-permissions|team-member-profiles|team-invitations|project-permissions|(team|project)-permission-definitions): /.test(
     e.name,
   ),
 );
@@ -67,9 +67,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe("the recorded teams, memberships, team permissions, member profiles and permission definitions, replayed", () => {
+describe("the recorded teams, memberships, invitations, team and project permissions, member profiles and permission definitions, replayed", () => {
   it("has the exchanges to replay", () => {
-    expect(exchanges.length).toBe(52);
+    expect(exchanges.length).toBe(72);
   });
 
   it("match in status, error code and message, and body keys", async () => {
@@ -91,7 +91,14 @@ describe("the recorded teams, memberships, team permissions, member profiles and
         body: request.body === null ? undefined : JSON.parse(toOurs(JSON.stringify(request.body))),
       });
       const sampleBody = response.body as Record<string, unknown> | string;
-      if (response.status === 201 && typeof sampleBody === "object" && typeof sampleBody.id === "string") {
+      // Where the reference server fails with a 500 (a deleted invitation deleted again), ours names the error.
+      if (exchange.name === "team-invitations: delete again (client)") {
+        expect(res.status).toBe(404);
+        expect((res.body as { code: string }).code).toBe("VERIFICATION_CODE_NOT_FOUND");
+        continue;
+      }
+      const created = response.status === 201 || (request.method === "POST" && response.status === 200);
+      if (created && typeof sampleBody === "object" && typeof sampleBody.id === "string") {
         ids.set(sampleBody.id, (res.body as { id: string }).id);
       }
       const where = `${exchange.name}`;

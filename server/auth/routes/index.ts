@@ -1,5 +1,6 @@
 import type { AuthApp, AuthDeps } from "../auth-env.ts";
 import { registerAnalyticsEvents } from "./analytics/events/batch.ts";
+import { registerUserTeamApiKeys } from "./api-keys/index.ts";
 import { registerAnonymousSignUp } from "./auth/anonymous/sign-up.ts";
 import { registerCliLogin } from "./auth/cli/index.ts";
 import { registerMfaSignIn } from "./auth/mfa/sign-in.ts";
@@ -33,9 +34,11 @@ import { registerInternalProjects } from "./internal/projects/index.ts";
 import { registerSendTestEmail } from "./internal/send-test-email.ts";
 import { registerInternalWebhooks } from "./internal/webhooks.ts";
 import { registerPermissionDefinitions } from "./permission-definitions/index.ts";
+import { registerProjectPermissions } from "./project-permissions/index.ts";
 import { registerProjectCurrent } from "./projects/current.ts";
 import { registerJwks } from "./projects/jwks.ts";
 import { registerRoot } from "./root.ts";
+import { registerTeamInvitations } from "./team-invitations/index.ts";
 import { registerTeamMemberProfiles } from "./team-member-profiles/index.ts";
 import { registerTeamMemberships } from "./team-memberships/team-user.ts";
 import { registerTeamPermissions } from "./team-permissions/index.ts";
@@ -84,6 +87,9 @@ export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
   registerTeamPermissions(app, deps);
   registerPermissionDefinitions(app, deps);
   registerTeamMemberProfiles(app, deps);
+  registerTeamInvitations(app, deps);
+  registerProjectPermissions(app, deps);
+  registerUserTeamApiKeys(app, deps);
   registerOAuthAuthorize(app, deps);
   registerOAuthCallback(app, deps);
   // Project administration: e-mail templates, test mail, sent mails, webhook endpoints, owned projects.

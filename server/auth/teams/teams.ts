@@ -68,6 +68,15 @@ export class TeamStore {
     return row;
   }
 
+  async exists(projectId: string, teamId: string): Promise<boolean> {
+    if (!UUID.test(teamId)) return false;
+    const [row] = await this.store.db
+      .select({ id: authTeamsTable.id })
+      .from(authTeamsTable)
+      .where(and(eq(authTeamsTable.id, teamId), eq(authTeamsTable.projectId, projectId)));
+    return row !== undefined;
+  }
+
   list(projectId: string): Promise<TeamRow[]> {
     return this.store.db
       .select()

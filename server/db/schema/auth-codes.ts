@@ -18,6 +18,7 @@ export const authVerificationCodesTable = pgTable(
         "mfa_attempt",
         "passkey_registration",
         "passkey_authentication",
+        "team_invitation",
       ],
     }).notNull(),
     codeHash: text("code_hash").notNull().unique(),

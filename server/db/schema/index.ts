@@ -15,6 +15,7 @@ export * from "./auth-project-owners.ts";
 export * from "./auth-projects.ts";
 export * from "./auth-sessions.ts";
 export * from "./auth-teams.ts";
+export * from "./auth-user-team-api-keys.ts";
 export * from "./auth-users.ts";
 export * from "./auth-webhooks.ts";
 export * from "./instance-settings.ts";

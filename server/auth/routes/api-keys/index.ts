@@ -1,0 +1,156 @@
+import type { Context } from "hono";
+import { z } from "zod";
+import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
+import { KnownErrors } from "../../known-errors.ts";
+import { projectAuth } from "../../project-auth.ts";
+import { StatusError } from "../../status-error.ts";
+import { targetUser } from "../../user-target.ts";
+import { type ApiKeyKind, type ApiKeyRow, type NewApiKey, renderApiKey } from "../../user-team-api-keys.ts";
+import { readBody, readQuery } from "../../wire.ts";
+
+const SERVER_ONLY = ["server", "admin"] as const;
+const id = z.string().max(64);
+
+const createFields = {
+  description: z.string().max(1000),
+  expires_at_millis: z.number().int().positive().nullish(),
+  is_public: z.boolean().optional(),
+};
+const createBody = {
+  user: z.object({ user_id: id, ...createFields }).strict(),
+  team: z.object({ team_id: id, ...createFields }).strict(),
+};
+const ownerQuery = {
+  user: z.object({ user_id: id.optional() }),
+  team: z.object({ team_id: id }),
+};
+const updateBody = z
+  .object({
+    description: z.string().max(1000),
+    revoked: z.boolean(),
+    expires_at_millis: z.number().int().positive().nullable(),
+  })
+  .partial()
+  .strict();
+const checkBody = z.object({ api_key: z.string().max(500) }).strict();
+
+const DISABLED: Record<ApiKeyKind, string> = {
+  user: "User API keys are not enabled for this project.",
+  team: "Team API keys are not enabled for this project.",
+};
+
+function requireEnabled(c: Context<AuthEnv>, kind: ApiKeyKind): void {
+  const { config } = c.get("auth").project;
+  if (!(kind === "user" ? config.allow_user_api_keys : config.allow_team_api_keys)) {
+    throw new StatusError(400, DISABLED[kind]);
+  }
+}
+
+/**
+ * The owner a request names, checked for the caller: a client manages its own user keys, and a
+ * team's keys only with `$manage_api_keys` there; otherwise the key is "not found", so a client
+ * cannot learn which teams exist.
+ */
+async function ownerFor(
+  c: Context<AuthEnv>,
+  deps: AuthDeps,
+  kind: ApiKeyKind,
+  raw: { user_id?: string; team_id?: string },
+): Promise<NewApiKey["owner"]> {
+  const { type, project, user } = c.get("auth");
+  if (kind === "user") {
+    if (type === "client" && raw.user_id && raw.user_id !== "me" && raw.user_id !== user?.id) {
+      if (!user) throw KnownErrors.userAuthenticationRequired();
+      throw new StatusError(403, "Client can only manage their own api keys");
+    }
+    return { kind: "user", userId: (await targetUser(c, deps, raw.user_id)).id };
+  }
+  const teamId = raw.team_id ?? "";
+  if (type === "client") {
+    if (!user) throw KnownErrors.userAuthenticationRequired();
+    const allowed =
+      (await deps.teams.exists(project.id, teamId)) &&
+      (await deps.teams.isMember(teamId, user.id)) &&
+      (await deps.teams.permissionsOf(teamId, user.id)).has("$manage_api_keys");
+    if (!allowed) throw KnownErrors.apiKeyNotFound();
+    return { kind: "team", teamId };
+  }
+  return { kind: "team", teamId: (await deps.teams.require(project.id, teamId)).id };
+}
+
+/** The key of the path, which the caller must be allowed to manage. */
+async function keyOfPath(c: Context<AuthEnv>, deps: AuthDeps, kind: ApiKeyKind): Promise<ApiKeyRow> {
+  // Stack requires team_id on every team key path, even though the key names its team.
+  const teamId = kind === "team" ? readQuery(c, ownerQuery.team).team_id : undefined;
+  const row = await deps.apiKeys.require(c.get("auth").project.id, kind, c.req.param("api_key_id") ?? "");
+  if (teamId !== undefined && teamId !== row.teamId) throw KnownErrors.apiKeyNotFound();
+  await ownerFor(c, deps, kind, row.userId ? { user_id: row.userId } : { team_id: row.teamId ?? "" });
+  return row;
+}
+
+function registerKind(app: AuthApp, deps: AuthDeps, kind: ApiKeyKind): void {
+  const base = `/${kind}-api-keys`;
+
+  app.post(base, projectAuth(deps), async (c) => {
+    requireEnabled(c, kind);
+    const body = await readBody(c, createBody[kind]);
+    const owner = await ownerFor(c, deps, kind, body);
+    const { row, value } = await deps.apiKeys.create(c.get("auth").project.id, {
+      owner,
+      description: body.description,
+      isPublic: body.is_public ?? false,
+      expiresAt: body.expires_at_millis ? new Date(body.expires_at_millis) : null,
+    });
+    return c.json(renderApiKey(row, value));
+  });
+
+  app.get(base, projectAuth(deps), async (c) => {
+    requireEnabled(c, kind);
+    const query = readQuery(c, ownerQuery[kind]);
+    const owner = await ownerFor(c, deps, kind, query);
+    const rows = await deps.apiKeys.list(c.get("auth").project.id, owner);
+    return c.json({ items: rows.map((row) => renderApiKey(row)), is_paginated: false });
+  });
+
+  // Registered before /:api_key_id so "check" is never read as an id.
+  app.post(`${base}/check`, projectAuth(deps, SERVER_ONLY), async (c) => {
+    requireEnabled(c, kind);
+    const body = await readBody(c, checkBody);
+    return c.json(renderApiKey(await deps.apiKeys.check(c.get("auth").project.id, kind, body.api_key)));
+  });
+
+  app.get(`${base}/:api_key_id`, projectAuth(deps), async (c) => {
+    requireEnabled(c, kind);
+    return c.json(renderApiKey(await keyOfPath(c, deps, kind)));
+  });
+
+  app.patch(`${base}/:api_key_id`, projectAuth(deps), async (c) => {
+    requireEnabled(c, kind);
+    const body = await readBody(c, updateBody);
+    const row = await keyOfPath(c, deps, kind);
+    const expiresAt =
+      body.expires_at_millis === undefined
+        ? undefined
+        : body.expires_at_millis
+          ? new Date(body.expires_at_millis)
+          : null;
+    return c.json(
+      renderApiKey(await deps.apiKeys.update(row, { description: body.description, revoked: body.revoked, expiresAt })),
+    );
+  });
+}
+
+export function registerUserTeamApiKeys(app: AuthApp, deps: AuthDeps): void {
+  registerKind(app, deps, "user");
+  registerKind(app, deps, "team");
+
+  /**
+   * Where a secret scanner reports a leaked key: it carries no project credentials, the key itself
+   * is the proof. Stack's endpoint, answered with its statuses.
+   */
+  app.post("/integrations/credential-scanning/revoke", async (c) => {
+    const body = await readBody(c, checkBody);
+    await deps.apiKeys.revokeLeaked(body.api_key);
+    return c.json({ success: true });
+  });
+}
