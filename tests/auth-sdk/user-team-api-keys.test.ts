@@ -1,0 +1,190 @@
+import { randomUUID } from "node:crypto";
+import { StackAdminApp } from "@stackframe/js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppProjectKeys } from "../../server/auth/index.ts";
+import { appProjectOf, clientApp, createTestUser, DIALECTS, type Dialect, serverApp } from "../helpers/stack-apps.ts";
+import { stackFetch } from "../helpers/stack-http.ts";
+import { startTestServer, type TestServer } from "../helpers/test-server.ts";
+
+let server: TestServer;
+let keys: AppProjectKeys;
+let admin: StackAdminApp;
+
+async function allowKeys(user: boolean, team: boolean) {
+  await (await admin.getProject()).update({ config: { allowUserApiKeys: user, allowTeamApiKeys: team } });
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { AUTH_RATE_LIMITS: "false" } });
+  keys = await appProjectOf(server);
+  admin = new StackAdminApp({ ...keys, baseUrl: `${server.url}/auth`, tokenStore: null, noAutomaticPrefetch: true });
+  await allowKeys(true, true);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function signedIn(dialect: Dialect) {
+  const user = await createTestUser(server, { verified: true });
+  const app = await clientApp(server, { dialect, tokens: user });
+  return { ...user, app, user: await app.getUser({ or: "throw" }) };
+}
+
+describe.each(DIALECTS)("user and team API keys with the %s dialect", (dialect) => {
+  it("creates a user key shown once, lists it by its last four, checks it, and refuses it once revoked", async () => {
+    const { user, userId } = await signedIn(dialect);
+    const created = await user.createApiKey({ description: "deploy bot", expiresAt: null });
+    expect(created.value).toMatch(/^console_user_sk_[0-9a-z]{45}$/);
+    const [listed, ...rest] = await user.listApiKeys();
+    expect(rest).toEqual([]);
+    expect(listed?.description).toBe("deploy bot");
+    expect(listed?.value.lastFour).toBe(created.value.slice(-4));
+    expect(JSON.stringify(listed)).not.toContain(created.value);
+
+    const server_ = await serverApp(server, { dialect });
+    expect((await server_.getUser({ apiKey: created.value }))?.id).toBe(userId);
+    await listed?.revoke();
+    expect((await user.listApiKeys())[0]?.manuallyRevokedAt).toBeInstanceOf(Date);
+    expect(await server_.getUser({ apiKey: created.value })).toBeNull();
+  });
+
+  it("answers every check failure with its known error", async () => {
+    const { user } = await signedIn(dialect);
+    const valid = await user.createApiKey({ description: "valid", expiresAt: null });
+    const expiring = await user.createApiKey({ description: "soon", expiresAt: new Date(Date.now() + 1500) });
+    const check = (kind: "user" | "team", value: string) =>
+      stackFetch(server, `/${kind}-api-keys/check`, {
+        method: "POST",
+        access: "server",
+        keys,
+        body: { api_key: value },
+      });
+
+    expect((await check("user", valid.value)).status).toBe(200);
+    const wrongType = await check("team", valid.value);
+    expect([wrongType.status, (wrongType.body as { code: string }).code]).toEqual([400, "WRONG_API_KEY_TYPE"]);
+    const unknown = await check("user", `console_user_sk_${"0".repeat(45)}`);
+    expect([unknown.status, (unknown.body as { code: string }).code]).toEqual([404, "API_KEY_NOT_FOUND"]);
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const expired = await check("user", expiring.value);
+    expect([expired.status, (expired.body as { code: string }).code]).toEqual([401, "API_KEY_EXPIRED"]);
+    // A client cannot check keys: that is for the app's backend.
+    const asClient = await stackFetch(server, "/user-api-keys/check", {
+      method: "POST",
+      access: "client",
+      keys,
+      body: { api_key: valid.value },
+    });
+    expect((asClient.body as { code: string }).code).toBe("INSUFFICIENT_ACCESS_TYPE");
+  });
+
+  it("keeps a user's keys to that user", async () => {
+    const a = await signedIn(dialect);
+    const b = await signedIn(dialect);
+    const key = await a.user.createApiKey({ description: "a's key", expiresAt: null });
+    expect(await b.user.listApiKeys()).toEqual([]);
+    const read = await stackFetch(server, `/user-api-keys/${key.id}`, {
+      method: "GET",
+      access: "client",
+      keys,
+      accessToken: b.accessToken,
+    });
+    expect(read.status).toBe(403);
+    const revoke = await stackFetch(server, `/user-api-keys/${key.id}`, {
+      method: "PATCH",
+      access: "client",
+      keys,
+      accessToken: b.accessToken,
+      body: { revoked: true },
+    });
+    expect(revoke.status).toBe(403);
+    expect((await a.user.listApiKeys())[0]?.manuallyRevokedAt).toBeFalsy();
+    const listOther = await stackFetch(server, `/user-api-keys?user_id=${a.userId}`, {
+      method: "GET",
+      access: "client",
+      keys,
+      accessToken: b.accessToken,
+    });
+    expect(listOther.status).toBe(403);
+  });
+
+  it("lets team members manage the team's keys only with $manage_api_keys", async () => {
+    const owner = await signedIn(dialect);
+    const member = await signedIn(dialect);
+    const server_ = await serverApp(server, { dialect });
+    const created = await server_.createTeam({
+      displayName: `Keys ${randomUUID().slice(0, 6)}`,
+      creatorUserId: owner.userId,
+    });
+    await created.addUser(member.userId);
+    await (await server_.getUser(owner.userId))?.grantPermission(created, "$manage_api_keys");
+
+    const team = await owner.user.getTeam(created.id);
+    const key = await team?.createApiKey({ description: "ci", expiresAt: null, isPublic: false });
+    expect(key?.value).toMatch(/^console_team_sk_/);
+    expect((await team?.listApiKeys())?.map((k) => k.description)).toEqual(["ci"]);
+    expect((await server_.getTeam({ apiKey: key?.value ?? "" }))?.id).toBe(created.id);
+
+    const memberTeam = await member.user.getTeam(created.id);
+    await expect(memberTeam?.listApiKeys()).rejects.toMatchObject({ errorCode: "API_KEY_NOT_FOUND" });
+    await expect(memberTeam?.createApiKey({ description: "x", expiresAt: null })).rejects.toMatchObject({
+      errorCode: "API_KEY_NOT_FOUND",
+    });
+    // The path needs the key's own team.
+    const elsewhere = await stackFetch(server, `/team-api-keys/${key?.id}?team_id=${randomUUID()}`, {
+      method: "GET",
+      access: "server",
+      keys,
+    });
+    expect((elsewhere.body as { code: string }).code).toBe("API_KEY_NOT_FOUND");
+  });
+});
+
+describe("API keys switched off", () => {
+  it("refuses every user and team key call with Stack's text", async () => {
+    await allowKeys(false, false);
+    try {
+      const { accessToken } = await createTestUser(server);
+      const list = await stackFetch(server, "/user-api-keys?user_id=me", {
+        method: "GET",
+        access: "client",
+        keys,
+        accessToken,
+      });
+      expect([list.status, list.body]).toEqual([400, "User API keys are not enabled for this project."]);
+      const check = await stackFetch(server, "/team-api-keys/check", {
+        method: "POST",
+        access: "server",
+        keys,
+        body: { api_key: "x" },
+      });
+      expect([check.status, check.body]).toEqual([400, "Team API keys are not enabled for this project."]);
+    } finally {
+      await allowKeys(true, true);
+    }
+  });
+});
+
+describe("credential scanning", () => {
+  it("revokes a leaked secret key, refuses public ones, and says when a key is unknown", async () => {
+    const { user } = await signedIn("hexclave");
+    const secret = await user.createApiKey({ description: "leaked", expiresAt: null });
+    const open = await user.createApiKey({ description: "public", expiresAt: null, isPublic: true });
+    const revoke = (value: string) =>
+      server.request("/auth/api/v1/integrations/credential-scanning/revoke", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ api_key: value }),
+      });
+    expect((await revoke(secret.value)).status).toBe(200);
+    const byId = new Map((await user.listApiKeys()).map((k) => [k.id, k]));
+    expect(byId.get(secret.id)?.manuallyRevokedAt).toBeInstanceOf(Date);
+    const refused = await revoke(open.value);
+    expect([refused.status, ((await refused.json()) as { code: string }).code]).toEqual([
+      400,
+      "PUBLIC_API_KEY_CANNOT_BE_REVOKED",
+    ]);
+    expect(byId.get(open.id)?.manuallyRevokedAt).toBeFalsy();
+    expect((await revoke("console_user_sk_nothing")).status).toBe(404);
+  });
+});
