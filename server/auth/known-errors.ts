@@ -151,11 +151,7 @@ export const KnownErrors = {
   passwordTooLong: (maxLength: number) =>
     known(400, "PASSWORD_TOO_LONG", `Password too long. Maximum length is ${maxLength}.`, { maxLength }),
   userDoesNotHavePassword: () =>
-    known(
-      400,
-      "USER_DOES_NOT_HAVE_PASSWORD",
-      "This user does not have password authentication enabled. Use a different authentication method, or set a password first.",
-    ),
+    known(400, "USER_DOES_NOT_HAVE_PASSWORD", "This user does not have password authentication enabled."),
   passwordConfirmationMismatch: () => known(400, "PASSWORD_CONFIRMATION_MISMATCH", "Passwords do not match."),
 
   multiFactorAuthenticationRequired: (attemptCode: string) =>
@@ -292,6 +288,8 @@ export const KnownErrors = {
       "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS",
       "Access tokens are not available with shared OAuth keys. Please add your own OAuth keys on the Stack dashboard to use access tokens.",
     ),
+  userIdDoesNotExist: (userId: string) =>
+    known(400, "USER_ID_DOES_NOT_EXIST", `The given user with the ID ${userId} does not exist.`, { user_id: userId }),
   analyticsNotEnabled: () => known(400, "ANALYTICS_NOT_ENABLED", "Analytics is not enabled for this project."),
 } as const;
 

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { AuthDeps, AuthEnv } from "./auth-env.ts";
 import { KnownErrors } from "./known-errors.ts";
+import { StatusError } from "./status-error.ts";
 import type { UserRecord } from "./users.ts";
 
 /**
@@ -16,4 +17,13 @@ export async function targetUser(c: Context<AuthEnv>, deps: AuthDeps, userId: st
   if (type === "client") throw KnownErrors.userAuthenticationRequired();
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId)) throw KnownErrors.userNotFound();
   return deps.users.require(project.id, userId);
+}
+
+/**
+ * For endpoints where Stack answers a client naming someone else with a plain 403 (its text
+ * differs per endpoint) instead of USER_AUTHENTICATION_REQUIRED.
+ */
+export function refuseOtherUserForClient(c: Context<AuthEnv>, userId: string | undefined, message: string): void {
+  const { type, user } = c.get("auth");
+  if (type === "client" && user && userId && userId !== "me" && userId !== user.id) throw new StatusError(403, message);
 }

@@ -5,7 +5,7 @@ import { renderContactChannel } from "../../contact-channels.ts";
 import { projectAuth } from "../../project-auth.ts";
 import { emailSchema } from "../../schemas.ts";
 import { StatusError } from "../../status-error.ts";
-import { targetUser } from "../../user-target.ts";
+import { refuseOtherUserForClient, targetUser } from "../../user-target.ts";
 import { readBody, readQuery } from "../../wire.ts";
 
 const query = z.object({ user_id: z.string().max(64).optional() });
@@ -52,6 +52,7 @@ export function registerContactChannels(app: AuthApp, deps: AuthDeps): void {
   app.post("/contact-channels", projectAuth(deps), async (c) => {
     const input = await readBody(c, createBody);
     refuseClientVerification(c, input.is_verified);
+    refuseOtherUserForClient(c, input.user_id, "Client can only create contact channels for their own user.");
     const user = await targetUser(c, deps, input.user_id);
     const channel = await deps.channels.create(user.projectId, user.id, {
       value: input.value,

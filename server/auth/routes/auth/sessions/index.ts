@@ -5,7 +5,7 @@ import { KnownErrors } from "../../../known-errors.ts";
 import { projectAuth } from "../../../project-auth.ts";
 import { userIdSchema } from "../../../schemas.ts";
 import { StatusError } from "../../../status-error.ts";
-import { targetUser } from "../../../user-target.ts";
+import { refuseOtherUserForClient, targetUser } from "../../../user-target.ts";
 import { readBody, readQuery } from "../../../wire.ts";
 
 const MAX_SESSION_MS = 367 * 24 * 3600 * 1000;
@@ -22,7 +22,8 @@ export function registerSessions(app: AuthApp, deps: AuthDeps): void {
   app.post("/auth/sessions", projectAuth(deps, ["server", "admin"]), async (c) => {
     const input = await readBody(c, createBody);
     const { project } = c.get("auth");
-    const user = await deps.users.require(project.id, input.user_id);
+    const user = await deps.users.get(project.id, input.user_id);
+    if (!user) throw KnownErrors.userIdDoesNotExist(input.user_id);
     const session = await issueSession(deps, user, {
       expiresInMillis: input.expires_in_millis,
       isImpersonation: input.is_impersonation,
@@ -32,9 +33,14 @@ export function registerSessions(app: AuthApp, deps: AuthDeps): void {
 
   app.get("/auth/sessions", projectAuth(deps), async (c) => {
     const query = readQuery(c, userQuery);
+    refuseOtherUserForClient(c, query.user_id, "Client can only list sessions for their own user.");
     const user = await targetUser(c, deps, query.user_id);
-    const currentId = c.get("auth").claims?.refresh_token_id;
-    const sessions = await deps.sessions.listForUser(user.projectId, user.id);
+    const { claims, type } = c.get("auth");
+    const currentId = claims?.refresh_token_id;
+    // Impersonations are the operator's business: only admin access lists them, as Stack does.
+    const sessions = (await deps.sessions.listForUser(user.projectId, user.id)).filter(
+      (s) => type === "admin" || !s.isImpersonation,
+    );
     return c.json({
       items: sessions.map((s) => ({
         id: s.id,
