@@ -87,6 +87,55 @@ describe.each(DIALECTS)("tokens and sessions with the %s dialect", (dialect) => 
     expect(upgraded.primaryEmail).toBe(email);
   });
 
+  it("changing the password signs out the other sessions but keeps this one", async () => {
+    const user = await createTestUser(server);
+    const here = await clientApp(server, { dialect });
+    expect(
+      (await here.signInWithCredential({ email: user.email, password: user.password, noRedirect: true })).status,
+    ).toBe("ok");
+    const expired = await expiredCopyOf(user.accessToken);
+    const elsewhere = () =>
+      clientApp(server, { dialect, tokens: { accessToken: expired, refreshToken: user.refreshToken } });
+    expect(await (await elsewhere()).getUser()).not.toBeNull();
+
+    const me = await here.getUser({ or: "throw" });
+    // updatePassword answers the known error it expects, or nothing when it worked.
+    const wrong = await me.updatePassword({ oldPassword: "not-the-password", newPassword: "new-password-123" });
+    expect(wrong?.errorCode).toBe("PASSWORD_CONFIRMATION_MISMATCH");
+    expect(await me.updatePassword({ oldPassword: user.password, newPassword: "new-password-123" })).toBeUndefined();
+    expect(await (await elsewhere()).getUser()).toBeNull();
+    expect(await me.getActiveSessions()).toHaveLength(1);
+    expect((await here.getUser())?.id).toBe(user.userId);
+    const again = await clientApp(server, { dialect });
+    const signIn = await again.signInWithCredential({
+      email: user.email,
+      password: "new-password-123",
+      noRedirect: true,
+    });
+    expect(signIn.status).toBe("ok");
+  });
+
+  it("sets a first password for a user who had none", async () => {
+    const server_ = await serverApp(server, { dialect });
+    const email = `no-password-${randomUUID()}@example.com`;
+    const created = await server_.createUser({ primaryEmail: email, primaryEmailAuthEnabled: true });
+    const session = await created.createSession({ expiresInMillis: 3_600_000 });
+    const app = await clientApp(server, { dialect, tokens: (await session.getTokens()) as never });
+    const me = await app.getUser({ or: "throw" });
+    expect(me.hasPassword).toBe(false);
+    await expect(
+      me.updatePassword({ oldPassword: "anything-123", newPassword: "first-password-123" }),
+    ).rejects.toMatchObject({ errorCode: "USER_DOES_NOT_HAVE_PASSWORD" });
+    expect(await me.setPassword({ password: "first-password-123" })).toBeUndefined();
+    expect((await app.getUser({ or: "throw" })).hasPassword).toBe(true);
+    const signIn = await (await clientApp(server, { dialect })).signInWithCredential({
+      email,
+      password: "first-password-123",
+      noRedirect: true,
+    });
+    expect(signIn.status).toBe("ok");
+  });
+
   it("lists sessions and revokes another one, but not the current one", async () => {
     const user = await createTestUser(server);
     const mine = await clientApp(server, { dialect });
