@@ -1,35 +1,23 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { waitForMail } from "../helpers/mail-catcher.ts";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, tr } from "./helpers/catalog.ts";
+import { withE2eLock, withMagicLinks } from "./helpers/magic-links.ts";
 import { OPERATOR_EMAILS, signInAsOperator } from "./helpers/operators.ts";
 import { PROJECT_INIT_TIMEOUT_MS, uniqueEmail, useLanguage, userMenuButton } from "./helpers/session.ts";
 
-// Both languages switch the e2e project's magic links on and back off: one at a time.
+// Both languages switch the e2e project's magic links on and back off: one at a time, and under the
+// lock magic-link.spec.ts holds for the same, since workers run files side by side.
 test.describe.configure({ mode: "serial" });
-
-/** Sets magic_link_enabled through the admin area's proxy, as the operator signed in on `page`. */
-async function setMagicLinks(page: Page, enabled: boolean): Promise<void> {
-  const status = await page.evaluate(async (on) => {
-    const response = await fetch("/api/v1/admin/auth/internal/projects/current", {
-      method: "PATCH",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ config: { magic_link_enabled: on } }),
-    });
-    return response.status;
-  }, enabled);
-  expect(status).toBe(200);
-}
 
 for (const lang of LANGS) {
   test(`a visitor signs up and in with a code from the e-mail (${lang})`, async ({ page, context, browser }) => {
     test.slow();
     await useLanguage(context, lang);
     await signInAsOperator(page, lang, OPERATOR_EMAILS.codeSignIn[lang]);
-    await setMagicLinks(page, true);
     const visitor = await browser.newContext();
     await useLanguage(visitor, lang);
-    try {
+    await withMagicLinks(page, async () => {
       const tab = await visitor.newPage();
       await tab.goto("/login");
       await tab.getByRole("button", { name: tr(lang, "Sign in with a code instead") }).click();
@@ -55,16 +43,15 @@ for (const lang of LANGS) {
       await tab.getByRole("button", { name: tr(lang, "Sign in"), exact: true }).click();
       await expect(tab).toHaveURL(/\/$/, { timeout: PROJECT_INIT_TIMEOUT_MS });
       await expect(userMenuButton(tab, lang, email)).toBeVisible();
-    } finally {
-      await visitor.close();
-      await setMagicLinks(page, false);
-    }
+    }).finally(() => visitor.close());
   });
 }
 
 test("without magic links the login page offers no code sign-in", async ({ page }) => {
-  await page.goto("/login");
-  await expect(page.getByRole("button", { name: tr("en", "Log in"), exact: true })).toBeVisible();
-  await page.waitForLoadState("networkidle");
-  await expect(page.getByRole("button", { name: tr("en", "Sign in with a code instead") })).toHaveCount(0);
+  await withE2eLock("magic-links", async () => {
+    await page.goto("/login");
+    await expect(page.getByRole("button", { name: tr("en", "Log in"), exact: true })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("button", { name: tr("en", "Sign in with a code instead") })).toHaveCount(0);
+  });
 });

@@ -16,6 +16,7 @@ export const OPERATOR_EMAILS = {
   teams: { en: "operator-teams-en@example.test", de: "operator-teams-de@example.test" },
   permissions: { en: "operator-permissions-en@example.test", de: "operator-permissions-de@example.test" },
   codeSignIn: { en: "operator-code-en@example.test", de: "operator-code-de@example.test" },
+  magicLink: { en: "operator-magic-link-en@example.test", de: "operator-magic-link-de@example.test" },
   accountDeletion: { en: "operator-deletion-en@example.test", de: "operator-deletion-de@example.test" },
   passkeys: { en: "operator-passkeys-en@example.test", de: "operator-passkeys-de@example.test" },
   core: { en: "operator-en@example.test", de: "operator-de@example.test" },
