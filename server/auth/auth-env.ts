@@ -10,6 +10,7 @@ import type { ProjectPermissions } from "./project-permissions.ts";
 import type { Project, ProjectDirectory } from "./projects.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 import type { SessionStore } from "./sessions.ts";
+import type { ConnectedAccounts } from "./social/connected-accounts.ts";
 import type { FlowStateStore } from "./social/flow-states.ts";
 import type { SocialProvider } from "./social/provider.ts";
 import type { TeamStore } from "./teams/teams.ts";
@@ -67,6 +68,8 @@ export interface AuthDeps {
   apiKeys: UserTeamApiKeyStore;
   social: Map<string, SocialProvider>;
   flows: FlowStateStore;
+  /** Provider tokens of social accounts (connected-account access tokens). */
+  connectedAccounts: ConnectedAccounts;
   /** `${origin}/auth`: the SDK's baseUrl for this server. */
   baseUrl(): string;
 }

@@ -15,6 +15,7 @@ import { ProjectDirectory, seedProjects } from "./projects.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import { registerRoutes } from "./routes/index.ts";
 import { SessionStore } from "./sessions.ts";
+import { ConnectedAccounts } from "./social/connected-accounts.ts";
 import { FlowStateStore } from "./social/flow-states.ts";
 import { socialProviders } from "./social/providers.ts";
 import { renderStatusError, StatusError } from "./status-error.ts";
@@ -65,9 +66,11 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
   const sessions = new SessionStore(store);
   const webhooks = new WebhookDispatcher(store, logger.child({ component: "auth-webhooks" }));
   webhooks.start();
-  const totpSecrets = new TotpSecrets(
-    new Vault(store.db, loadMasterKey({ secretsMasterKey: config.SECRETS_MASTER_KEY, dataDir: config.DATA_DIR })),
+  const vault = new Vault(
+    store.db,
+    loadMasterKey({ secretsMasterKey: config.SECRETS_MASTER_KEY, dataDir: config.DATA_DIR }),
   );
+  const totpSecrets = new TotpSecrets(vault);
   await totpSecrets.sealLegacy(store);
   const users = new UserStore(store, sessions, webhooks, totpSecrets);
   await users.listenForChanges();
@@ -98,6 +101,7 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     apiKeys: new UserTeamApiKeyStore(store),
     social: socialProviders(config, () => `${baseUrl()}/api/v1`),
     flows: new FlowStateStore(store),
+    connectedAccounts: new ConnectedAccounts(store, vault),
     baseUrl,
   };
 

@@ -282,6 +282,13 @@ export const KnownErrors = {
       "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE",
       "The OAuth connection does not have the required scope.",
     ),
+  oauthAccessTokenNotAvailable: (provider: string, details: string) =>
+    known(
+      400,
+      "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE",
+      `Failed to retrieve an OAuth access token for the connected account (provider: ${provider}). ${details}`,
+      { provider, details },
+    ),
   oauthAccessTokenNotAvailableWithSharedOAuthKeys: () =>
     known(
       400,

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appProjectOf, clientApp, DIALECTS, serverHeaders } from "../helpers/stack-apps.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
@@ -37,6 +38,7 @@ async function signInWithDevProvider(
   provider: string,
   email: string,
   type: "authenticate" | "link" = "authenticate",
+  providerScope?: string,
 ) {
   const internals = app as unknown as SdkInternals;
   const codeVerifier = randomBytes(48).toString("base64url");
@@ -51,6 +53,7 @@ async function signInWithDevProvider(
       codeChallenge,
       state,
       type,
+      providerScope,
       session: await internals._getSession(),
     }),
   );
@@ -154,6 +157,66 @@ describe.each(DIALECTS)("social sign-in through the development provider with th
     const later = await signInWithDevProvider(await clientApp(server, { dialect }), "github", githubEmail);
     expect(later.newUser).toBe(false);
     expect((await (await clientApp(server, { dialect, tokens: later })).getUser({ or: "throw" })).id).toBe(me.id);
+  });
+
+  it("hands out connected-account access tokens for the scopes granted, sealed at rest", async () => {
+    const email = `connected-${randomUUID()}@example.com`;
+    const signIn = await signInWithDevProvider(
+      await clientApp(server, { dialect }),
+      "github",
+      email,
+      "authenticate",
+      "repo",
+    );
+    const app = await clientApp(server, { dialect, tokens: signIn });
+    const user = await app.getUser({ or: "throw" });
+    const connection = await user.getConnectedAccount("github", { scopes: ["repo"] });
+    const token = (await connection?.getAccessToken()) as { accessToken: string } | undefined;
+    expect(token?.accessToken).toMatch(/^dev_[0-9a-z]{40}$/);
+    // Scopes that were never granted mean no token (the SDK then offers to link again).
+    expect(await user.getConnectedAccount("github", { scopes: ["admin:org"] })).toBeNull();
+    expect(await user.getConnectedAccount("google")).toBeNull();
+
+    const keys = await appProjectOf(server);
+    const asServer = await server.request(`/auth/api/v1/connected-accounts/${user.id}/github/access-token`, {
+      method: "POST",
+      headers: serverHeaders(keys),
+      body: JSON.stringify({ scope: "repo email" }),
+    });
+    expect(((await asServer.json()) as { access_token: string }).access_token).toBe(token?.accessToken);
+    const missing = await server.request(`/auth/api/v1/connected-accounts/${user.id}/github/access-token`, {
+      method: "POST",
+      headers: serverHeaders(keys),
+      body: JSON.stringify({ scope: "delete_repo" }),
+    });
+    expect([missing.status, missing.headers.get("x-stack-known-error")]).toEqual([
+      400,
+      "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE",
+    ]);
+    const stored = await server.store.db.execute(
+      sql`select access_token_sealed as sealed from auth_oauth_accounts where user_id = ${user.id}`,
+    );
+    const sealed = String((stored as { rows: { sealed: string }[] }).rows[0]?.sealed);
+    expect(sealed.length).toBeGreaterThan(40);
+    expect(sealed).not.toContain(token?.accessToken.slice(4));
+  });
+
+  it("answers a user without a social account with OAUTH_CONNECTION_NOT_CONNECTED_TO_USER", async () => {
+    const app = await clientApp(server, { dialect });
+    await app.signUpWithCredential({
+      email: `plain-${randomUUID()}@example.com`,
+      password: "correct-horse-1",
+      noRedirect: true,
+      noVerificationCallback: true,
+    });
+    const user = await app.getUser({ or: "throw" });
+    expect(await user.getConnectedAccount("github")).toBeNull();
+    const res = await server.request(`/auth/api/v1/connected-accounts/${user.id}/github/access-token`, {
+      method: "POST",
+      headers: serverHeaders(await appProjectOf(server)),
+      body: JSON.stringify({}),
+    });
+    expect(res.headers.get("x-stack-known-error")).toBe("OAUTH_CONNECTION_NOT_CONNECTED_TO_USER");
   });
 
   it("upgrades an anonymous user", async () => {

@@ -22,6 +22,7 @@ import { registerPasswordUpdate } from "./auth/password/update.ts";
 import { registerCurrentSession } from "./auth/sessions/current.ts";
 import { registerSessions } from "./auth/sessions/index.ts";
 import { registerCheckFeatureSupport } from "./check-feature-support.ts";
+import { registerConnectedAccounts } from "./connected-accounts/index.ts";
 import { registerContactChannels } from "./contact-channels/index.ts";
 import { registerSendVerificationCode } from "./contact-channels/send-verification-code.ts";
 import { registerVerify } from "./contact-channels/verify/index.ts";
@@ -90,6 +91,7 @@ export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
   registerTeamInvitations(app, deps);
   registerProjectPermissions(app, deps);
   registerUserTeamApiKeys(app, deps);
+  registerConnectedAccounts(app, deps);
   registerOAuthAuthorize(app, deps);
   registerOAuthCallback(app, deps);
   // Project administration: e-mail templates, test mail, sent mails, webhook endpoints, owned projects.

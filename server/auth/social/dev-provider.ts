@@ -1,5 +1,8 @@
-import { secretsEqual, sha256 } from "../secrets.ts";
+import { randomToken, secretsEqual, sha256 } from "../secrets.ts";
 import type { ProviderIdentity, SocialProvider } from "./provider.ts";
+import { mergeScopes } from "./provider-tokens.ts";
+
+const DEV_SIGN_IN_SCOPES = ["openid", "email", "profile"];
 
 /**
  * The offline stand-in for GitHub and Google when their client credentials are not set (never in
@@ -18,7 +21,14 @@ export function devProvider(id: string, consentPageUrl: () => string): SocialPro
     },
     async exchange(code, flow): Promise<ProviderIdentity> {
       if (!flow.dev || !secretsEqual(sha256(code), flow.dev.codeHash)) throw new Error("unknown development code");
-      return flow.dev.identity;
+      // A stand-in token that opens nothing, granted for what was asked, so connected accounts work offline.
+      const tokens = {
+        accessToken: `dev_${randomToken(40)}`,
+        refreshToken: null,
+        expiresAt: null,
+        scopes: mergeScopes(DEV_SIGN_IN_SCOPES, flow.providerScopes ?? []),
+      };
+      return { ...flow.dev.identity, tokens };
     },
   };
 }

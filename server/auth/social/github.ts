@@ -1,5 +1,8 @@
 import { GitHub } from "arctic";
 import type { ProviderIdentity, SocialProvider } from "./provider.ts";
+import { fromArcticTokens, mergeScopes } from "./provider-tokens.ts";
+
+const SIGN_IN_SCOPES = ["read:user", "user:email"];
 
 interface GitHubUser {
   id: number;
@@ -32,8 +35,9 @@ export function githubProvider(clientId: string, clientSecret: string, callbackU
   return {
     id: "github",
     isDevelopment: false,
-    authorizationUrl: (state) => client().createAuthorizationURL(state, ["read:user", "user:email"]),
-    async exchange(code): Promise<ProviderIdentity> {
+    authorizationUrl: (state, _verifier, extraScopes) =>
+      client().createAuthorizationURL(state, mergeScopes(SIGN_IN_SCOPES, extraScopes)),
+    async exchange(code, flow): Promise<ProviderIdentity> {
       const tokens = await client().validateAuthorizationCode(code);
       const accessToken = tokens.accessToken();
       const user = await githubApi<GitHubUser>("/user", accessToken);
@@ -45,6 +49,14 @@ export function githubProvider(clientId: string, clientSecret: string, callbackU
         emailVerified: Boolean(primary),
         displayName: user.name ?? user.login,
         profileImageUrl: user.avatar_url,
+        tokens: fromArcticTokens(tokens, mergeScopes(SIGN_IN_SCOPES, flow.providerScopes ?? [])),
+      };
+    },
+    async refresh(refreshToken) {
+      const tokens = await client().refreshAccessToken(refreshToken);
+      return {
+        ...fromArcticTokens(tokens, []),
+        refreshToken: tokens.hasRefreshToken() ? tokens.refreshToken() : refreshToken,
       };
     },
   };

@@ -1,5 +1,8 @@
 import { decodeIdToken, Google } from "arctic";
 import type { ProviderIdentity, SocialProvider } from "./provider.ts";
+import { fromArcticTokens, mergeScopes } from "./provider-tokens.ts";
+
+const SIGN_IN_SCOPES = ["openid", "email", "profile"];
 
 interface GoogleClaims {
   sub: string;
@@ -14,8 +17,12 @@ export function googleProvider(clientId: string, clientSecret: string, callbackU
   return {
     id: "google",
     isDevelopment: false,
-    authorizationUrl: (state, codeVerifier) =>
-      client().createAuthorizationURL(state, codeVerifier, ["openid", "email", "profile"]),
+    authorizationUrl: (state, codeVerifier, extraScopes) => {
+      const url = client().createAuthorizationURL(state, codeVerifier, mergeScopes(SIGN_IN_SCOPES, extraScopes));
+      // A refresh token, so connected accounts keep working after the hour-long access token.
+      url.searchParams.set("access_type", "offline");
+      return url;
+    },
     async exchange(code, flow): Promise<ProviderIdentity> {
       const tokens = await client().validateAuthorizationCode(code, flow.innerCodeVerifier);
       // The ID token comes straight from Google's token endpoint over TLS, so its claims are trusted.
@@ -26,6 +33,14 @@ export function googleProvider(clientId: string, clientSecret: string, callbackU
         emailVerified: claims.email_verified === true,
         displayName: claims.name ?? null,
         profileImageUrl: claims.picture ?? null,
+        tokens: fromArcticTokens(tokens, mergeScopes(SIGN_IN_SCOPES, flow.providerScopes ?? [])),
+      };
+    },
+    async refresh(refreshToken) {
+      const tokens = await client().refreshAccessToken(refreshToken);
+      return {
+        ...fromArcticTokens(tokens, []),
+        refreshToken: tokens.hasRefreshToken() ? tokens.refreshToken() : refreshToken,
       };
     },
   };

@@ -5,6 +5,16 @@ export interface ProviderIdentity {
   emailVerified: boolean;
   displayName: string | null;
   profileImageUrl: string | null;
+  /** What the provider granted, kept for connected-account access tokens. */
+  tokens?: ProviderTokens;
+}
+
+/** A provider's tokens for one account, as the connected-accounts endpoints hand them out. */
+export interface ProviderTokens {
+  accessToken: string;
+  refreshToken: string | null;
+  expiresAt: Date | null;
+  scopes: string[];
 }
 
 /** The server-side state of one sign-in between authorize and callback (kept in auth_oauth_states). */
@@ -17,6 +27,8 @@ export interface OAuthFlowState {
   codeChallenge: string;
   codeChallengeMethod: "S256" | "plain";
   afterCallbackRedirectUrl: string | null;
+  /** Scopes asked for beyond sign-in's own (the SDK's provider_scope), e.g. to call the provider's API. */
+  providerScopes?: string[];
   /** The user behind `token`: linked for type=link, upgraded when anonymous. */
   userId: string | null;
   /** PKCE verifier between us and the provider. */
@@ -29,6 +41,8 @@ export interface SocialProvider {
   id: string;
   /** True for the built-in development stand-in. */
   isDevelopment: boolean;
-  authorizationUrl(innerState: string, codeVerifier: string): URL;
+  authorizationUrl(innerState: string, codeVerifier: string, extraScopes: string[]): URL;
   exchange(code: string, flow: OAuthFlowState): Promise<ProviderIdentity>;
+  /** A fresh access token from a refresh token, where the provider issues them. */
+  refresh?(refreshToken: string): Promise<ProviderTokens>;
 }

@@ -79,6 +79,11 @@ export const authOauthAccountsTable = pgTable(
     providerId: text("provider_id").notNull(),
     accountId: text("account_id").notNull(),
     email: text("email"),
+    /** The provider's tokens, sealed (envelope encryption, bound to the row): connected-account access. */
+    accessTokenSealed: text("access_token_sealed"),
+    refreshTokenSealed: text("refresh_token_sealed"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    scopes: jsonb("scopes").$type<string[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

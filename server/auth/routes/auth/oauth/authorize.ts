@@ -5,6 +5,7 @@ import { KnownErrors } from "../../../known-errors.ts";
 import { authenticateOAuthClient } from "../../../oauth-client.ts";
 import { randomToken } from "../../../secrets.ts";
 import { FLOW_LIFETIME_MS } from "../../../social/flow-states.ts";
+import { parseScopes } from "../../../social/provider-tokens.ts";
 import { isTrustedUrl } from "../../../trusted-domains.ts";
 import { readQuery } from "../../../wire.ts";
 import { stripCodeAndState } from "./code-exchange.ts";
@@ -65,10 +66,13 @@ export function registerOAuthAuthorize(app: AuthApp, deps: AuthDeps): void {
       codeChallenge: input.code_challenge,
       codeChallengeMethod: input.code_challenge_method,
       afterCallbackRedirectUrl: input.after_callback_redirect_url ?? null,
+      providerScopes: parseScopes(input.provider_scope),
       userId,
       innerCodeVerifier,
     });
-    const location = provider.authorizationUrl(innerState, innerCodeVerifier).toString();
+    const location = provider
+      .authorizationUrl(innerState, innerCodeVerifier, parseScopes(input.provider_scope))
+      .toString();
     if (input.stack_response_mode === "json") return c.json({ location });
     setCookie(c, `stack-oauth-inner-${innerState}`, "true", {
       httpOnly: true,

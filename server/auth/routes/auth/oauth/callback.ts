@@ -45,6 +45,9 @@ export function registerOAuthCallback(app: AuthApp, deps: AuthDeps): void {
         throw KnownErrors.invalidAuthorizationCode();
       });
       const { user, isNewUser } = await resolveSocialUser(deps, entry.project, flow, identity);
+      if (identity.tokens) {
+        await deps.connectedAccounts.save(flow.projectId, providerId, identity.accountId, user.id, identity.tokens);
+      }
       const data: OuterCodeData = {
         user_id: user.id,
         redirect_uri: flow.redirectUri,

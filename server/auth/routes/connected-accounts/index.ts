@@ -1,0 +1,41 @@
+import type { Context } from "hono";
+import { z } from "zod";
+import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
+import { projectAuth } from "../../project-auth.ts";
+import { renderConnectedAccount } from "../../social/connected-accounts.ts";
+import { parseScopes } from "../../social/provider-tokens.ts";
+import { targetUser } from "../../user-target.ts";
+import { readBody } from "../../wire.ts";
+
+const tokenBody = z.strictObject({ scope: z.string().max(1000).optional() });
+
+/**
+ * Connected accounts: the social accounts behind a user, and access tokens to call the provider's
+ * API with. A client asks for its own (`me`); server access for any user.
+ */
+export function registerConnectedAccounts(app: AuthApp, deps: AuthDeps): void {
+  app.get("/connected-accounts/:user_id", projectAuth(deps), async (c) => {
+    const user = await targetUser(c, deps, c.req.param("user_id"));
+    const accounts = await deps.connectedAccounts.list(user.projectId, user.id);
+    return c.json({ items: accounts.map(renderConnectedAccount), is_paginated: false });
+  });
+
+  const accessToken = async (c: Context<AuthEnv>, accountId: string | undefined) => {
+    const { scope } = await readBody(c, tokenBody);
+    const user = await targetUser(c, deps, c.req.param("user_id"));
+    const providerId = c.req.param("provider") ?? "";
+    const token = await deps.connectedAccounts.accessToken(
+      user.projectId,
+      user.id,
+      deps.social.get(providerId),
+      providerId,
+      accountId,
+      parseScopes(scope),
+    );
+    return c.json({ access_token: token });
+  };
+  app.post("/connected-accounts/:user_id/:provider/access-token", projectAuth(deps), (c) => accessToken(c, undefined));
+  app.post("/connected-accounts/:user_id/:provider/:provider_account_id/access-token", projectAuth(deps), (c) =>
+    accessToken(c, c.req.param("provider_account_id")),
+  );
+}
