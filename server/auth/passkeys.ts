@@ -60,10 +60,16 @@ export class PasskeyStore {
     await this.store.db.insert(authPasskeysTable).values(row);
   }
 
-  async used(id: string, counter: number): Promise<void> {
-    await this.store.db
+  /**
+   * Stores the new signature counter if the stored one is still the one the signature was checked
+   * against; false when another sign-in with this passkey got there first (a cloned authenticator).
+   */
+  async used(id: string, checkedCounter: number, newCounter: number): Promise<boolean> {
+    const rows = await this.store.db
       .update(authPasskeysTable)
-      .set({ counter, lastUsedAt: new Date() })
-      .where(eq(authPasskeysTable.id, id));
+      .set({ counter: newCounter, lastUsedAt: new Date() })
+      .where(and(eq(authPasskeysTable.id, id), eq(authPasskeysTable.counter, checkedCounter)))
+      .returning({ id: authPasskeysTable.id });
+    return rows.length > 0;
   }
 }

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { authProjectsTable } from "./auth-projects.ts";
 import { authUsersTable } from "./auth-users.ts";
 
@@ -17,7 +17,8 @@ export const authPasskeysTable = pgTable(
     credentialId: text("credential_id").notNull(),
     /** COSE public key, base64url. */
     publicKey: text("public_key").notNull(),
-    counter: integer("counter").notNull().default(0),
+    // WebAuthn counters are unsigned 32-bit: beyond a PostgreSQL integer.
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
     transports: jsonb("transports").$type<string[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),

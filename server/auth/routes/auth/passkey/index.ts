@@ -132,7 +132,9 @@ export function registerPasskeyRoutes(app: AuthApp, deps: AuthDeps): void {
       throw failed(`The passkey could not be verified: ${(error as Error).message}`);
     }
     if (!verified.verified) throw failed("The passkey could not be verified.");
-    await deps.passkeys.used(passkey.id, verified.authenticationInfo.newCounter);
+    if (!(await deps.passkeys.used(passkey.id, passkey.counter, verified.authenticationInfo.newCounter))) {
+      throw failed("The passkey was used by another sign-in at the same time.");
+    }
     return c.json({ ...(await issueSessionAfterFirstFactor(deps, user)), is_new_user: false });
   });
 }
