@@ -95,7 +95,7 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     limits: new RateLimiter(store, config.AUTH_RATE_LIMITS, config.TRUST_PROXY),
     codes: new CodeStore(store),
     channels: new ContactChannelStore(store),
-    teams: new TeamStore(store, definitions),
+    teams: new TeamStore(store, definitions, webhooks),
     definitions,
     projectPermissions: new ProjectPermissions(store, definitions),
     apiKeys: new UserTeamApiKeyStore(store),

@@ -82,7 +82,11 @@ const CACHE_MAX = 10_000;
 
 /** Where the store reports user changes; implemented by the webhook dispatcher. */
 export interface UserEvents {
-  emit(projectId: string, type: "user.created" | "user.updated" | "user.deleted", data: unknown): Promise<void>;
+  emit(
+    projectId: string,
+    type: "user.created" | "user.updated" | "user.deleted" | "team.created" | "team_membership.created",
+    data: unknown,
+  ): Promise<void>;
 }
 
 export class UserStore {
@@ -233,6 +237,16 @@ export class UserStore {
     });
     const created = await this.require(projectId, userId);
     await this.events?.emit(projectId, "user.created", renderServerUser(created));
+    if (personalTeam && created.selectedTeamId && this.events) {
+      const [team] = await this.store.db
+        .select()
+        .from(authTeamsTable)
+        .where(eq(authTeamsTable.id, created.selectedTeamId));
+      if (team) {
+        await this.events.emit(projectId, "team.created", renderServerTeam(team));
+        await this.events.emit(projectId, "team_membership.created", { team_id: team.id, user_id: created.id });
+      }
+    }
     return created;
   }
 

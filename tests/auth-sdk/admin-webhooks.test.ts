@@ -107,6 +107,54 @@ describe("webhooks", () => {
     await asAdmin(`/internal/webhooks/endpoints/${endpoint.id}`, { method: "DELETE" });
   });
 
+  it("delivers team, membership and team permission events", async () => {
+    const path = `/hooks/${randomUUID()}`;
+    const endpoint = await createEndpoint(path);
+    const app = await serverApp(server);
+    const owner = await app.createUser({ primaryEmail: `owner-${randomUUID()}@example.com` });
+    const member = await app.createUser({ primaryEmail: `member-${randomUUID()}@example.com` });
+    const team = await app.createTeam({ displayName: "Hooked team", creatorUserId: owner.id });
+    await team.addUser(member.id);
+    await member.grantPermission(team, "$invite_members");
+    await member.grantPermission(team, "$invite_members");
+    await member.revokePermission(team, "$invite_members");
+    await team.removeUser(member.id);
+    await team.update({ displayName: "Renamed team" });
+    await team.delete();
+
+    const wanted = [
+      "team.created",
+      "team_membership.created",
+      "team_membership.created",
+      "team_permission.created",
+      "team_permission.deleted",
+      "team_membership.deleted",
+      "team.updated",
+      "team.deleted",
+    ];
+    const verifier = new Webhook(endpoint.secret);
+    const events = (await waitForRequests((r) => r.path === path && r.body.includes('"team'), wanted.length)).map(
+      (r) => verifier.verify(r.body, r.headers) as { type: string; data: Record<string, unknown> },
+    );
+    // A repeated grant changes nothing and says nothing.
+    expect(events.map((e) => e.type).sort()).toEqual([...wanted].sort());
+    expect(events.find((e) => e.type === "team.created")?.data).toMatchObject({
+      id: team.id,
+      display_name: "Hooked team",
+    });
+    expect(events.find((e) => e.type === "team_permission.created")?.data).toEqual({
+      id: "$invite_members",
+      team_id: team.id,
+      user_id: member.id,
+    });
+    expect(events.find((e) => e.type === "team_membership.deleted")?.data).toEqual({
+      team_id: team.id,
+      user_id: member.id,
+    });
+    expect(events.find((e) => e.type === "team.deleted")?.data).toEqual({ id: team.id });
+    await asAdmin(`/internal/webhooks/endpoints/${endpoint.id}`, { method: "DELETE" });
+  });
+
   it("retries a failed delivery with the same message id and logs both attempts; a disabled endpoint gets nothing", async () => {
     const flaky = `/flaky/${randomUUID()}`;
     failOnce.add(flaky);

@@ -42,12 +42,32 @@ export function renderServerTeam(team: TeamRow) {
   };
 }
 
+/** Receives team, membership and team permission events (webhooks). */
+export interface TeamEvents {
+  emit(projectId: string, type: TeamEventType, data: unknown): Promise<void>;
+}
+export type TeamEventType =
+  | "team.created"
+  | "team.updated"
+  | "team.deleted"
+  | "team_membership.created"
+  | "team_membership.deleted"
+  | "team_permission.created"
+  | "team_permission.deleted";
+
 /** Teams, memberships and direct permission grants; every query is scoped to the project. */
 export class TeamStore {
   constructor(
     private store: Store,
     private definitions: PermissionDefinitions,
+    /** Absent in tools that only read teams. */
+    private events: TeamEvents | null = null,
   ) {}
+
+  private async emit(teamId: string, type: TeamEventType, data: unknown): Promise<void> {
+    if (!this.events) return;
+    await this.events.emit(await this.projectOf(teamId), type, data);
+  }
 
   private async projectOf(teamId: string): Promise<string> {
     const [row] = await this.store.db
@@ -101,25 +121,32 @@ export class TeamStore {
     changes: TeamChanges & { displayName: string },
     creator: { userId: string; permissions: string[] } | null,
   ): Promise<TeamRow> {
-    return this.store.db.transaction(async (tx) => {
-      const [team] = await tx
-        .insert(authTeamsTable)
-        .values({
-          projectId,
-          displayName: changes.displayName,
-          profileImageUrl: changes.profileImageUrl ?? null,
-          clientMetadata: changes.clientMetadata ?? null,
-          clientReadOnlyMetadata: changes.clientReadOnlyMetadata ?? null,
-          serverMetadata: changes.serverMetadata ?? null,
-        })
-        .returning();
-      if (!team) throw new Error("team insert returned nothing");
-      if (creator) {
-        await tx.insert(authTeamMembersTable).values({ teamId: team.id, userId: creator.userId });
-        await grantAll(tx, team.id, creator.userId, creator.permissions);
-      }
-      return team;
-    });
+    return this.store.db
+      .transaction(async (tx) => {
+        const [team] = await tx
+          .insert(authTeamsTable)
+          .values({
+            projectId,
+            displayName: changes.displayName,
+            profileImageUrl: changes.profileImageUrl ?? null,
+            clientMetadata: changes.clientMetadata ?? null,
+            clientReadOnlyMetadata: changes.clientReadOnlyMetadata ?? null,
+            serverMetadata: changes.serverMetadata ?? null,
+          })
+          .returning();
+        if (!team) throw new Error("team insert returned nothing");
+        if (creator) {
+          await tx.insert(authTeamMembersTable).values({ teamId: team.id, userId: creator.userId });
+          await grantAll(tx, team.id, creator.userId, creator.permissions);
+        }
+        return team;
+      })
+      .then(async (team) => {
+        await this.events?.emit(projectId, "team.created", renderServerTeam(team));
+        if (creator)
+          await this.events?.emit(projectId, "team_membership.created", { team_id: team.id, user_id: creator.userId });
+        return team;
+      });
   }
 
   async update(team: TeamRow, changes: TeamChanges): Promise<TeamRow> {
@@ -135,11 +162,13 @@ export class TeamStore {
       .where(eq(authTeamsTable.id, team.id))
       .returning();
     if (!row) throw teamNotFound(team.id);
+    await this.events?.emit(row.projectId, "team.updated", renderServerTeam(row));
     return row;
   }
 
   async delete(team: TeamRow): Promise<void> {
     await this.store.db.delete(authTeamsTable).where(eq(authTeamsTable.id, team.id));
+    await this.events?.emit(team.projectId, "team.deleted", { id: team.id });
   }
 
   async isMember(teamId: string, userId: string): Promise<boolean> {
@@ -202,6 +231,7 @@ export class TeamStore {
       if (isUniqueViolation(error)) throw KnownErrors.teamMembershipAlreadyExists();
       throw error;
     }
+    await this.emit(teamId, "team_membership.created", { team_id: teamId, user_id: userId });
   }
 
   /** Removes the member and their grants; TEAM_MEMBERSHIP_NOT_FOUND if they were none. */
@@ -222,6 +252,7 @@ export class TeamStore {
         .set({ selectedTeamId: null })
         .where(and(eq(authUsersTable.id, userId), eq(authUsersTable.selectedTeamId, teamId)));
     });
+    await this.emit(teamId, "team_membership.deleted", { team_id: teamId, user_id: userId });
   }
 
   /** The member's direct grants in the team, sorted by id. */
@@ -244,16 +275,20 @@ export class TeamStore {
   async grant(teamId: string, userId: string, permissionId: string): Promise<void> {
     await this.requireMember(teamId, userId);
     await this.requireDefinition(teamId, permissionId);
-    await this.store.db
+    const added = await this.store.db
       .insert(authTeamMemberPermissionsTable)
       .values({ teamId, userId, permissionId })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: authTeamMemberPermissionsTable.permissionId });
+    if (added.length > 0) {
+      await this.emit(teamId, "team_permission.created", { id: permissionId, team_id: teamId, user_id: userId });
+    }
   }
 
   async revoke(teamId: string, userId: string, permissionId: string): Promise<void> {
     await this.requireMember(teamId, userId);
     await this.requireDefinition(teamId, permissionId);
-    await this.store.db
+    const removed = await this.store.db
       .delete(authTeamMemberPermissionsTable)
       .where(
         and(
@@ -261,7 +296,11 @@ export class TeamStore {
           eq(authTeamMemberPermissionsTable.userId, userId),
           eq(authTeamMemberPermissionsTable.permissionId, permissionId),
         ),
-      );
+      )
+      .returning({ id: authTeamMemberPermissionsTable.permissionId });
+    if (removed.length > 0) {
+      await this.emit(teamId, "team_permission.deleted", { id: permissionId, team_id: teamId, user_id: userId });
+    }
   }
 
   private async requireDefinition(teamId: string, permissionId: string): Promise<void> {
