@@ -66,6 +66,22 @@ describe.each(DIALECTS)("one-time codes and magic links with the %s dialect", (d
     expect(again.status === "error" && again.error.errorCode).toBe("VERIFICATION_CODE_ALREADY_USED");
   });
 
+  it("stops codes already mailed once magic links are switched off", async () => {
+    const app = await clientApp(server, { dialect });
+    const email = `otp-off-${randomUUID()}@example.com`;
+    expect((await app.sendMagicLinkEmail(email, { callbackUrl: callbackUrl() })).status).toBe("ok");
+    const { linkCode } = codesFrom((await waitForMail(mail.dir, email)).text);
+    await setMagicLink(false);
+    try {
+      await expect(app.signInWithMagicLink(linkCode, { noRedirect: true })).rejects.toThrow(
+        "Magic link is not enabled for this project.",
+      );
+    } finally {
+      await setMagicLink(true);
+    }
+    expect((await app.signInWithMagicLink(linkCode, { noRedirect: true })).status).toBe("ok");
+  });
+
   it("upgrades an anonymous user through a code, keeping its id and data", async () => {
     const app = await clientApp(server, { dialect });
     const anonymous = await app.getUser({ or: "anonymous" });

@@ -4,6 +4,7 @@ import { KnownErrors } from "../../../../known-errors.ts";
 import { projectAuth } from "../../../../project-auth.ts";
 import { LIMITS } from "../../../../rate-limit.ts";
 import { codeSchema } from "../../../../schemas.ts";
+import { StatusError } from "../../../../status-error.ts";
 import { issueSessionAfterFirstFactor } from "../../../../totp.ts";
 import type { UserRecord } from "../../../../users.ts";
 import { readBody } from "../../../../wire.ts";
@@ -20,6 +21,8 @@ export function registerOtpSignIn(app: AuthApp, deps: AuthDeps): void {
     const input = await readBody(c, body);
     const { project, user: caller } = c.get("auth");
     await deps.limits.perIp(c, "code-check", LIMITS.codeCheckPerIp);
+    // Switching magic links off also stops the codes already mailed.
+    if (!project.config.magic_link_enabled) throw new StatusError(400, "Magic link is not enabled for this project.");
     // Checked first and used only once it will sign someone in: a refused sign-up keeps the code.
     const checked = await deps.codes.check(project.id, "otp_sign_in", input.code);
     const { email } = codeData.parse(checked.data);
