@@ -20,10 +20,14 @@ export async function targetUser(c: Context<AuthEnv>, deps: AuthDeps, userId: st
 }
 
 /**
- * For endpoints where Stack answers a client naming someone else with a plain 403 (its text
- * differs per endpoint) instead of USER_AUTHENTICATION_REQUIRED.
+ * For endpoints where Stack answers a client naming anyone but itself (or no one) with a plain 403,
+ * whose text differs per endpoint, instead of a known error.
  */
 export function refuseOtherUserForClient(c: Context<AuthEnv>, userId: string | undefined, message: string): void {
   const { type, user } = c.get("auth");
-  if (type === "client" && user && userId && userId !== "me" && userId !== user.id) throw new StatusError(403, message);
+  if (type === "client" && userId !== "me" && userId !== user?.id) throw new StatusError(403, message);
 }
+
+/** Stack's text when a client asks for someone else's team or project permissions. */
+export const OTHERS_PERMISSIONS =
+  'Client can only list permissions for their own user. user_id must be either "me" or the ID of the current user';

@@ -1,6 +1,6 @@
 import { GitHub } from "arctic";
 import type { ProviderIdentity, SocialProvider } from "./provider.ts";
-import { fromArcticTokens, mergeScopes } from "./provider-tokens.ts";
+import { fromArcticTokens, mergeScopes, refreshWith } from "./provider-tokens.ts";
 
 const SIGN_IN_SCOPES = ["read:user", "user:email"];
 
@@ -52,12 +52,6 @@ export function githubProvider(clientId: string, clientSecret: string, callbackU
         tokens: fromArcticTokens(tokens, mergeScopes(SIGN_IN_SCOPES, flow.providerScopes ?? [])),
       };
     },
-    async refresh(refreshToken) {
-      const tokens = await client().refreshAccessToken(refreshToken);
-      return {
-        ...fromArcticTokens(tokens, []),
-        refreshToken: tokens.hasRefreshToken() ? tokens.refreshToken() : refreshToken,
-      };
-    },
+    refresh: (refreshToken) => refreshWith(client(), refreshToken),
   };
 }

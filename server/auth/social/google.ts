@@ -1,6 +1,6 @@
 import { decodeIdToken, Google } from "arctic";
 import type { ProviderIdentity, SocialProvider } from "./provider.ts";
-import { fromArcticTokens, mergeScopes } from "./provider-tokens.ts";
+import { fromArcticTokens, mergeScopes, refreshWith } from "./provider-tokens.ts";
 
 const SIGN_IN_SCOPES = ["openid", "email", "profile"];
 
@@ -36,12 +36,6 @@ export function googleProvider(clientId: string, clientSecret: string, callbackU
         tokens: fromArcticTokens(tokens, mergeScopes(SIGN_IN_SCOPES, flow.providerScopes ?? [])),
       };
     },
-    async refresh(refreshToken) {
-      const tokens = await client().refreshAccessToken(refreshToken);
-      return {
-        ...fromArcticTokens(tokens, []),
-        refreshToken: tokens.hasRefreshToken() ? tokens.refreshToken() : refreshToken,
-      };
-    },
+    refresh: (refreshToken) => refreshWith(client(), refreshToken),
   };
 }

@@ -24,3 +24,15 @@ export function fromArcticTokens(tokens: OAuth2Tokens, asked: string[]): Provide
     scopes: has("scope") ? tokens.scopes() : asked,
   };
 }
+
+/** Refreshes through an arctic client; a provider that does not rotate refresh tokens keeps the old one. */
+export async function refreshWith(
+  client: { refreshAccessToken(refreshToken: string): Promise<OAuth2Tokens> },
+  refreshToken: string,
+): Promise<ProviderTokens> {
+  const tokens = await client.refreshAccessToken(refreshToken);
+  return {
+    ...fromArcticTokens(tokens, []),
+    refreshToken: tokens.hasRefreshToken() ? tokens.refreshToken() : refreshToken,
+  };
+}

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
 import { projectAuth } from "../../project-auth.ts";
-import { StatusError } from "../../status-error.ts";
-import { targetUser } from "../../user-target.ts";
+import { OTHERS_PERMISSIONS, refuseOtherUserForClient, targetUser } from "../../user-target.ts";
 import { readQuery } from "../../wire.ts";
 
 const SERVER_ONLY = ["server", "admin"] as const;
@@ -18,13 +17,8 @@ export function registerProjectPermissions(app: AuthApp, deps: AuthDeps): void {
   /** A client lists only its own; recursive (the default) adds contained permissions. */
   app.get("/project-permissions", projectAuth(deps), async (c) => {
     const query = readQuery(c, listQuery);
-    const { type, project, user: caller } = c.get("auth");
-    if (type === "client" && query.user_id !== "me" && query.user_id !== caller?.id) {
-      throw new StatusError(
-        403,
-        'Client can only list permissions for their own user. user_id must be either "me" or the ID of the current user',
-      );
-    }
+    const { project } = c.get("auth");
+    refuseOtherUserForClient(c, query.user_id, OTHERS_PERMISSIONS);
     const user = await targetUser(c, deps, query.user_id);
     const ids = await deps.projectPermissions.list(project.id, user.id, query.recursive !== "false");
     return c.json({ items: ids.map((id) => render(id, user.id)), is_paginated: false });
