@@ -11,6 +11,7 @@ import { FormError } from "./auth-card";
 import { authKeys, loadSessionUser } from "./current-user";
 import { providerMessage } from "./known-error-message";
 import { initializeProject } from "./project-init";
+import { takeReturnTo } from "./return-to";
 import { getStackApp, withoutSdkRedirects } from "./stack";
 
 type Step = { kind: "email" } | { kind: "code"; email: string; nonce: string };
@@ -71,7 +72,7 @@ export function CodeSignInForm() {
       }
       restartLiveUpdates();
       if (!user.projectInitialized && !(await initializeProject())) return;
-      await navigate({ to: "/" });
+      await navigate({ href: takeReturnTo() });
     } catch {
       setError(t`An error occurred during login`);
     } finally {

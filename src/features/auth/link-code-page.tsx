@@ -7,6 +7,7 @@ import { AuthCard } from "./auth-card";
 import { authKeys, loadSessionUser } from "./current-user";
 import { providerMessage } from "./known-error-message";
 import { initializeProject } from "./project-init";
+import { takeReturnTo } from "./return-to";
 import { runOnce } from "./run-once";
 import { getStackApp } from "./stack";
 import type { StackClient } from "./stack-client";
@@ -55,7 +56,7 @@ export function LinkCodePage({ code, flow, redeem, onRedeemed, texts }: LinkCode
       return { ok: true };
     }).then((outcome) => {
       if (!active) return;
-      if (outcome.ok) void navigate({ to: "/" });
+      if (outcome.ok) void navigate({ href: takeReturnTo() });
       else setFailure(outcome.message);
     });
     return () => {

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -14,6 +14,7 @@ import { providerMessage } from "./known-error-message";
 import { PasskeySignInButton } from "./passkey-sign-in-button";
 import { initializeProject } from "./project-init";
 import { signInOptionsQuery } from "./project-sign-in-options";
+import { RETURN_TO_PARAM, rememberReturnTo, takeReturnTo } from "./return-to";
 import { OrDivider, SocialButtons } from "./social-buttons";
 import { getStackApp, preloadStackApp, withoutSdkRedirects } from "./stack";
 
@@ -26,6 +27,12 @@ export function LoginPage() {
   const [withCode, setWithCode] = useState(false);
   const signInOptions = useQuery(signInOptionsQuery()).data;
   const codeSignIn = signInOptions?.magicLinkEnabled === true;
+
+  // `/login?after_auth_return_to=…` (a page that needs a signed-in visitor sent them here): kept
+  // for the tab, so a sign-in that leaves this page (social, MFA, sign-up) still comes back.
+  useEffect(() => {
+    rememberReturnTo(new URLSearchParams(window.location.search).get(RETURN_TO_PARAM) ?? undefined);
+  }, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -53,7 +60,7 @@ export function LoginPage() {
       }
       restartLiveUpdates();
       if (!user.projectInitialized && !(await initializeProject())) return;
-      await navigate({ to: "/" });
+      await navigate({ href: takeReturnTo() });
     } catch {
       setError(t`An error occurred during login`);
     } finally {

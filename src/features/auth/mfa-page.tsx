@@ -10,6 +10,7 @@ import { restartLiveUpdates } from "@/features/live/live-updates";
 import { AuthCard, FormError } from "./auth-card";
 import { authKeys, loadSessionUser } from "./current-user";
 import { initializeProject } from "./project-init";
+import { takeReturnTo } from "./return-to";
 import { getStackApp, withoutSdkRedirects } from "./stack";
 
 /** Where the SDK (2.8.108; 2.8.102 used the stack_ prefix) leaves the attempt code of a sign-in that needs TOTP. */
@@ -57,7 +58,7 @@ export function MfaPage() {
       }
       restartLiveUpdates();
       if (!user.projectInitialized && !(await initializeProject())) return;
-      await navigate({ to: "/" });
+      await navigate({ href: takeReturnTo() });
     } catch {
       setError(t`Invalid TOTP code. Please try signing in again.`);
     } finally {

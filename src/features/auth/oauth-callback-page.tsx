@@ -7,10 +7,12 @@ import { notify } from "@/lib/notify";
 import { AuthCard } from "./auth-card";
 import { authKeys, loadSessionUser } from "./current-user";
 import { initializeProject } from "./project-init";
+import { takeReturnTo } from "./return-to";
 import { runOnce } from "./run-once";
 import { getStackApp, withoutSdkRedirects } from "./stack";
 
-type Destination = "/" | "/login";
+/** Home, the page a sign-in was asked to come back to, or /login. */
+type Destination = string;
 
 /** Finishes a social sign-in: exchanges the code through the SDK, then the spec's branches. */
 export function OAuthCallbackPage() {
@@ -43,10 +45,10 @@ export function OAuthCallbackPage() {
         notify.success(t`Signed in successfully`);
         return "/login";
       }
-      if (user.projectInitialized || (await initializeProject())) return "/";
+      if (user.projectInitialized || (await initializeProject())) return takeReturnTo();
       return failure();
     }).then((to) => {
-      if (active) void navigate({ to, replace: true });
+      if (active) void navigate({ href: to, replace: true });
     });
     return () => {
       active = false;
