@@ -5,17 +5,28 @@ export default defineConfig({
   sourceLocale: "en",
   locales: ["en", "de"],
   // Tests call i18n._ with made-up ids; they are no messages of the app.
-  // The admin area and the account page bring their own catalog, loaded with their code, so the
-  // first paint of every page carries only the messages the rest of the app needs.
+  // The admin area, the account, team and API-key pages bring their own catalog, loaded with their
+  // code, so the first paint of every page carries only the messages the rest of the app needs.
   catalogs: [
     {
       path: "<rootDir>/locales/{locale}/messages",
       include: ["<rootDir>/src"],
-      exclude: ["**/*.test.*", "<rootDir>/src/features/admin/**", "<rootDir>/src/features/account/**"],
+      exclude: [
+        "**/*.test.*",
+        "<rootDir>/src/features/admin/**",
+        "<rootDir>/src/features/account/**",
+        "<rootDir>/src/features/teams/**",
+        "<rootDir>/src/features/api-keys/**",
+      ],
     },
     {
       path: "<rootDir>/locales/{locale}/areas",
-      include: ["<rootDir>/src/features/admin", "<rootDir>/src/features/account"],
+      include: [
+        "<rootDir>/src/features/admin",
+        "<rootDir>/src/features/account",
+        "<rootDir>/src/features/teams",
+        "<rootDir>/src/features/api-keys",
+      ],
       exclude: ["**/*.test.*"],
     },
   ],

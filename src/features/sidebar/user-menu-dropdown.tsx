@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { Languages, LogOut, Settings, ShieldCheck } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -24,7 +24,10 @@ import { switchLocale } from "@/lib/i18n";
 import { isLocale } from "@/lib/locale";
 import { notify } from "@/lib/notify";
 import { clearOfflineData } from "@/lib/query-persistence";
+import { ApiKeysMenuItem, TeamMenu } from "./team-menu";
 import { UserAvatar, UserMenuTrigger } from "./user-menu";
+
+const CreateTeamDialog = lazy(() => import("./create-team-dialog"));
 
 /** The footer menu; loaded when someone reaches for it (Radix menus and positioning are heavy). */
 export default function UserMenuDropdown({
@@ -50,6 +53,8 @@ export default function UserMenuDropdown({
   const email = user.email ?? "";
   // Asked when the menu first loads; only operators (ADMIN_EMAILS) get the link.
   const isAdmin = useQuery(isAdminQuery()).data === true;
+  // The team dialog's code loads the first time someone asks to create a team.
+  const [teamDialog, setTeamDialog] = useState<{ open: boolean } | null>(null);
 
   async function logOut() {
     try {
@@ -66,59 +71,68 @@ export default function UserMenuDropdown({
   }
 
   return (
-    // Not modal: a modal menu hides the page with aria-hidden while its links stay focusable
-    // (axe: aria-hidden-focus). Focus still moves into the menu, and Escape or Tab closes it.
-    <DropdownMenu open={open} onOpenChange={onOpenChange} modal={false}>
-      <DropdownMenuTrigger asChild ref={triggerRef}>
-        <UserMenuTrigger />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent side="top" align="start" className="w-(--radix-dropdown-menu-trigger-width) min-w-56">
-        <DropdownMenuLabel className="flex items-center gap-2">
-          <UserAvatar email={email} size={24} />
-          <span className="truncate">{email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuSub>
-          <DropdownMenuSubTrigger>
-            <Languages aria-hidden="true" />
-            {t`Language`}
-          </DropdownMenuSubTrigger>
-          <DropdownMenuSubContent>
-            <DropdownMenuRadioGroup
-              value={i18n.locale}
-              onValueChange={(value) => {
-                if (isLocale(value) && value !== i18n.locale) switchLocale(value);
-              }}
-            >
-              <DropdownMenuRadioItem value="en" lang="en">
-                English
-              </DropdownMenuRadioItem>
-              <DropdownMenuRadioItem value="de" lang="de">
-                Deutsch
-              </DropdownMenuRadioItem>
-            </DropdownMenuRadioGroup>
-          </DropdownMenuSubContent>
-        </DropdownMenuSub>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/account">
-            <Settings aria-hidden="true" />
-            {t`Account settings`}
-          </Link>
-        </DropdownMenuItem>
-        {isAdmin && (
+    <>
+      {/* Not modal: a modal menu hides the page with aria-hidden while its links stay focusable
+          (axe: aria-hidden-focus). Focus still moves into the menu, and Escape or Tab closes it. */}
+      <DropdownMenu open={open} onOpenChange={onOpenChange} modal={false}>
+        <DropdownMenuTrigger asChild ref={triggerRef}>
+          <UserMenuTrigger />
+        </DropdownMenuTrigger>
+        <DropdownMenuContent side="top" align="start" className="w-(--radix-dropdown-menu-trigger-width) min-w-56">
+          <DropdownMenuLabel className="flex items-center gap-2">
+            <UserAvatar email={email} size={24} />
+            <span className="truncate">{email}</span>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <TeamMenu open={open} onCreateTeam={() => setTeamDialog({ open: true })} />
+          <DropdownMenuSub>
+            <DropdownMenuSubTrigger>
+              <Languages aria-hidden="true" />
+              {t`Language`}
+            </DropdownMenuSubTrigger>
+            <DropdownMenuSubContent>
+              <DropdownMenuRadioGroup
+                value={i18n.locale}
+                onValueChange={(value) => {
+                  if (isLocale(value) && value !== i18n.locale) switchLocale(value);
+                }}
+              >
+                <DropdownMenuRadioItem value="en" lang="en">
+                  English
+                </DropdownMenuRadioItem>
+                <DropdownMenuRadioItem value="de" lang="de">
+                  Deutsch
+                </DropdownMenuRadioItem>
+              </DropdownMenuRadioGroup>
+            </DropdownMenuSubContent>
+          </DropdownMenuSub>
+          <DropdownMenuSeparator />
           <DropdownMenuItem asChild>
-            <Link to="/admin">
-              <ShieldCheck aria-hidden="true" />
-              {t`Admin area`}
+            <Link to="/account">
+              <Settings aria-hidden="true" />
+              {t`Account settings`}
             </Link>
           </DropdownMenuItem>
-        )}
-        <DropdownMenuItem onSelect={() => void logOut()}>
-          <LogOut aria-hidden="true" />
-          {t`Log out`}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+          <ApiKeysMenuItem open={open} />
+          {isAdmin && (
+            <DropdownMenuItem asChild>
+              <Link to="/admin">
+                <ShieldCheck aria-hidden="true" />
+                {t`Admin area`}
+              </Link>
+            </DropdownMenuItem>
+          )}
+          <DropdownMenuItem onSelect={() => void logOut()}>
+            <LogOut aria-hidden="true" />
+            {t`Log out`}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {teamDialog && (
+        <Suspense fallback={null}>
+          <CreateTeamDialog open={teamDialog.open} onOpenChange={(next) => setTeamDialog({ open: next })} />
+        </Suspense>
+      )}
+    </>
   );
 }

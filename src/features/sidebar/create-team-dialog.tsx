@@ -1,0 +1,83 @@
+import { useLingui } from "@lingui/react/macro";
+import { useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { FormError } from "@/features/auth/auth-card";
+import { providerMessage } from "@/features/auth/known-error-message";
+import { getStackApp } from "@/features/auth/stack";
+import { useRefreshTeams } from "@/features/teams/teams-sdk";
+import { notify } from "@/lib/notify";
+
+/** Creates a team (the SDK selects it) and opens its page. Loaded when someone chooses it. */
+export default function CreateTeamDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const refresh = useRefreshTeams();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const displayName = String(new FormData(event.currentTarget).get("name") ?? "").trim();
+    if (!displayName) return;
+    setError(null);
+    setBusy(true);
+    try {
+      const user = await (await getStackApp()).getUser({ or: "throw" });
+      const team = await user.createTeam({ displayName });
+      await refresh();
+      onOpenChange(false);
+      notify.success(t`Team ${displayName} created`);
+      await navigate({ to: "/teams/$teamId", params: { teamId: team.id } });
+    } catch (e) {
+      setError(providerMessage(e) ?? t`An error occurred`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setError(null);
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent closeLabel={t`Close`}>
+        <DialogHeader>
+          <DialogTitle>{t`Create team`}</DialogTitle>
+          <DialogDescription>{t`You become its first member and can invite others.`}</DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4" onSubmit={(e) => void onSubmit(e)}>
+          <div className="grid gap-2">
+            <Label htmlFor="create-team-name">{t`Team name`}</Label>
+            <Input id="create-team-name" name="name" required maxLength={200} autoComplete="off" />
+          </div>
+          <FormError message={error} />
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">{t`Cancel`}</Button>
+            </DialogClose>
+            <Button type="submit" disabled={busy}>
+              {busy && <Spinner />}
+              {t`Create team`}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

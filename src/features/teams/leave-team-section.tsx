@@ -1,0 +1,64 @@
+import { useLingui } from "@lingui/react/macro";
+import { useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { AccountSection } from "@/features/account/account-section";
+import { providerMessage } from "@/features/auth/known-error-message";
+import { notify } from "@/lib/notify";
+import { type SdkTeam, type SdkUser, useRefreshTeams } from "./teams-sdk";
+
+/** Leaving needs no permission; coming back needs a new invitation. */
+export function LeaveTeamSection({ user, team }: { user: SdkUser; team: SdkTeam }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const refresh = useRefreshTeams();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const teamName = team.displayName;
+
+  async function leave() {
+    setBusy(true);
+    try {
+      await user.leaveTeam(team);
+      setConfirming(false);
+      await navigate({ to: "/" });
+      await refresh();
+      notify.success(t`You left ${teamName}`);
+    } catch (e) {
+      notify.error(providerMessage(e) ?? t`An error occurred`);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AccountSection id="team-leave" title={t`Leave team`}>
+      <p className="text-sm text-slate-300">{t`You lose access to this team until someone invites you again.`}</p>
+      <div>
+        <Button variant="outline" onClick={() => setConfirming(true)}>
+          {t`Leave team`}
+        </Button>
+      </div>
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent>
+          <AlertDialogTitle>{t`Leave team`}</AlertDialogTitle>
+          <AlertDialogDescription>{t`Leave "${teamName}"? You need a new invitation to come back.`}</AlertDialogDescription>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialogCancel asChild>
+              <Button variant="outline">{t`Cancel`}</Button>
+            </AlertDialogCancel>
+            <Button variant="destructive" disabled={busy} onClick={() => void leave()}>
+              {t`Leave team`}
+            </Button>
+          </div>
+        </AlertDialogContent>
+      </AlertDialog>
+    </AccountSection>
+  );
+}

@@ -1,0 +1,149 @@
+import { useLingui } from "@lingui/react/macro";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { accountKeys } from "@/features/account/account-user";
+import { AuthCard, FormError } from "@/features/auth/auth-card";
+import { sessionUserQuery } from "@/features/auth/current-user";
+import { loginHref, rememberReturnTo } from "@/features/auth/return-to";
+import { getStackApp } from "@/features/auth/stack";
+import { notify } from "@/lib/notify";
+import { invitationErrorMessage } from "./invitation-errors";
+import { listTeams } from "./teams-sdk";
+
+type Details = { ok: true; teamName: string } | { ok: false; message: string };
+
+/**
+ * /handler/team-invitation?code=…, the link of an invitation mail. A visitor who is signed out
+ * signs in first and comes back here; a signed-in one sees the team and joins it or not.
+ */
+export function TeamInvitationPage({ code }: { code: string | undefined }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const session = useQuery(sessionUserQuery());
+
+  useEffect(() => {
+    if (session.data !== null) return;
+    const here = `${window.location.pathname}${window.location.search}`;
+    rememberReturnTo(here);
+    void navigate({ href: loginHref(here), replace: true });
+  }, [session.data, navigate]);
+
+  if (!code) {
+    return (
+      <AuthCard title={t`Team invitation`}>
+        <p role="alert" className="text-center text-red-200">
+          {t`This link has no invitation code. Open the link from the invitation e-mail again.`}
+        </p>
+      </AuthCard>
+    );
+  }
+  if (session.isError) {
+    return (
+      <AuthCard title={t`Team invitation`}>
+        <div className="grid gap-4 text-center">
+          <p role="alert" className="text-red-200">{t`An error occurred`}</p>
+          <Button onClick={() => void session.refetch()}>{t`Try again`}</Button>
+        </div>
+      </AuthCard>
+    );
+  }
+  if (!session.data) {
+    return (
+      <AuthCard title={t`Team invitation`}>
+        <p role="status" className="flex items-center justify-center gap-2 text-slate-200">
+          <Spinner />
+          {t`Please wait...`}
+        </p>
+      </AuthCard>
+    );
+  }
+  return <InvitationChoice code={code} />;
+}
+
+function InvitationChoice({ code }: { code: string }) {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // Every look at a code counts against its tries: asked once, never retried on its own.
+  const details = useQuery({
+    queryKey: [...accountKeys.all, "team-invitation", code],
+    queryFn: async (): Promise<Details> => {
+      const result = await (await getStackApp()).getTeamInvitationDetails(code);
+      if (result.status === "error") return { ok: false, message: invitationErrorMessage(i18n, result.error) };
+      return { ok: true, teamName: result.data.teamDisplayName };
+    },
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+
+  async function join(teamName: string) {
+    setError(null);
+    setBusy(true);
+    try {
+      const before = new Set((await listTeams()).map((team) => team.id));
+      const result = await (await getStackApp()).acceptTeamInvitation(code);
+      if (result.status === "error") {
+        setError(invitationErrorMessage(i18n, result.error));
+        return;
+      }
+      // The SDK answers no team id: the new one is the team that was not there before (or, for
+      // someone who already was a member, the one of that name).
+      const after = await listTeams();
+      const joined = after.find((team) => !before.has(team.id)) ?? after.find((team) => team.displayName === teamName);
+      await queryClient.invalidateQueries({ queryKey: accountKeys.all });
+      notify.success(t`You joined ${teamName}`);
+      if (joined) await navigate({ to: "/teams/$teamId", params: { teamId: joined.id } });
+      else await navigate({ to: "/" });
+    } catch (e) {
+      setError(invitationErrorMessage(i18n, e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (details.isPending) {
+    return (
+      <AuthCard title={t`Team invitation`}>
+        <p role="status" className="flex items-center justify-center gap-2 text-slate-200">
+          <Spinner />
+          {t`Please wait...`}
+        </p>
+      </AuthCard>
+    );
+  }
+  if (details.isError || !details.data.ok) {
+    return (
+      <AuthCard title={t`Team invitation`}>
+        <div className="grid gap-4 text-center">
+          <p role="alert" className="text-red-200">
+            {details.data && !details.data.ok ? details.data.message : invitationErrorMessage(i18n, details.error)}
+          </p>
+          <Link to="/" className="text-indigo-300 hover:underline">
+            {t`Back to your apps`}
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+  const teamName = details.data.teamName;
+  return (
+    <AuthCard title={t`Team invitation`} description={t`You are invited to join the team ${teamName}.`}>
+      <div className="grid gap-3">
+        <FormError message={error} />
+        <Button disabled={busy} onClick={() => void join(teamName)}>
+          {busy && <Spinner />}
+          {t`Join ${teamName}`}
+        </Button>
+        <Button variant="outline" disabled={busy} onClick={() => void navigate({ to: "/" })}>
+          {t`Ignore`}
+        </Button>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,38 @@
+import { useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
+import { Spinner } from "@/components/ui/spinner";
+import { AccountSection } from "@/features/account/account-section";
+import { providerMessage } from "@/features/auth/known-error-message";
+import { type SdkTeam, type SdkUser, teamMembersQuery } from "./teams-sdk";
+
+/** The members by their team profile's name; reading them needs $read_members. */
+export function TeamMembersSection({ user, team, canRead }: { user: SdkUser; team: SdkTeam; canRead: boolean }) {
+  const { t } = useLingui();
+  const members = useQuery({ ...teamMembersQuery(team), enabled: canRead });
+
+  return (
+    <AccountSection id="team-members" title={t`Members`}>
+      {!canRead && <p className="text-sm text-slate-300">{t`You may not see the other members of this team.`}</p>}
+      {canRead && members.isPending && <Spinner />}
+      {members.isError && (
+        <p role="alert" className="text-red-300">
+          {providerMessage(members.error) ?? t`An error occurred`}
+        </p>
+      )}
+      <ul className="grid gap-1">
+        {members.data?.map((member) => (
+          <li key={member.id} className="flex items-center gap-2 rounded-md bg-black/20 px-3 py-1.5 text-sm">
+            {member.teamProfile.displayName ? (
+              <span className="text-slate-100">{member.teamProfile.displayName}</span>
+            ) : (
+              <span className="text-slate-300">
+                {t`Member without a name`} <code className="font-mono text-xs">{member.id}</code>
+              </span>
+            )}
+            {member.id === user.id && <span className="text-xs text-indigo-200">{t`you`}</span>}
+          </li>
+        ))}
+      </ul>
+    </AccountSection>
+  );
+}

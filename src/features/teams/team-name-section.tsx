@@ -1,0 +1,55 @@
+import { useLingui } from "@lingui/react/macro";
+import { type FormEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { AccountSection } from "@/features/account/account-section";
+import { providerMessage } from "@/features/auth/known-error-message";
+import { notify } from "@/lib/notify";
+import { type SdkTeam, useRefreshTeams } from "./teams-sdk";
+
+/** Renaming, for members holding $update_team. */
+export function TeamNameSection({ team }: { team: SdkTeam }) {
+  const { t } = useLingui();
+  const refresh = useRefreshTeams();
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const displayName = String(new FormData(event.currentTarget).get("name") ?? "").trim();
+    if (!displayName || displayName === team.displayName) return;
+    setBusy(true);
+    try {
+      await team.update({ displayName });
+      await refresh();
+      notify.success(t`Team renamed`);
+    } catch (e) {
+      notify.error(providerMessage(e) ?? t`An error occurred`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AccountSection id="team-name" title={t`Team name`}>
+      <form className="flex max-w-lg flex-wrap items-end gap-2" onSubmit={(e) => void onSubmit(e)}>
+        <div className="grid flex-1 gap-1">
+          <Label htmlFor="team-name-input">{t`Team name`}</Label>
+          <Input
+            id="team-name-input"
+            name="name"
+            defaultValue={team.displayName}
+            required
+            maxLength={200}
+            autoComplete="off"
+          />
+        </div>
+        <Button type="submit" disabled={busy}>
+          {busy && <Spinner />}
+          {t`Rename`}
+        </Button>
+      </form>
+    </AccountSection>
+  );
+}

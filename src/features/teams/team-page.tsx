@@ -1,0 +1,88 @@
+import { useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { Spinner } from "@/components/ui/spinner";
+import { accountProjectQuery, accountUserQuery } from "@/features/account/account-user";
+import { ApiKeysSection } from "@/features/api-keys/api-keys-section";
+import { providerMessage } from "@/features/auth/known-error-message";
+import { DeleteTeamSection } from "./delete-team-section";
+import { LeaveTeamSection } from "./leave-team-section";
+import { TeamInvitationsSection } from "./team-invitations-section";
+import { TeamMembersSection } from "./team-members-section";
+import { TeamNameSection } from "./team-name-section";
+import { TeamPermissionsSection } from "./team-permissions-section";
+import { listTeamApiKeys, type SdkTeam, type SdkUser, teamKeys, teamPermissionsQuery, teamsQuery } from "./teams-sdk";
+
+/** /teams/{id}: one of the signed-in user's teams, with what their permissions there allow. */
+export function TeamPage({ teamId }: { teamId: string }) {
+  const { t } = useLingui();
+  const user = useQuery(accountUserQuery());
+  const teams = useQuery(teamsQuery());
+  const failure = user.error ?? teams.error;
+  const team = teams.data?.find((candidate) => candidate.id === teamId);
+
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-4 p-4 md:p-8">
+      {(user.isPending || teams.isPending) && !failure && (
+        <p role="status" className="flex items-center gap-2 text-slate-300">
+          <Spinner />
+          {t`Loading...`}
+        </p>
+      )}
+      {failure && (
+        <p role="alert" className="text-red-300">
+          {providerMessage(failure) ?? t`An error occurred`}
+        </p>
+      )}
+      {user.data && teams.data && !team && (
+        <>
+          <h1 className="text-2xl font-semibold text-white">{t`Team not found`}</h1>
+          <p className="text-slate-300">{t`This team does not exist, or you are not one of its members.`}</p>
+          <p>
+            <Link to="/" className="text-indigo-300 hover:underline">
+              {t`Back to your apps`}
+            </Link>
+          </p>
+        </>
+      )}
+      {/* Keyed by the stored name, so the rename form starts from it after every change. */}
+      {user.data && team && <TeamDetails key={`${team.id}|${team.displayName}`} user={user.data} team={team} />}
+    </div>
+  );
+}
+
+function TeamDetails({ user, team }: { user: SdkUser; team: SdkTeam }) {
+  const { t } = useLingui();
+  const permissions = useQuery(teamPermissionsQuery(user, team));
+  const project = useQuery(accountProjectQuery());
+  const can = (permission: string) => permissions.data?.has(permission) === true;
+  const teamName = team.displayName;
+
+  return (
+    <>
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-semibold break-words text-white">{teamName}</h1>
+        {user.selectedTeam?.id === team.id && <p className="text-sm text-indigo-200">{t`Your selected team`}</p>}
+      </div>
+      {can("$update_team") && <TeamNameSection team={team} />}
+      <TeamMembersSection user={user} team={team} canRead={can("$read_members")} />
+      <TeamPermissionsSection permissions={permissions} />
+      {can("$invite_members") && (
+        <TeamInvitationsSection team={team} canRevoke={can("$remove_members")} canList={can("$read_members")} />
+      )}
+      {can("$manage_api_keys") && project.data?.config.allowTeamApiKeys && (
+        <ApiKeysSection
+          id="team-api-keys"
+          title={t`Team API keys`}
+          owner={{
+            queryKey: teamKeys.apiKeys(team.id),
+            list: () => listTeamApiKeys(team),
+            create: (options) => team.createApiKey(options),
+          }}
+        />
+      )}
+      <LeaveTeamSection user={user} team={team} />
+      {can("$delete_team") && <DeleteTeamSection team={team} />}
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { Spinner } from "@/components/ui/spinner";
+import { AccountSection } from "@/features/account/account-section";
+import { providerMessage } from "@/features/auth/known-error-message";
+
+/** Stack's built-in team permissions in words; others (roles, the project's own) show their id. */
+const SYSTEM_PERMISSIONS: Record<string, MessageDescriptor> = {
+  $update_team: msg`Rename the team`,
+  $delete_team: msg`Delete the team`,
+  $read_members: msg`See the other members`,
+  $remove_members: msg`Remove members and withdraw invitations`,
+  $invite_members: msg`Invite people`,
+  $manage_api_keys: msg`Manage the team's API keys`,
+};
+
+/** What the signed-in user may do in the team (contained permissions included). */
+export function TeamPermissionsSection({ permissions }: { permissions: UseQueryResult<Set<string>> }) {
+  const { t, i18n } = useLingui();
+  const ids = [...(permissions.data ?? [])].sort();
+
+  return (
+    <AccountSection id="team-permissions" title={t`Your permissions`}>
+      {permissions.isPending && <Spinner />}
+      {permissions.isError && (
+        <p role="alert" className="text-red-300">
+          {providerMessage(permissions.error) ?? t`An error occurred`}
+        </p>
+      )}
+      {permissions.data?.size === 0 && (
+        <p className="text-sm text-slate-300">{t`You hold no permissions in this team.`}</p>
+      )}
+      <ul className="grid gap-1">
+        {ids.map((id) => {
+          const description = SYSTEM_PERMISSIONS[id];
+          return (
+            <li key={id} className="flex flex-wrap items-center gap-2 rounded-md bg-black/20 px-3 py-1.5 text-sm">
+              <code className="font-mono text-xs text-slate-300">{id}</code>
+              {description && <span className="text-slate-100">{i18n._(description)}</span>}
+            </li>
+          );
+        })}
+      </ul>
+    </AccountSection>
+  );
+}
