@@ -4,11 +4,13 @@ import { join, resolve } from "node:path";
 import type { FullConfig } from "@playwright/test";
 import { startMailCatcher } from "../helpers/mail-catcher.ts";
 import { startServerProcess } from "../helpers/server-process.ts";
+import { configureE2eProject, e2eAdminKey } from "./helpers/e2e-project.ts";
 import { ADMIN_EMAILS } from "./helpers/operators.ts";
 
 /**
  * Starts what the browser tests talk to: an SMTP server that files every mail it receives, and
- * the real server process on the built app with a fresh DATA_DIR. Returns the teardown.
+ * the real server process on the built app with a fresh DATA_DIR, its project set up as
+ * E2E_PROJECT_CONFIG says. Returns the teardown.
  */
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
   // E2E_DIST_DIR lets parallel work build into its own folder (`vite build --outDir ...`).
@@ -18,13 +20,16 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   }
   const dataDir = mkdtempSync(join(tmpdir(), "appconsole-e2e-"));
   const mail = await startMailCatcher(join(dataDir, "mail"));
+  const adminKey = e2eAdminKey();
   const server = await startServerProcess({
     DATA_DIR: dataDir,
     DIST_DIR: distDir,
     SMTP_URL: mail.smtpUrl,
     EMAIL_FROM: "App Console <noreply@example.test>",
     ADMIN_EMAILS,
+    STACK_SUPER_SECRET_ADMIN_KEY: adminKey,
   });
+  await configureE2eProject(server.url, adminKey);
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_MAIL_DIR = mail.dir;
   process.env.E2E_SMTP_URL = mail.smtpUrl;

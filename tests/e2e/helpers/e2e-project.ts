@@ -1,0 +1,39 @@
+import { randomBytes } from "node:crypto";
+
+/**
+ * What the e2e project allows beyond a new project's defaults, set once at start-up so no test has
+ * to switch a project-wide setting (and undo it) around the others: users create teams and API
+ * keys, teams have API keys, and a team's creator may also invite, delete it and manage its keys.
+ */
+export const E2E_PROJECT_CONFIG = {
+  client_team_creation_enabled: true,
+  allow_user_api_keys: true,
+  allow_team_api_keys: true,
+  team_creator_default_permissions: [
+    { id: "team_admin" },
+    { id: "$invite_members" },
+    { id: "$delete_team" },
+    { id: "$manage_api_keys" },
+  ],
+};
+
+/** A fresh admin key for the e2e server's own project (STACK_SUPER_SECRET_ADMIN_KEY). */
+export function e2eAdminKey(): string {
+  return `sak_e2e_${randomBytes(24).toString("hex")}`;
+}
+
+/** Applies E2E_PROJECT_CONFIG through the auth service's admin API of the server at `baseUrl`. */
+export async function configureE2eProject(baseUrl: string, adminKey: string): Promise<void> {
+  const { projectId } = (await (await fetch(`${baseUrl}/config.json`)).json()) as { projectId: string };
+  const response = await fetch(`${baseUrl}/auth/api/v1/internal/projects/current`, {
+    method: "PATCH",
+    headers: {
+      "content-type": "application/json",
+      "x-stack-access-type": "admin",
+      "x-stack-project-id": projectId,
+      "x-stack-super-secret-admin-key": adminKey,
+    },
+    body: JSON.stringify({ config: E2E_PROJECT_CONFIG }),
+  });
+  if (!response.ok) throw new Error(`configuring the e2e project failed: ${response.status} ${await response.text()}`);
+}

@@ -1,0 +1,213 @@
+import { randomUUID } from "node:crypto";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
+import { LANGS, type Lang, tr } from "./helpers/catalog.ts";
+import {
+  fillCredentials,
+  linkFromMail,
+  PASSWORD,
+  PROJECT_INIT_TIMEOUT_MS,
+  signOut,
+  signUpAndVerify,
+  uniqueEmail,
+  useLanguage,
+  userMenuButton,
+} from "./helpers/session.ts";
+
+// The e2e project lets users create teams, and a team's creator invite and delete it
+// (helpers/e2e-project.ts, applied at set-up): nothing here changes project settings.
+
+/** Opens the user menu's team switcher. */
+async function openTeams(page: Page, lang: Lang, email: string): Promise<void> {
+  await userMenuButton(page, lang, email).click();
+  await page.getByRole("menuitem", { name: new RegExp(`^${tr(lang, "Teams")}`) }).click();
+}
+
+async function createTeam(page: Page, lang: Lang, email: string, name: string): Promise<string> {
+  await openTeams(page, lang, email);
+  await page.getByRole("menuitem", { name: tr(lang, "Create team") }).click();
+  const dialog = page.getByRole("dialog", { name: tr(lang, "Create team") });
+  await dialog.getByLabel(tr(lang, "Team name")).fill(name);
+  await dialog.getByRole("button", { name: tr(lang, "Create team") }).click();
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/teams\/[^/]+$/);
+  return new URL(page.url()).pathname.split("/").at(-1) ?? "";
+}
+
+/** Gives the account a display name, which its team profiles show. */
+async function setDisplayName(page: Page, lang: Lang, name: string): Promise<void> {
+  await page.goto("/account");
+  await page.getByLabel(tr(lang, "Display name")).fill(name);
+  await page.getByRole("button", { name: tr(lang, "Save profile") }).click();
+  await expect(page.getByText(tr(lang, "Profile saved")).first()).toBeVisible();
+}
+
+async function newVisitor(browser: { newContext(): Promise<BrowserContext> }, lang: Lang) {
+  const context = await browser.newContext();
+  await useLanguage(context, lang);
+  return { context, page: await context.newPage() };
+}
+
+for (const lang of LANGS) {
+  test(`teams: create and switch in the user menu, rename, invite by e-mail, join, leave, delete (${lang})`, async ({
+    page,
+    context,
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    await useLanguage(context, lang);
+    const suffix = randomUUID().slice(0, 6);
+    const owner = { email: uniqueEmail(`team-owner-${lang}`), name: `Owner ${lang} ${suffix}` };
+    const invitee = { email: uniqueEmail(`team-invitee-${lang}`), name: `Invitee ${lang} ${suffix}` };
+
+    // The invitee has an account already, and is signed out when the mail arrives.
+    const second = await newVisitor(browser, lang);
+    try {
+      await signUpAndVerify(second.page, lang, invitee.email);
+      await setDisplayName(second.page, lang, invitee.name);
+      await signOut(second.page, lang, invitee.email);
+
+      await signUpAndVerify(page, lang, owner.email);
+      await setDisplayName(page, lang, owner.name);
+
+      // Two teams from the switcher; the newer one is selected, and the switcher changes that.
+      const first = `Alpha ${suffix}`;
+      const other = `Beta ${suffix}`;
+      const teamId = await createTeam(page, lang, owner.email, first);
+      await createTeam(page, lang, owner.email, other);
+      await openTeams(page, lang, owner.email);
+      await expect(page.getByRole("menuitemradio", { name: other })).toHaveAttribute("aria-checked", "true");
+      await expect(page.getByRole("menuitemradio", { name: first })).toHaveAttribute("aria-checked", "false");
+      await expectNoSeriousA11yViolations(page, `${lang} team switcher`);
+      await page.getByRole("menuitemradio", { name: first }).click();
+      await expect(page.getByText(tr(lang, "Switched to {name}", { name: first })).first()).toBeVisible();
+      await openTeams(page, lang, owner.email);
+      await expect(page.getByRole("menuitemradio", { name: first })).toHaveAttribute("aria-checked", "true");
+      await page.getByRole("menuitem", { name: tr(lang, "Team settings") }).click();
+      await expect(page).toHaveURL(new RegExp(`/teams/${teamId}$`));
+      await expect(page.getByText(tr(lang, "Your selected team"))).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `${lang} /teams/$teamId`);
+
+      // Rename.
+      const renamed = `Alpha renamed ${suffix}`;
+      const nameSection = page.getByRole("region", { name: tr(lang, "Team name") });
+      await nameSection.getByLabel(tr(lang, "Team name")).fill(renamed);
+      await nameSection.getByRole("button", { name: tr(lang, "Rename") }).click();
+      await expect(page.getByRole("heading", { name: renamed, level: 1 })).toBeVisible();
+
+      // Invite by e-mail: the invitation is pending until accepted.
+      const invitations = page.getByRole("region", { name: tr(lang, "Invitations") });
+      await invitations.getByLabel(tr(lang, "Invite by e-mail")).fill(invitee.email);
+      await invitations.getByRole("button", { name: tr(lang, "Send invitation") }).click();
+      await expect(
+        page.getByText(tr(lang, "Invitation sent to {email}", { email: invitee.email })).first(),
+      ).toBeVisible();
+      await expect(invitations.getByRole("listitem").filter({ hasText: invitee.email })).toBeVisible();
+
+      // The invitee opens the mailed link signed out: sign in first, then back to the invitation.
+      const link = await linkFromMail(invitee.email, "/handler/team-invitation", /invited/i);
+      await second.page.goto(link);
+      await expect(second.page).toHaveURL(/\/login\?after_auth_return_to=/);
+      await fillCredentials(second.page, lang, invitee.email, PASSWORD);
+      await second.page.getByRole("button", { name: tr(lang, "Log in"), exact: true }).click();
+      await expect(second.page).toHaveURL(link, { timeout: PROJECT_INIT_TIMEOUT_MS });
+      await expect(
+        second.page.getByText(tr(lang, "You are invited to join the team {teamName}.", { teamName: renamed })),
+      ).toBeVisible();
+      await expectNoSeriousA11yViolations(second.page, `${lang} /handler/team-invitation`);
+      await second.page.getByRole("button", { name: tr(lang, "Join {teamName}", { teamName: renamed }) }).click();
+      await expect(second.page).toHaveURL(new RegExp(`/teams/${teamId}$`));
+      await expect(second.page.getByRole("heading", { name: renamed, level: 1 })).toBeVisible();
+
+      // Both see each other as members; the invitee (team_member) has no invite form.
+      const inviteeMembers = second.page.getByRole("region", { name: tr(lang, "Members") });
+      await expect(inviteeMembers.getByRole("listitem").filter({ hasText: owner.name })).toBeVisible();
+      await expect(inviteeMembers.getByRole("listitem").filter({ hasText: invitee.name })).toBeVisible();
+      await expect(second.page.getByRole("region", { name: tr(lang, "Your permissions") })).toContainText(
+        "$read_members",
+      );
+      await expect(second.page.getByRole("region", { name: tr(lang, "Invitations") })).toHaveCount(0);
+      await expect(second.page.getByLabel(tr(lang, "Invite by e-mail"))).toHaveCount(0);
+      await expect(second.page.getByRole("region", { name: tr(lang, "Delete team") })).toHaveCount(0);
+      await page.reload();
+      const ownerMembers = page.getByRole("region", { name: tr(lang, "Members") });
+      await expect(ownerMembers.getByRole("listitem").filter({ hasText: invitee.name })).toBeVisible();
+      await expect(ownerMembers.getByRole("listitem").filter({ hasText: owner.name })).toBeVisible();
+      await expect(
+        page.getByRole("region", { name: tr(lang, "Invitations") }).getByText(tr(lang, "No pending invitations.")),
+      ).toBeVisible();
+
+      // The link works once.
+      await second.page.goto(link);
+      await expect(second.page.getByRole("alert").filter({ hasText: /\S/ })).toHaveText(
+        tr(lang, "This invitation has already been used."),
+      );
+
+      // The invitee leaves; the team is gone from their switcher.
+      await second.page.goto(`/teams/${teamId}`);
+      await second.page
+        .getByRole("region", { name: tr(lang, "Leave team") })
+        .getByRole("button", { name: tr(lang, "Leave team") })
+        .click();
+      await second.page
+        .getByRole("alertdialog", { name: tr(lang, "Leave team") })
+        .getByRole("button", { name: tr(lang, "Leave team") })
+        .click();
+      await expect(second.page).toHaveURL(/\/$/);
+      await openTeams(second.page, lang, invitee.email);
+      await expect(second.page.getByRole("menuitem", { name: tr(lang, "You are in no team yet.") })).toBeVisible();
+
+      // The owner deletes the team after typing its name.
+      const deletion = page.getByRole("region", { name: tr(lang, "Delete team") });
+      await deletion.getByLabel(tr(lang, "Type {confirmation} to confirm", { confirmation: renamed })).fill(renamed);
+      await deletion.getByRole("button", { name: tr(lang, "Delete team") }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await page.goto(`/teams/${teamId}`);
+      await expect(page.getByRole("heading", { name: tr(lang, "Team not found"), level: 1 })).toBeVisible();
+    } finally {
+      await second.context.close();
+    }
+  });
+}
+
+test("an invitation link with an unknown code says so in words", async ({ page }) => {
+  test.slow();
+  const email = uniqueEmail("team-bad-code");
+  await signUpAndVerify(page, "en", email);
+  await page.goto(`/handler/team-invitation?code=${"a".repeat(45)}`);
+  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveText(
+    tr("en", "This invitation link is not valid. Ask for a new invitation."),
+  );
+});
+
+test("an invitation sent to another address is refused with the reason", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const owner = uniqueEmail("team-mismatch-owner");
+  const invited = uniqueEmail("team-mismatch-invited");
+  const stranger = uniqueEmail("team-mismatch-stranger");
+  await signUpAndVerify(page, "en", owner);
+  const team = `Mismatch ${randomUUID().slice(0, 6)}`;
+  await createTeam(page, "en", owner, team);
+  const invitations = page.getByRole("region", { name: tr("en", "Invitations") });
+  await invitations.getByLabel(tr("en", "Invite by e-mail")).fill(invited);
+  await invitations.getByRole("button", { name: tr("en", "Send invitation") }).click();
+  const link = await linkFromMail(invited, "/handler/team-invitation", /invited/i);
+
+  // Someone the link was forwarded to sees the team but cannot join it.
+  const visitor = await newVisitor(browser, "en");
+  try {
+    await signUpAndVerify(visitor.page, "en", stranger);
+    await visitor.page.goto(link);
+    await visitor.page.getByRole("button", { name: tr("en", "Join {teamName}", { teamName: team }) }).click();
+    await expect(visitor.page.getByRole("alert").filter({ hasText: /\S/ })).toHaveText(
+      tr(
+        "en",
+        "This invitation was sent to a different e-mail address. Sign in with the invited address, or add it to your account, then open the link again.",
+      ),
+    );
+    await visitor.page.getByRole("button", { name: tr("en", "Ignore") }).click();
+    await expect(visitor.page).toHaveURL(/\/$/);
+  } finally {
+    await visitor.context.close();
+  }
+});
