@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, type Lang, tr } from "./helpers/catalog.ts";
 import {
@@ -42,12 +42,6 @@ async function setDisplayName(page: Page, lang: Lang, name: string): Promise<voi
   await expect(page.getByText(tr(lang, "Profile saved")).first()).toBeVisible();
 }
 
-async function newVisitor(browser: { newContext(): Promise<BrowserContext> }, lang: Lang) {
-  const context = await browser.newContext();
-  await useLanguage(context, lang);
-  return { context, page: await context.newPage() };
-}
-
 for (const lang of LANGS) {
   test(`teams: create and switch in the user menu, rename, invite by e-mail, join, leave, delete (${lang})`, async ({
     page,
@@ -61,7 +55,9 @@ for (const lang of LANGS) {
     const invitee = { email: uniqueEmail(`team-invitee-${lang}`), name: `Invitee ${lang} ${suffix}` };
 
     // The invitee has an account already, and is signed out when the mail arrives.
-    const second = await newVisitor(browser, lang);
+    const secondContext = await browser.newContext();
+    await useLanguage(secondContext, lang);
+    const second = { context: secondContext, page: await secondContext.newPage() };
     try {
       await signUpAndVerify(second.page, lang, invitee.email);
       await setDisplayName(second.page, lang, invitee.name);
@@ -194,7 +190,8 @@ test("an invitation sent to another address is refused with the reason", async (
   const link = await linkFromMail(invited, "/handler/team-invitation", /invited/i);
 
   // Someone the link was forwarded to sees the team but cannot join it.
-  const visitor = await newVisitor(browser, "en");
+  const visitorContext = await browser.newContext();
+  const visitor = { context: visitorContext, page: await visitorContext.newPage() };
   try {
     await signUpAndVerify(visitor.page, "en", stranger);
     await visitor.page.goto(link);
