@@ -6,6 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { AuthCard } from "./auth-card";
 import { authKeys, loadSessionUser } from "./current-user";
 import { providerMessage } from "./known-error-message";
+import { linkCodeErrorMessage } from "./link-code-errors";
 import { initializeProject } from "./project-init";
 import { takeReturnTo } from "./return-to";
 import { runOnce } from "./run-once";
@@ -29,7 +30,7 @@ interface LinkCodePageProps {
  * then continues like a sign-in (session, project initialisation, home), or says why it failed.
  */
 export function LinkCodePage({ code, flow, redeem, onRedeemed, texts }: LinkCodePageProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
@@ -43,7 +44,10 @@ export function LinkCodePage({ code, flow, redeem, onRedeemed, texts }: LinkCode
     runOnce(`${flow}:${code}`, async (): Promise<Outcome> => {
       try {
         const result = await redeem(await getStackApp(), code);
-        if (result.status === "error") return { ok: false, message: providerMessage(result.error) ?? genericError };
+        if (result.status === "error") {
+          const message = linkCodeErrorMessage(i18n, result.error) ?? providerMessage(result.error) ?? genericError;
+          return { ok: false, message };
+        }
       } catch (error) {
         console.warn(`${flow} failed`, error);
         return { ok: false, message: genericError };
