@@ -85,6 +85,10 @@ try {
         .filter((r) => r.resourceType === "Script" && !r.sessionTargetType?.toString().includes("worker"))
         .map((r) => String(r.url));
       const jsGzip = gzipBytesOf(scripts);
+      // LIGHTHOUSE_LIST_SCRIPTS=1 names what the budget counted, for finding what grew.
+      if (process.env.LIGHTHOUSE_LIST_SCRIPTS) {
+        for (const script of scripts) console.log(`  ${(gzipBytesOf([script]) / 1024).toFixed(1)} KB ${script}`);
+      }
       const label = `${audit.route}${audit.signedIn ? " (signed in)" : ""} ${formFactor}`;
       const failuresBefore = failures.length;
       rows.push(

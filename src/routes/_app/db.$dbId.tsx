@@ -1,4 +1,4 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, useParams } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { Loading } from "@/components/loading";
 
@@ -9,7 +9,7 @@ const DatabasePage = lazy(() =>
 /** A thin shell: the database page (its own feature) loads on demand. */
 export const Route = createFileRoute("/_app/db/$dbId")({
   component: function DatabaseRoute() {
-    const { dbId } = Route.useParams();
+    const { dbId } = useParams({ from: "/_app/db/$dbId" });
     return (
       <Suspense fallback={<Loading />}>
         <DatabasePage dbId={dbId} />

@@ -1,4 +1,4 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, useParams } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { Loading } from "@/components/loading";
 import { loadAreaMessages } from "@/lib/i18n";
@@ -12,7 +12,7 @@ const TeamPage = lazy(() =>
 /** A thin shell: the team page (and the SDK it uses) loads on demand. */
 export const Route = createFileRoute("/_app/teams/$teamId")({
   component: function TeamRoute() {
-    const { teamId } = Route.useParams();
+    const { teamId } = useParams({ from: "/_app/teams/$teamId" });
     return (
       <Suspense fallback={<Loading />}>
         <TeamPage teamId={teamId} />

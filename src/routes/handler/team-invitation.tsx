@@ -1,4 +1,4 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, useSearch } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { Loading } from "@/components/loading";
 import { loadAreaMessages } from "@/lib/i18n";
@@ -14,7 +14,7 @@ const TeamInvitationPage = lazy(() =>
 export const Route = createFileRoute("/handler/team-invitation")({
   validateSearch: stringParams(["code"]),
   component: function TeamInvitationRoute() {
-    const { code } = Route.useSearch();
+    const { code } = useSearch({ from: "/handler/team-invitation" });
     return (
       <Suspense fallback={<Loading />}>
         <TeamInvitationPage code={code} />

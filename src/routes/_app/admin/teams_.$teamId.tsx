@@ -1,4 +1,4 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, useParams } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { Loading } from "@/components/loading";
 
@@ -9,7 +9,7 @@ const TeamDetailPage = lazy(() =>
 /** Not nested in /admin/teams (the trailing underscore): the detail replaces the list. Loads on demand. */
 export const Route = createFileRoute("/_app/admin/teams_/$teamId")({
   component: function AdminTeamRoute() {
-    const { teamId } = Route.useParams();
+    const { teamId } = useParams({ from: "/_app/admin/teams_/$teamId" });
     return (
       <Suspense fallback={<Loading />}>
         <TeamDetailPage teamId={teamId} />

@@ -1,4 +1,4 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, useParams } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { Loading } from "@/components/loading";
 
@@ -9,7 +9,7 @@ const UserDetailPage = lazy(() =>
 /** Not nested in /admin/users (the trailing underscore): the detail replaces the list. Loads on demand. */
 export const Route = createFileRoute("/_app/admin/users_/$userId")({
   component: function AdminUserRoute() {
-    const { userId } = Route.useParams();
+    const { userId } = useParams({ from: "/_app/admin/users_/$userId" });
     return (
       <Suspense fallback={<Loading />}>
         <UserDetailPage userId={userId} />
