@@ -23,6 +23,9 @@ export function EndpointList({ endpoints }: { endpoints: WebhookEndpoint[] }) {
   const sendTest = useSendTestEvent();
   const remove = useDeleteEndpoint();
   const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
+  // Set in the click's own handler: the mutation's state arrives a tick later, and a controlled
+  // checkbox would snap back to the stored value in between.
+  const [asked, setAsked] = useState<Record<string, boolean>>({});
   const fail = (e: unknown) => notify.error(e instanceof Error ? e.message : t`An error occurred`);
   const deletingUrl = deleting?.url ?? "";
 
@@ -47,15 +50,15 @@ export function EndpointList({ endpoints }: { endpoints: WebhookEndpoint[] }) {
                 <input
                   type="checkbox"
                   className="size-4 accent-indigo-400"
-                  checked={
-                    // Shown as asked while the change is on its way (TanStack Query's optimistic variables).
-                    setEnabled.isPending && setEnabled.variables?.id === endpoint.id
-                      ? setEnabled.variables.enabled
-                      : endpoint.enabled
-                  }
-                  onChange={(event) =>
-                    setEnabled.mutateAsync({ id: endpoint.id, enabled: event.target.checked }).catch(fail)
-                  }
+                  checked={asked[endpoint.id] ?? endpoint.enabled}
+                  onChange={(event) => {
+                    const enabled = event.target.checked;
+                    setAsked((current) => ({ ...current, [endpoint.id]: enabled }));
+                    setEnabled
+                      .mutateAsync({ id: endpoint.id, enabled })
+                      .catch(fail)
+                      .finally(() => setAsked(({ [endpoint.id]: _done, ...rest }) => rest));
+                  }}
                 />
                 {t`Enabled`}
                 <span className="sr-only">{endpoint.url}</span>
