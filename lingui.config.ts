@@ -5,7 +5,7 @@ export default defineConfig({
   sourceLocale: "en",
   locales: ["en", "de"],
   // Tests call i18n._ with made-up ids; they are no messages of the app.
-  // The admin area, the account, team and API-key pages bring their own catalog, loaded with their
+  // The admin area, the account, team, API-key and database pages bring their own catalog, loaded with their
   // code, so the first paint of every page carries only the messages the rest of the app needs.
   catalogs: [
     {
@@ -17,6 +17,7 @@ export default defineConfig({
         "<rootDir>/src/features/account/**",
         "<rootDir>/src/features/teams/**",
         "<rootDir>/src/features/api-keys/**",
+        "<rootDir>/src/features/database/**",
       ],
     },
     {
@@ -26,6 +27,7 @@ export default defineConfig({
         "<rootDir>/src/features/account",
         "<rootDir>/src/features/teams",
         "<rootDir>/src/features/api-keys",
+        "<rootDir>/src/features/database",
       ],
       exclude: ["**/*.test.*"],
     },

@@ -1,27 +1,23 @@
 import { fileURLToPath } from "node:url";
 import { lingui } from "@lingui/vite-plugin";
-import babel, { defineRolldownBabelPreset } from "@rolldown/plugin-babel";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { bundleReport } from "./scripts/vite-bundle-report.ts";
+import { linguiMacros } from "./scripts/vite-lingui-macros.ts";
+import { monacoLocal } from "./scripts/vite-monaco-local.ts";
 import { precompress } from "./scripts/vite-precompress.ts";
 import { pwa } from "./scripts/vite-pwa.ts";
 
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
 
-/** Lingui's macros need Babel; only files that import a macro pay for it. */
-const linguiMacros = defineRolldownBabelPreset({
-  preset: { plugins: ["@lingui/babel-plugin-lingui-macro"] },
-  rolldown: { filter: { code: /@lingui\/(?:core|react)\/macro/ } },
-});
-
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: "react", autoCodeSplitting: true, routesDirectory: "src/routes" }),
     react(),
-    babel({ presets: [linguiMacros] }),
+    monacoLocal(),
+    linguiMacros(),
     lingui({ failOnMissing: true, failOnCompileError: true }),
     tailwindcss(),
     pwa(),

@@ -1,17 +1,12 @@
 import { fileURLToPath } from "node:url";
-import babel, { defineRolldownBabelPreset } from "@rolldown/plugin-babel";
 import { defineConfig } from "vitest/config";
-
-const linguiMacros = defineRolldownBabelPreset({
-  preset: { plugins: ["@lingui/babel-plugin-lingui-macro"] },
-  rolldown: { filter: { code: /@lingui\/(?:core|react)\/macro/ } },
-});
+import { linguiMacros } from "./scripts/vite-lingui-macros.ts";
 
 const integration = ["tests/**/*.test.ts"];
 const notIntegration = ["tests/e2e/**", "tests/bench/**"];
 
 export default defineConfig({
-  plugins: [babel({ presets: [linguiMacros] })],
+  plugins: [linguiMacros()],
   resolve: {
     alias: {
       "@contract": fileURLToPath(new URL("./server/contract", import.meta.url)),

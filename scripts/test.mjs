@@ -1,6 +1,7 @@
 // `npm test`: everything CI checks, in the order that fails fastest, ending with one summary line.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
+import { REASONED_SKIP_MARKERS } from "../tests/helpers/reasoned-skips.mjs";
 import { ensureChromium } from "./ensure-chromium.mjs";
 
 const run = (label, command, args, env = {}) => {
@@ -60,17 +61,48 @@ const lighthouseOk = run("lighthouse", "npx", ["tsx", "tests/lighthouse/run.ts"]
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** Every skip, with its reason; a skip without one fails the run (a test that silently stops running proves nothing). */
+const skips = [];
 if (existsSync(".test-reports/vitest.json")) {
   const v = JSON.parse(readFileSync(".test-reports/vitest.json", "utf8"));
   passed += v.numPassedTests;
   failed += v.numFailedTests;
-  skipped += v.numPendingTests + v.numTodoTests;
+  for (const file of v.testResults) {
+    for (const t of file.assertionResults) {
+      if (!["skipped", "pending", "todo"].includes(t.status)) continue;
+      const title = [...t.ancestorTitles, t.title].join(" > ");
+      const reason = REASONED_SKIP_MARKERS.find((marker) => title.includes(marker));
+      skips.push({ where: `${file.name.replace(`${process.cwd()}/`, "")}: ${title}`, reason });
+    }
+  }
 }
 if (existsSync(".test-reports/e2e.json")) {
-  const e = JSON.parse(readFileSync(".test-reports/e2e.json", "utf8")).stats;
-  passed += e.expected + e.flaky;
-  failed += e.unexpected;
-  skipped += e.skipped;
+  const report = JSON.parse(readFileSync(".test-reports/e2e.json", "utf8"));
+  passed += report.stats.expected + report.stats.flaky;
+  failed += report.stats.unexpected;
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests) {
+        if (t.status !== "skipped") continue;
+        const reason = t.annotations.find((a) => a.type === "skip" && a.description)?.description;
+        skips.push({ where: `${spec.file}: ${[...path, spec.title].join(" > ")}`, reason });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const suite of report.suites) walk(suite, []);
+}
+skipped = skips.length;
+if (skips.length) {
+  console.log(`\nSkipped (${skips.length}):`);
+  for (const { where, reason } of skips) console.log(`  ${reason ? `${reason}` : "NO REASON"}  ${where}`);
+}
+const unexplained = skips.filter((s) => !s.reason);
+if (unexplained.length) {
+  console.error(
+    `\n${unexplained.length} test(s) skipped without a reason: skip only with a reasoned skipIf (tests/helpers/reasoned-skips.mjs, or a Playwright test.skip(condition, reason)).`,
+  );
+  failed += unexplained.length;
 }
 if (existsSync(".test-reports/lighthouse.json")) {
   for (const { ok } of JSON.parse(readFileSync(".test-reports/lighthouse.json", "utf8"))) ok ? passed++ : failed++;

@@ -29,4 +29,25 @@ describe("loadConfig", () => {
     expect(config.ADMIN_EMAILS).toEqual(["a@x.io", "b@y.io"]);
     expect(config.SQL_READ_ONLY).toBe(true);
   });
+
+  it("keeps the development OAuth provider off unless switched on, and on loopback only unless allowed", () => {
+    expect(loadConfig({}).DEV_OAUTH_PROVIDER).toBe("off");
+    expect(loadConfig({ DEV_OAUTH_PROVIDER: "true", HOST: "127.0.0.1" }).DEV_OAUTH_PROVIDER).toBe("on");
+    // The default HOST listens on every address.
+    expect(() => loadConfig({ DEV_OAUTH_PROVIDER: "true" })).toThrow(/DEV_OAUTH_PROVIDER: =true .* not 0\.0\.0\.0/);
+    expect(() =>
+      loadConfig({ DEV_OAUTH_PROVIDER: "true", HOST: "127.0.0.1", PUBLIC_URL: "https://console.example.com" }),
+    ).toThrow(/PUBLIC_URL must be a loopback address/);
+    expect(loadConfig({ DEV_OAUTH_PROVIDER: "allow-remote" }).DEV_OAUTH_PROVIDER).toBe("allow-remote");
+    expect(() => loadConfig({ DEV_OAUTH_PROVIDER: "allow-remote", NODE_ENV: "production" })).toThrow(
+      /cannot be switched on with NODE_ENV=production/,
+    );
+    expect(() => loadConfig({ DEV_OAUTH_PROVIDER: "maybe" })).toThrow(/DEV_OAUTH_PROVIDER/);
+  });
+
+  it("lets only operators create projects unless told otherwise", () => {
+    expect(loadConfig({}).PROJECT_CREATION).toBe("operators");
+    expect(loadConfig({ PROJECT_CREATION: "users" }).PROJECT_CREATION).toBe("users");
+    expect(() => loadConfig({ PROJECT_CREATION: "everyone" })).toThrow(/PROJECT_CREATION/);
+  });
 });

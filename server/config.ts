@@ -1,9 +1,18 @@
 import { z } from "zod";
+import { isLoopbackHost } from "./lib/loopback.ts";
+import { parseOutboundAllow } from "./lib/outbound.ts";
 
 const optionalString = z.string().min(1).optional();
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((v) => v === "true" || v === "1" || v === "yes");
+/**
+ * The development OAuth provider: "on" only on a loopback address, "allow-remote" on any address
+ * (both refused in production mode; see configRules).
+ */
+const devOauthProvider = z
+  .enum(["true", "false", "1", "0", "yes", "no", "allow-remote"])
+  .transform((v) => (v === "allow-remote" ? "allow-remote" : v === "true" || v === "1" || v === "yes" ? "on" : "off"));
 const postgresUrl = z
   .string()
   .refine((v) => /^postgres(ql)?:\/\//.test(v), "must be a postgres:// or postgresql:// URL");
@@ -31,11 +40,16 @@ export const configSchema = z.object({
   GITHUB_CLIENT_SECRET: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
+  /** Off unless switched on: a stand-in for GitHub and Google that signs anyone in without a password. */
+  DEV_OAUTH_PROVIDER: devOauthProvider.default("off"),
   STACK_BASE_URL: z.url().optional(),
   STACK_PROJECT_ID: optionalString,
   STACK_PUBLISHABLE_CLIENT_KEY: optionalString,
   STACK_SECRET_SERVER_KEY: optionalString,
   STACK_SUPER_SECRET_ADMIN_KEY: optionalString,
+  /** The operator's terms of service and privacy policy, linked from the sign-up page when set. */
+  TERMS_URL: z.url().optional(),
+  PRIVACY_URL: z.url().optional(),
   ADMIN_EMAILS: z
     .string()
     .default("")
@@ -45,9 +59,28 @@ export const configSchema = z.object({
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /**
+   * Who may create auth projects through the `internal` project (Stack's dashboard way):
+   * operators (ADMIN_EMAILS, verified), every signed-in user, or nobody.
+   */
+  PROJECT_CREATION: z.enum(["operators", "users", "off"]).default("operators"),
   ANALYTICS_EVENTS: z.enum(["store", "drop"]).default("store"),
   /** Per-IP and per-e-mail limits on sign-in, sign-up and code endpoints; off only for tests and benchmarks. */
   AUTH_RATE_LIMITS: booleanFlag.default(true),
+  /**
+   * Private addresses (CIDRs, addresses, host names, `*.suffix`) the server may connect to on a
+   * user's behalf: external databases, webhooks, SMTP. Public addresses need no entry.
+   */
+  OUTBOUND_ALLOW: z
+    .string()
+    .default("")
+    .superRefine((value, ctx) => {
+      try {
+        parseOutboundAllow(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+      }
+    }),
   /** Behind one reverse proxy: take the client IP (for rate limits) from the last X-Forwarded-For entry. */
   TRUST_PROXY: booleanFlag.default(false),
   SQL_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
@@ -56,11 +89,32 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
 });
 
-/** Cross-field rules: an external Stack Auth needs the project it serves and a server key. */
+/**
+ * Cross-field rules: an external Stack Auth needs the project it serves and a server key; the
+ * development OAuth provider is never on in production mode, and on a loopback server only unless
+ * explicitly allowed (anyone who reaches it could make accounts without a password).
+ */
 const configRules = configSchema.superRefine((config, ctx) => {
-  if (!config.STACK_BASE_URL) return;
-  for (const key of ["STACK_PROJECT_ID", "STACK_SECRET_SERVER_KEY"] as const) {
-    if (!config[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when STACK_BASE_URL is set" });
+  if (config.STACK_BASE_URL) {
+    for (const key of ["STACK_PROJECT_ID", "STACK_SECRET_SERVER_KEY"] as const) {
+      if (!config[key])
+        ctx.addIssue({ code: "custom", path: [key], message: "is required when STACK_BASE_URL is set" });
+    }
+  }
+  const dev = config.DEV_OAUTH_PROVIDER;
+  const issue = (message: string) => ctx.addIssue({ code: "custom", path: ["DEV_OAUTH_PROVIDER"], message });
+  if (dev !== "off" && config.NODE_ENV === "production") {
+    issue("is a development tool and cannot be switched on with NODE_ENV=production");
+  } else if (dev === "on" && !isLoopbackHost(config.HOST)) {
+    issue(
+      `=true signs anyone in without a password, so the server must listen on a loopback address ` +
+        `(HOST=127.0.0.1), not ${config.HOST}; DEV_OAUTH_PROVIDER=allow-remote offers it on every address`,
+    );
+  } else if (dev === "on" && config.PUBLIC_URL && !isLoopbackHost(new URL(config.PUBLIC_URL).hostname)) {
+    issue(
+      `=true signs anyone in without a password, so PUBLIC_URL must be a loopback address, not ` +
+        `${config.PUBLIC_URL}; DEV_OAUTH_PROVIDER=allow-remote offers it to everyone who reaches that address`,
+    );
   }
 });
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { type ServerType, serve } from "@hono/node-server";
 import { WebSocketServer } from "ws";
 import { createAppApi } from "./api/index.ts";
@@ -8,26 +8,33 @@ import { createAuthService } from "./auth/index.ts";
 import type { Config } from "./config.ts";
 import { openStore, type Store } from "./db/store.ts";
 import { createHttpApp, type Mount } from "./http/app.ts";
+import { APP_ROOT } from "./lib/app-root.ts";
 import { throwErr } from "./lib/errors.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
+import { createOutboundPolicy, parseOutboundAllow } from "./lib/outbound.ts";
 import type { ServiceContext, StackTarget } from "./service-context.ts";
 
 const packageVersion = process.env.npm_package_version ?? "0.0.0";
-export const DIST_DIR = fileURLToPath(new URL("../dist", import.meta.url));
+export const DIST_DIR = join(APP_ROOT, "dist");
 
 export interface RunningServer {
+  /** Loopback origin of this process. */
   url: string;
+  /** The origin people should open: PUBLIC_URL, else localhost (or HOST) with the port. */
+  publicUrl: string;
   port: number;
   store: Store;
   logger: Logger;
+  /** The one-time link that makes the first operator, when this start found no account yet (print it, never log it). */
+  setupUrl: string | null;
+  /** Every registered route and middleware (method and path pattern), for tests that cover them all. */
+  routes: ReadonlyArray<{ method: string; path: string }>;
   /** Stops accepting, lets in-flight requests finish, then closes services and the store. */
   close(): Promise<void>;
 }
 
 export interface StartOptions {
   logger?: Logger;
-  /** Tests keep PGlite in memory; the default is files under DATA_DIR. */
-  inMemoryStore?: boolean;
   distDir?: string;
 }
 
@@ -39,16 +46,23 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     dataDir: config.DATA_DIR,
     databaseUrl: config.DATABASE_URL,
     logger,
-    inMemory: options.inMemoryStore,
   });
 
   let localUrl = "";
   let publicUrl = config.PUBLIC_URL ?? "";
-  const ctx: ServiceContext = { config, store, logger, publicUrl: () => publicUrl, localUrl: () => localUrl };
+  const ctx: ServiceContext = {
+    config,
+    store,
+    logger,
+    publicUrl: () => publicUrl,
+    localUrl: () => localUrl,
+    outbound: createOutboundPolicy(parseOutboundAllow(config.OUTBOUND_ALLOW)),
+  };
   const mounts: Mount[] = [];
   const closers: Array<() => Promise<void>> = [];
 
   let stack: StackTarget;
+  let developmentOAuthProviders: string[] = [];
   if (config.STACK_BASE_URL) {
     const baseUrl = config.STACK_BASE_URL.replace(/\/$/, "");
     stack = {
@@ -62,8 +76,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     };
   } else {
     const auth = await createAuthService(ctx);
-    mounts.push({ path: "/auth/api/v1", routes: auth.routes });
+    mounts.push({ path: "/auth/api/v1", routes: auth.routes, errorFormat: "stack" });
     closers.push(auth.close);
+    developmentOAuthProviders = auth.developmentOAuthProviders;
     stack = { baseUrl: () => `${localUrl}/auth`, ...auth.appProject };
   }
   const api = await createAppApi(ctx, stack);
@@ -75,21 +90,42 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     store,
     distDir: options.distDir ?? config.DIST_DIR ?? DIST_DIR,
     mounts,
+    securityHeaders: {
+      publicUrl: config.PUBLIC_URL,
+      authBaseUrl: config.STACK_BASE_URL,
+      trustProxy: config.TRUST_PROXY,
+    },
     runtimeConfig: async (origin) => ({
       authBaseUrl: config.STACK_BASE_URL ?? `${config.PUBLIC_URL ?? origin}/auth`,
       projectId: stack.projectId,
       publishableClientKey: stack.publishableClientKey || undefined,
       locales: ["en", "de"],
       version: packageVersion,
+      developmentOAuthProviders,
+      termsUrl: config.TERMS_URL,
+      privacyUrl: config.PRIVACY_URL,
     }),
   });
 
   const wss = new WebSocketServer({ noServer: true });
   const server = await listen(app.fetch, wss, config);
   const port = (server.address() as AddressInfo).port;
-  localUrl = `http://${config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST}:${port}`;
-  publicUrl ||= localUrl;
+  const wildcard = config.HOST === "0.0.0.0" || config.HOST === "::";
+  localUrl = `http://${wildcard ? "127.0.0.1" : hostForUrl(config.HOST)}:${port}`;
+  // localhost rather than 127.0.0.1: browsers treat both as secure, but passkeys need a host name.
+  publicUrl ||= wildcard ? `http://localhost:${port}` : localUrl;
   logger.info({ url: localUrl, port, publicUrl, store: store.kind }, "listening");
+  let setupUrl: string | null = null;
+  try {
+    const token = await api.firstRunSetupToken();
+    if (token) {
+      setupUrl = `${publicUrl}/setup?token=${token}`;
+      // The link is a credential: it goes to the terminal (serve.ts), never into the log.
+      logger.info("no account yet: a one-time setup link for the first operator was printed to the terminal");
+    }
+  } catch (err) {
+    logger.warn({ err }, "could not prepare the first operator's setup link");
+  }
 
   let closing: Promise<void> | null = null;
   const close = () => {
@@ -102,7 +138,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     })();
     return closing;
   };
-  return { url: localUrl, port, store, logger, close };
+  const routes = app.routes.map(({ method, path }) => ({ method, path }));
+  return { url: localUrl, publicUrl, port, store, logger, setupUrl, routes, close };
+}
+
+/** An IPv6 literal needs brackets in a URL. */
+function hostForUrl(host: string): string {
+  return host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
 }
 
 function listen(fetch: (req: Request) => Response | Promise<Response>, wss: WebSocketServer, config: Config) {

@@ -13,19 +13,40 @@ async function run(): Promise<void> {
     }
     throw error;
   }
-  const server = await startServer(config);
+  // Listened for before the start: the server answers (and a supervisor may stop it) while the
+  // start still finishes its last steps; a signal then stops it as soon as it is up.
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let stopping: string | undefined;
   const stop = (signal: string) => {
-    server.logger.info({ signal }, "signal received");
-    server.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        server.logger.error({ err }, "shutdown failed");
-        process.exit(1);
-      },
-    );
+    if (stopping) return;
+    stopping = signal;
+    if (server) closeAndExit(server, signal);
   };
-  process.once("SIGTERM", () => stop("SIGTERM"));
-  process.once("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  server = await startServer(config);
+  if (stopping) {
+    closeAndExit(server, stopping);
+    return;
+  }
+  // For the person at the terminal; stdout stays JSON log lines for machines.
+  process.stderr.write(`\nApp Console is ready: open ${server.publicUrl}\n\n`);
+  if (server.setupUrl) {
+    process.stderr.write(
+      `No account exists yet. Create the first operator (valid for one hour, once):\n  ${server.setupUrl}\n\n`,
+    );
+  }
+}
+
+function closeAndExit(server: Awaited<ReturnType<typeof startServer>>, signal: string): void {
+  server.logger.info({ signal }, "signal received");
+  server.close().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      server.logger.error({ err }, "shutdown failed");
+      process.exit(1);
+    },
+  );
 }
 
 await run();

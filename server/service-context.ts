@@ -1,6 +1,7 @@
 import type { Config } from "./config.ts";
 import type { Store } from "./db/store.ts";
 import type { Logger } from "./lib/logger.ts";
+import type { OutboundPolicy } from "./lib/outbound.ts";
 
 /** What every service of the one process is built from. */
 export interface ServiceContext {
@@ -11,6 +12,8 @@ export interface ServiceContext {
   publicUrl(): string;
   /** Loopback origin of this process, for calls the server makes to itself (JWKS, server API). */
   localUrl(): string;
+  /** Every connection made on a user's behalf asks this first (OUTBOUND_ALLOW). */
+  outbound: OutboundPolicy;
 }
 
 /**

@@ -1,3 +1,4 @@
+import "./lib/zod-without-eval";
 import { I18nProvider } from "@lingui/react";
 import { onlineManager, QueryClient } from "@tanstack/react-query";
 import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";

@@ -35,15 +35,44 @@ function safePath(requestPath: string): string | null {
   return path;
 }
 
+/** How the instance's mail leaves: SMTP, kept in the outbox (no server), or the external auth service's business. */
+export type MailDelivery = "smtp" | "outbox" | "external";
+
+/**
+ * Whether mail of the console's project is delivered: SMTP_URL, or the project's own SMTP server
+ * (read through the admin API); without either it stays in the outbox.
+ */
+async function mailDelivery(stack: StackTarget, smtpUrlSet: boolean, external: boolean): Promise<MailDelivery> {
+  if (external) return "external";
+  if (smtpUrlSet || !stack.superSecretAdminKey) return "smtp";
+  try {
+    const answer = await fetch(`${stack.baseUrl()}/api/v1/internal/projects/current`, {
+      headers: {
+        "x-stack-access-type": "admin",
+        "x-stack-project-id": stack.projectId,
+        "x-stack-super-secret-admin-key": stack.superSecretAdminKey,
+      },
+      signal: AbortSignal.timeout(10_000),
+    });
+    const project = (await answer.json()) as { config?: { email_config?: { type?: string } } };
+    return project.config?.email_config?.type === "standard" ? "smtp" : "outbox";
+  } catch {
+    return "outbox";
+  }
+}
+
 /**
  * The admin area's door to the auth service: `GET /admin/me` tells any signed-in user whether they
- * are an operator; `/admin/auth/*` forwards an operator's call to the auth service's admin API for
+ * are an operator (and an operator how mail leaves, for the notice when it does not); `/admin/auth/*` forwards an operator's call to the auth service's admin API for
  * the app's own project. The admin key is added here and never reaches the browser; of the
  * browser's headers only the content type is passed on.
  */
-export function adminRoutes(stack: StackTarget, gate: OperatorGate) {
+export function adminRoutes(stack: StackTarget, gate: OperatorGate, mail: { smtpUrlSet: boolean; external: boolean }) {
   return new Hono<ApiEnv>()
-    .get("/me", async (c) => c.json(ok({ isAdmin: await gate.isOperator(c.var.user.id) })))
+    .get("/me", async (c) => {
+      if (!(await gate.isOperator(c.var.user.id))) return c.json(ok({ isAdmin: false }));
+      return c.json(ok({ isAdmin: true, mail: await mailDelivery(stack, mail.smtpUrlSet, mail.external) }));
+    })
     .all(`/auth/*`, gate.middleware, async (c) => {
       const adminKey = stack.superSecretAdminKey;
       if (!adminKey) {

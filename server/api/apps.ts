@@ -6,6 +6,7 @@ import type { ApiEnv } from "./lib/api-env.ts";
 import { apiError } from "./lib/api-error.ts";
 import type { ApiDeps } from "./lib/deps.ts";
 import { ok } from "./lib/pair.ts";
+import { readJson } from "./lib/read-input.ts";
 
 type AppRow = typeof appsTable.$inferSelect;
 
@@ -58,7 +59,7 @@ export function appsRoutes(deps: ApiDeps) {
       return c.json(ok(apps));
     })
     .post("/", async (c) => {
-      const input = createAppSchema.parse(await c.req.json());
+      const input = await readJson(c, createAppSchema);
       const [row] = await db
         .insert(appsTable)
         .values({
@@ -79,7 +80,7 @@ export function appsRoutes(deps: ApiDeps) {
       return c.json(ok(app), 201);
     })
     .patch("/:appId", async (c) => {
-      const input = updateAppSchema.parse(await c.req.json());
+      const input = await readJson(c, updateAppSchema);
       const current = await findOwnApp(deps, c.var.user.id, c.req.param("appId"));
       const [row] = await db
         .update(appsTable)

@@ -3,15 +3,19 @@ import { and, asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { createDatabaseSchema, renameDatabaseSchema } from "../contract/databases.ts";
 import { userDatabasesTable } from "../db/schema/index.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
+import { isHttpError } from "../lib/errors.ts";
 import type { ApiEnv } from "./lib/api-env.ts";
 import { apiError } from "./lib/api-error.ts";
 import type { ApiDeps } from "./lib/deps.ts";
-import { isUniqueViolation, ok } from "./lib/pair.ts";
+import { ok } from "./lib/pair.ts";
+import { readJson } from "./lib/read-input.ts";
 import {
   databaseRef,
   databaseScope,
   describeUrl,
   findOwnDatabase,
+  ROLE_PASSWORD_AAD,
   toDatabase,
   URL_AAD,
   type UserDatabaseRow,
@@ -27,11 +31,22 @@ export async function createManagedDatabase(deps: ApiDeps, ownerId: string, name
     .from(userDatabasesTable)
     .where(and(eq(userDatabasesTable.ownerId, ownerId), eq(userDatabasesTable.name, name)));
   if (existing.length > 0) throw nameTaken(name);
-  const location = await deps.connections.createManaged(id);
+  const { location, rolePassword } = await deps.connections.createManaged(id);
   try {
+    const encryptedRolePassword = rolePassword
+      ? await deps.vault.seal(databaseScope(id), rolePassword, ROLE_PASSWORD_AAD)
+      : null;
     const [row] = await deps.store.db
       .insert(userDatabasesTable)
-      .values({ id, ownerId, name, kind: "managed", engine: deps.connections.managedEngine, location })
+      .values({
+        id,
+        ownerId,
+        name,
+        kind: "managed",
+        engine: deps.connections.managedEngine,
+        location,
+        encryptedRolePassword,
+      })
       .returning();
     return (
       row ??
@@ -43,6 +58,7 @@ export async function createManagedDatabase(deps: ApiDeps, ownerId: string, name
     await deps.connections
       .dropManaged({ id, kind: "managed", engine: deps.connections.managedEngine, location })
       .catch(() => undefined);
+    await deps.vault.forget(databaseScope(id)).catch(() => undefined);
     if (isUniqueViolation(error)) throw nameTaken(name);
     throw error;
   }
@@ -60,7 +76,7 @@ export function databasesRoutes(deps: ApiDeps) {
       return c.json(ok(rows.map(toDatabase)));
     })
     .post("/", async (c) => {
-      const input = createDatabaseSchema.parse(await c.req.json());
+      const input = await readJson(c, createDatabaseSchema);
       const ownerId = c.var.user.id;
       let row: UserDatabaseRow;
       if (input.kind === "managed") {
@@ -69,6 +85,7 @@ export function databasesRoutes(deps: ApiDeps) {
         try {
           await deps.connections.probe(input.url);
         } catch (error) {
+          if (isHttpError(error)) throw error; // a refused address or URL keeps its own code
           throw apiError("DATABASE_UNREACHABLE", `Could not connect: ${(error as Error).message}`);
         }
         const id = randomUUID();
@@ -101,7 +118,7 @@ export function databasesRoutes(deps: ApiDeps) {
       return c.json(ok(toDatabase(row)), 201);
     })
     .patch("/:dbId", async (c) => {
-      const input = renameDatabaseSchema.parse(await c.req.json());
+      const input = await readJson(c, renameDatabaseSchema);
       const current = await findOwnDatabase(deps, c.var.user.id, c.req.param("dbId"));
       try {
         const [row] = await db

@@ -8,6 +8,7 @@ import { apiError } from "./lib/api-error.ts";
 import type { ApiDeps } from "./lib/deps.ts";
 import { executeJsonWriter } from "./lib/execute-json.ts";
 import { ok } from "./lib/pair.ts";
+import { readJson } from "./lib/read-input.ts";
 import { type Execution, startExecution } from "./lib/sql-executor.ts";
 import { databaseRef, findOwnDatabase } from "./lib/user-databases.ts";
 
@@ -22,7 +23,7 @@ function unreachable(error: unknown) {
 export function executeRoutes(deps: ApiDeps) {
   return new Hono<ApiEnv>()
     .post("/execute", async (c) => {
-      const input = executeRequestSchema.parse(await c.req.json());
+      const input = await readJson(c, executeRequestSchema);
       if (Buffer.byteLength(input.sql, "utf8") > SQL_TEXT_MAX_BYTES) {
         throw apiError("SQL_TOO_LARGE", `SQL may be at most ${SQL_TEXT_MAX_BYTES} bytes.`);
       }
@@ -31,7 +32,7 @@ export function executeRoutes(deps: ApiDeps) {
       const ref = await databaseRef(deps, row);
       const executionId = input.executionId ?? randomUUID();
       const lease = await deps.connections.acquire(ref).catch((error: unknown) => {
-        throw unreachable(error);
+        throw isHttpError(error) ? error : unreachable(error); // a refused address keeps its own code
       });
       let execution: Execution;
       try {
@@ -78,7 +79,7 @@ export function executeRoutes(deps: ApiDeps) {
       });
     })
     .post("/cancel", async (c) => {
-      const input = cancelRequestSchema.parse(await c.req.json());
+      const input = await readJson(c, cancelRequestSchema);
       const row = await findOwnDatabase(deps, c.var.user.id, c.req.param("dbId") ?? "");
       const cancelled = await deps.executions.cancel({
         executionId: input.executionId,

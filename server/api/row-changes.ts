@@ -5,13 +5,14 @@ import type { ApiEnv } from "./lib/api-env.ts";
 import { apiError } from "./lib/api-error.ts";
 import type { ApiDeps } from "./lib/deps.ts";
 import { ok } from "./lib/pair.ts";
+import { readJson } from "./lib/read-input.ts";
 import { applyRowChanges } from "./lib/row-changes.ts";
 import { databaseRef, findOwnDatabase } from "./lib/user-databases.ts";
 
 /** POST /db/{dbId}/rows: inline edits, inserts and deletes of one table, all in one transaction. */
 export function rowChangesRoutes(deps: ApiDeps) {
   return new Hono<ApiEnv>().post("/", async (c) => {
-    const input = rowChangesRequestSchema.parse(await c.req.json());
+    const input = await readJson(c, rowChangesRequestSchema);
     const row = await findOwnDatabase(deps, c.var.user.id, c.req.param("dbId") ?? "");
     const ref = await databaseRef(deps, row);
     try {

@@ -3,6 +3,7 @@ import { type SqlSplitResponse, sqlSplitRequestSchema } from "../contract/sql-sp
 import { splitStatements } from "../sql/pg-statements.ts";
 import type { ApiEnv } from "./lib/api-env.ts";
 import { ok } from "./lib/pair.ts";
+import { readJson } from "./lib/read-input.ts";
 
 /**
  * POST /sql/split: the statements of a script as PostgreSQL's parser sees them, for "run the
@@ -11,7 +12,7 @@ import { ok } from "./lib/pair.ts";
  */
 export function sqlSplitRoutes() {
   return new Hono<ApiEnv>().post("/split", async (c) => {
-    const { sql } = sqlSplitRequestSchema.parse(await c.req.json());
+    const { sql } = await readJson(c, sqlSplitRequestSchema);
     let answer: SqlSplitResponse;
     try {
       answer = { statements: await splitStatements(sql), syntaxError: null };

@@ -5,6 +5,7 @@ import type { ApiEnv } from "./lib/api-env.ts";
 import { apiError } from "./lib/api-error.ts";
 import type { ApiDeps } from "./lib/deps.ts";
 import { ok } from "./lib/pair.ts";
+import { readQuery } from "./lib/read-input.ts";
 import { readTableCell } from "./lib/table-cell.ts";
 import { readTablePage } from "./lib/table-data.ts";
 import { databaseRef, findOwnDatabase } from "./lib/user-databases.ts";
@@ -16,7 +17,7 @@ import { databaseRef, findOwnDatabase } from "./lib/user-databases.ts";
 export function tableDataRoutes(deps: ApiDeps) {
   return new Hono<ApiEnv>()
     .get("/:tableName/cell", async (c) => {
-      const query = tableCellQuerySchema.parse(c.req.query());
+      const query = readQuery(c, tableCellQuerySchema);
       const row = await findOwnDatabase(deps, c.var.user.id, c.req.param("dbId") ?? "");
       const ref = await databaseRef(deps, row);
       try {
@@ -29,7 +30,7 @@ export function tableDataRoutes(deps: ApiDeps) {
       }
     })
     .get("/:tableName", async (c) => {
-      const query = tableDataQuerySchema.parse(c.req.query());
+      const query = readQuery(c, tableDataQuerySchema);
       const row = await findOwnDatabase(deps, c.var.user.id, c.req.param("dbId") ?? "");
       const ref = await databaseRef(deps, row);
       try {

@@ -13,7 +13,9 @@ import {
 import type { AppEnv } from "../http/env.ts";
 import { TokenRejected } from "./lib/access-token.ts";
 import type { ApiUser } from "./lib/api-env.ts";
+import { apiError } from "./lib/api-error.ts";
 import type { ApiDeps } from "./lib/deps.ts";
+import { crossSiteCookieRequest } from "./lib/require-user.ts";
 
 const closeCodeOf = (error: unknown): [number, string] => {
   if (error instanceof TokenRejected) {
@@ -32,6 +34,13 @@ const closeCodeOf = (error: unknown): [number, string] => {
 export function userNotifySocketRoutes(deps: ApiDeps) {
   return new Hono<AppEnv>().get(
     "/user-notify",
+    // A cookie would let any site's page listen in: with one, the upgrade must come from the console.
+    async (c, next) => {
+      if (crossSiteCookieRequest((name) => c.req.header(name), "CONNECT", deps.publicUrl())) {
+        throw apiError("CROSS_SITE_REQUEST_REFUSED", "This socket was opened from another site; it was refused.");
+      }
+      await next();
+    },
     upgradeWebSocket((c) => {
       const cookieToken = accessTokenFromCookies(c.req.header("cookie"));
       let user: ApiUser | null = null;
@@ -99,5 +108,9 @@ export function userNotifySocketRoutes(deps: ApiDeps) {
         },
       };
     }),
+    // Reached only by a request that asked for no upgrade.
+    () => {
+      throw apiError("UPGRADE_REQUIRED", "This endpoint speaks WebSocket only: send an upgrade request.");
+    },
   );
 }

@@ -2,13 +2,17 @@ import type { Hono } from "hono";
 import type { Config } from "../config.ts";
 import type { AppEnv } from "../http/env.ts";
 import type { ServiceContext } from "../service-context.ts";
+import type { CliLoginStore } from "./cli-logins.ts";
 import type { ContactChannelStore } from "./contact-channels.ts";
+import type { DataVault } from "./data-vault.ts";
 import type { Mailer } from "./mailer.ts";
 import type { PasskeyStore } from "./passkeys.ts";
 import type { PermissionDefinitions } from "./permission-definitions.ts";
+import type { ProjectCredentials } from "./project-credentials.ts";
 import type { ProjectPermissions } from "./project-permissions.ts";
 import type { Project, ProjectDirectory } from "./projects.ts";
 import type { RateLimiter } from "./rate-limit.ts";
+import type { SessionHandoff } from "./session-handoff.ts";
 import type { SessionStore } from "./sessions.ts";
 import type { ConnectedAccounts } from "./social/connected-accounts.ts";
 import type { FlowStateStore } from "./social/flow-states.ts";
@@ -54,6 +58,8 @@ export interface AuthDeps {
   portalTokens: WebhookPortalTokens;
   /** Seals and opens TOTP secrets at rest. */
   totpSecrets: TotpSecrets;
+  /** Seals and opens projects' SMTP passwords and OAuth client secrets at rest. */
+  credentials: ProjectCredentials;
   /** Registered WebAuthn credentials. */
   passkeys: PasskeyStore;
   limits: RateLimiter;
@@ -68,6 +74,12 @@ export interface AuthDeps {
   apiKeys: UserTeamApiKeyStore;
   social: Map<string, SocialProvider>;
   flows: FlowStateStore;
+  /** Refresh tokens carried by one-time codes (cross-domain sign-in), sealed. */
+  handoff: SessionHandoff;
+  /** Command-line logins (codes hashed, handed-over refresh tokens sealed). */
+  cliLogins: CliLoginStore;
+  /** Stack's data vault (client-encrypted values, sealed again at rest). */
+  dataVault: DataVault;
   /** Provider tokens of social accounts (connected-account access tokens). */
   connectedAccounts: ConnectedAccounts;
   /** `${origin}/auth`: the SDK's baseUrl for this server. */

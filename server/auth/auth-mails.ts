@@ -1,5 +1,6 @@
 import type { Store } from "../db/store.ts";
 import { EmailTemplateStore, type EmailTemplateType, type TemplateVariables } from "./email-templates.ts";
+import { emailThemeOf } from "./email-themes.ts";
 import type { MailMessage } from "./mailer.ts";
 
 function withCode(callbackUrl: string, code: string): string {
@@ -8,7 +9,7 @@ function withCode(callbackUrl: string, code: string): string {
   return url.toString();
 }
 
-type MailProject = { id: string; displayName: string };
+type MailProject = { id: string; displayName: string; config?: { email_theme?: string } };
 
 /**
  * Builds a mail of one template type from the project's template (its own edit or the default).
@@ -22,11 +23,16 @@ export async function templatedMail(
   to: string,
   vars: Omit<TemplateVariables, "projectDisplayName" | "email">,
 ): Promise<MailMessage> {
-  const rendered = await new EmailTemplateStore(store).render(project.id, type, {
-    ...vars,
-    projectDisplayName: project.displayName,
-    email: to,
-  });
+  const rendered = await new EmailTemplateStore(store).render(
+    project.id,
+    type,
+    {
+      ...vars,
+      projectDisplayName: project.displayName,
+      email: to,
+    },
+    emailThemeOf(project.config?.email_theme),
+  );
   return { projectId: project.id, to, link: vars.link, ...rendered };
 }
 

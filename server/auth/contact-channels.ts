@@ -1,7 +1,8 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import { authContactChannelsTable } from "../db/schema/index.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
 import { contactChannelAlreadyUsedForAuth } from "./known-errors.ts";
-import { isUniqueViolation, normalizeEmail } from "./users.ts";
+import { normalizeEmail } from "./users.ts";
 
 export interface ChannelChanges {
   value?: string;

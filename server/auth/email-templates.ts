@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { authEmailTemplatesTable } from "../db/schema/index.ts";
 import type { Store } from "../db/store.ts";
 import { HttpError } from "../lib/errors.ts";
+import { type EmailTheme, themedHtml } from "./email-themes.ts";
 
 export const EMAIL_TEMPLATE_TYPES = ["email_verification", "password_reset", "magic_link", "team_invitation"] as const;
 export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];
@@ -47,10 +48,10 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateType, EmailTemplate> =
   },
   magic_link: {
     subject: "Sign in to {{projectDisplayName}}: {{otp}}",
-    content: `Your sign-in code for {{projectDisplayName}} is {{otp}}. It is valid for 10 minutes.\n\nOr use this link to sign in as {{email}}:\n\n{{link}}\n\n${IGNORE}`,
+    content: `Your sign-in code for {{projectDisplayName}}, valid for 10 minutes:\n\n{{otp}}\n\nOr use this link to sign in as {{email}}:\n\n{{link}}\n\n${IGNORE}`,
   },
   team_invitation: {
-    subject: "You are invited to {{teamDisplayName}} at {{projectDisplayName}}",
+    subject: "An invitation to join {{teamDisplayName}} at {{projectDisplayName}}",
     content: `You have been invited to join the team {{teamDisplayName}} at {{projectDisplayName}}.\n\n{{link}}\n\n${IGNORE}`,
   },
 };
@@ -66,15 +67,14 @@ const PLACEHOLDER = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
 
 function fill(source: string, vars: TemplateVariables, encode: (s: string) => string): string {
   return source.replace(PLACEHOLDER, (whole, name: string) => {
-    const value = (vars as unknown as Record<string, string | undefined>)[name];
     // Unknown names stay visible, so a typo in an edited template shows in the preview.
     if (!(TEMPLATE_VARIABLE_NAMES as readonly string[]).includes(name)) return encode(whole);
-    return encode(value ?? "");
+    return encode(vars[name as keyof TemplateVariables] ?? "");
   });
 }
 
 /** Subject, text and HTML of a template with its variables filled; values are escaped in HTML. */
-export function renderEmailTemplate(template: EmailTemplate, vars: TemplateVariables) {
+export function renderEmailTemplate(template: EmailTemplate, vars: TemplateVariables, theme?: EmailTheme) {
   const subject = fill(template.subject, vars, (s) => s).replace(/[\r\n]+/g, " ");
   const text = fill(template.content, vars, (s) => s);
   const html = template.content
@@ -87,7 +87,7 @@ export function renderEmailTemplate(template: EmailTemplate, vars: TemplateVaria
       return `<p>${fill(escapeHtml(paragraph), vars, escapeHtml).replace(/\n/g, "<br>")}</p>`;
     })
     .join("");
-  return { subject, text, html };
+  return { subject, text, html: theme ? themedHtml(html, theme) : html };
 }
 
 /** The project's templates: its own edits where it has them, else the defaults. */
@@ -150,7 +150,7 @@ export class EmailTemplateStore {
   }
 
   /** Every mail of a template type is built here, so an edited template applies to all of them. */
-  async render(projectId: string, type: EmailTemplateType, vars: TemplateVariables) {
-    return renderEmailTemplate(await this.get(projectId, type), vars);
+  async render(projectId: string, type: EmailTemplateType, vars: TemplateVariables, theme?: EmailTheme) {
+    return renderEmailTemplate(await this.get(projectId, type), vars, theme);
   }
 }

@@ -2,18 +2,24 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
 import { createErrorHandler } from "../http/error-handler.ts";
 import { loadMasterKey } from "../lib/envelope.ts";
+import { reachableOnlyFromThisMachine } from "../lib/loopback.ts";
+import { RateLimited } from "../lib/rate-limits.ts";
 import { Vault } from "../lib/vault.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { AuthDeps, AuthEnv } from "./auth-env.ts";
+import { CliLoginStore } from "./cli-logins.ts";
 import { ContactChannelStore } from "./contact-channels.ts";
-import { sweepExpired } from "./janitor.ts";
+import { DataVault } from "./data-vault.ts";
+import { forgetMailBodies, sweepExpired } from "./janitor.ts";
 import { Mailer } from "./mailer.ts";
 import { PasskeyStore } from "./passkeys.ts";
 import { PermissionDefinitions } from "./permission-definitions.ts";
+import { ProjectCredentials } from "./project-credentials.ts";
 import { ProjectPermissions } from "./project-permissions.ts";
 import { ProjectDirectory, seedProjects } from "./projects.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import { registerRoutes } from "./routes/index.ts";
+import { SessionHandoff } from "./session-handoff.ts";
 import { SessionStore } from "./sessions.ts";
 import { ConnectedAccounts } from "./social/connected-accounts.ts";
 import { FlowStateStore } from "./social/flow-states.ts";
@@ -41,6 +47,8 @@ export interface AuthService {
   /** Mounted at /auth/api/v1. */
   routes: Hono<AppEnv>;
   appProject: AppProjectKeys;
+  /** Providers the development stand-in serves (none unless DEV_OAUTH_PROVIDER switches it on). */
+  developmentOAuthProviders: string[];
   close(): Promise<void>;
 }
 
@@ -64,20 +72,36 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
   );
   housekeeping.unref();
   const sessions = new SessionStore(store);
-  const webhooks = new WebhookDispatcher(store, logger.child({ component: "auth-webhooks" }));
-  webhooks.start();
   const vault = new Vault(
     store.db,
     loadMasterKey({ secretsMasterKey: config.SECRETS_MASTER_KEY, dataDir: config.DATA_DIR }),
   );
   const totpSecrets = new TotpSecrets(vault);
   await totpSecrets.sealLegacy(store);
+  const credentials = new ProjectCredentials(vault);
+  const sealedRows = await credentials.sealLegacy(store);
+  if (sealedRows > 0) logger.info({ rows: sealedRows }, "sealed project credentials stored in clear");
+  const webhooks = new WebhookDispatcher(
+    store,
+    logger.child({ component: "auth-webhooks" }),
+    ctx.outbound,
+    credentials,
+  );
+  webhooks.start();
   const users = new UserStore(store, sessions, webhooks, totpSecrets);
   await users.listenForChanges();
-  const mailer = new Mailer(store, logger.child({ component: "auth-mailer" }), {
-    smtpUrl: config.SMTP_URL,
-    from: config.EMAIL_FROM,
-  });
+  const mailer = new Mailer(
+    store,
+    logger.child({ component: "auth-mailer" }),
+    {
+      smtpUrl: config.SMTP_URL,
+      from: config.EMAIL_FROM,
+      printLinks: config.NODE_ENV !== "production" && reachableOnlyFromThisMachine(config),
+      outbound: ctx.outbound,
+    },
+    credentials,
+  );
+  await forgetMailBodies(store);
   mailer.start();
   const definitions = new PermissionDefinitions(store);
   const deps: AuthDeps = {
@@ -91,8 +115,9 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     webhooks,
     portalTokens: new WebhookPortalTokens(store),
     totpSecrets,
+    credentials,
     passkeys: new PasskeyStore(store),
-    limits: new RateLimiter(store, config.AUTH_RATE_LIMITS, config.TRUST_PROXY),
+    limits: new RateLimiter(store.db, config.AUTH_RATE_LIMITS, config.TRUST_PROXY),
     codes: new CodeStore(store),
     channels: new ContactChannelStore(store),
     teams: new TeamStore(store, definitions, webhooks),
@@ -102,6 +127,9 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     social: socialProviders(config, () => `${baseUrl()}/api/v1`),
     flows: new FlowStateStore(store),
     connectedAccounts: new ConnectedAccounts(store, vault),
+    dataVault: new DataVault(store, vault),
+    cliLogins: new CliLoginStore(store, vault),
+    handoff: new SessionHandoff(vault),
     baseUrl,
   };
 
@@ -109,19 +137,26 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
   const foundationErrors = createErrorHandler(logger);
   // Stack's plain-text StatusErrors (e.g. 429) are rendered here; everything else by the foundation.
   app.onError((error, c) => {
+    // AuthEnv only adds variables to AppEnv, but Hono's Context is invariant in its env type.
     const appContext = c as unknown as Context<AppEnv>;
+    if (error instanceof RateLimited) {
+      // A plain 429 (code in the body only): the SDK waits out Retry-After and tries again.
+      const retryAfter = { "Retry-After": String(error.retryAfterSeconds) };
+      return renderStatusError(appContext, new StatusError(429, "RATE_LIMITED", error.message, retryAfter));
+    }
     return error instanceof StatusError ? renderStatusError(appContext, error) : foundationErrors(error, appContext);
   });
   app.use("*", ...wireHeaders());
   registerRoutes(app, deps);
   // Unknown API paths answer like Stack's catch-all: plain 404, no known-error code the SDK lacks.
   app.all("*", (c) => {
-    throw new StatusError(404, `No API route for ${c.req.method} ${c.req.path}.`);
+    throw new StatusError(404, "ROUTE_NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}.`);
   });
 
   return {
-    routes: app as unknown as Hono<AppEnv>,
+    routes: app as unknown as Hono<AppEnv>, // mounted under the shell's app: AuthEnv extends AppEnv (see onError)
     appProject,
+    developmentOAuthProviders: [...deps.social.values()].filter((p) => p.isDevelopment).map((p) => p.id),
     close: async () => {
       clearInterval(housekeeping);
       users.stopListening();

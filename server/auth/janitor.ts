@@ -1,11 +1,14 @@
-import { lt } from "drizzle-orm";
+import { and, inArray, lt, ne, or } from "drizzle-orm";
 import {
+  authMailOutboxTable,
   authOauthStatesTable,
-  authRateLimitsTable,
   authRefreshTokensTable,
   authVerificationCodesTable,
+  rateLimitsTable,
 } from "../db/schema/index.ts";
 import type { Store } from "../db/store.ts";
+import { FORGOTTEN_BODY } from "./mailer.ts";
+import { CODE_LIFETIME_MS } from "./verification-codes.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -20,5 +23,27 @@ export async function sweepExpired(store: Store, now = Date.now()): Promise<void
     .delete(authVerificationCodesTable)
     .where(lt(authVerificationCodesTable.expiresAt, new Date(now - DAY_MS)));
   await store.db.delete(authOauthStatesTable).where(lt(authOauthStatesTable.expiresAt, new Date(now)));
-  await store.db.delete(authRateLimitsTable).where(lt(authRateLimitsTable.windowStart, new Date(now - DAY_MS)));
+  await store.db.delete(rateLimitsTable).where(lt(rateLimitsTable.expire, new Date(now - DAY_MS)));
+  await forgetMailBodies(store, now);
+}
+
+/** Once every code a mail can carry has expired, a mail kept for the operators holds nothing of use. */
+const KEPT_MAIL_LIFETIME_MS = Math.max(...Object.values(CODE_LIFETIME_MS));
+
+/**
+ * Mail bodies carry sign-in links and codes: a delivered or abandoned mail keeps none (older
+ * versions kept them; this also runs at start-up), and a mail kept for the operators because there
+ * was no SMTP server keeps its body only while the links inside can still work.
+ */
+export async function forgetMailBodies(store: Store, now = Date.now()): Promise<void> {
+  const t = authMailOutboxTable;
+  await store.db
+    .update(t)
+    .set(FORGOTTEN_BODY)
+    .where(
+      and(
+        or(ne(t.text, ""), ne(t.html, "")),
+        or(inArray(t.status, ["sent", "failed"]), lt(t.createdAt, new Date(now - KEPT_MAIL_LIFETIME_MS))),
+      ),
+    );
 }

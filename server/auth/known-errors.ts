@@ -3,7 +3,7 @@ import { HttpError } from "../lib/errors.ts";
 /**
  * Stack's known errors: only codes the official SDK knows (it rejects any other code), with the
  * statuses and `details` fields its error classes read back. Messages follow the recorded server
- * where a sample exists (docs/stack-wire-samples.json).
+ * where a sample exists (tests/auth-http/fixtures/stack-wire-samples.json and its -extended companion).
  */
 const known = (status: number, code: string, message: string, details?: Record<string, unknown>) =>
   new HttpError(status, code, message, details);
@@ -35,18 +35,25 @@ export const KnownErrors = {
     known(
       400,
       "ACCESS_TYPE_WITHOUT_PROJECT_ID",
-      `The x-stack-access-type header was '${accessType}', but the x-stack-project-id header was not provided.`,
+      `The x-stack-access-type header was '${accessType}', but the x-stack-project-id header was not provided.\n\nFor more information, see the docs on REST API authentication: https://docs.stack-auth.com/rest-api/overview#authentication`,
       { request_type: accessType },
     ),
   currentProjectNotFound: (projectId: string) =>
-    known(400, "CURRENT_PROJECT_NOT_FOUND", `The current project with ID ${projectId} was not found.`, {
-      project_id: projectId,
-    }),
+    known(
+      400,
+      "CURRENT_PROJECT_NOT_FOUND",
+      `The current project with ID ${projectId} was not found. Please check the value of the x-stack-project-id header.`,
+      {
+        project_id: projectId,
+      },
+    ),
+  branchDoesNotExist: (branchId: string) =>
+    known(400, "BRANCH_DOES_NOT_EXIST", `The branch with ID ${branchId} does not exist.`, { branch_id: branchId }),
   publishableClientKeyRequired: (projectId: string) =>
     known(
       401,
       "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT",
-      `Publishable client keys are required for the project "${projectId}".`,
+      "Publishable client keys are required for this project. Create one in Project Keys, or disable this requirement there to allow keyless client access.",
       { project_id: projectId },
     ),
   invalidPublishableClientKey: (projectId: string) =>
@@ -57,7 +64,7 @@ export const KnownErrors = {
       { project_id: projectId },
     ),
   serverAuthenticationRequired: () =>
-    known(401, "SERVER_AUTHENTICATION_REQUIRED", "A secret server key is required for server access."),
+    known(401, "SERVER_AUTHENTICATION_REQUIRED", "The secret server key must be provided."),
   invalidSecretServerKey: (projectId: string) =>
     known(
       401,
@@ -66,7 +73,7 @@ export const KnownErrors = {
       { project_id: projectId },
     ),
   adminAuthenticationRequired: () =>
-    known(401, "ADMIN_AUTHENTICATION_REQUIRED", "A super secret admin key is required for admin access."),
+    known(401, "ADMIN_AUTHENTICATION_REQUIRED", "The super secret admin key must be provided."),
   invalidSuperSecretAdminKey: (projectId: string) =>
     known(
       401,
@@ -129,11 +136,16 @@ export const KnownErrors = {
       "You have specified 'me' as a userId, but did not provide authentication for a user.",
     ),
   userNotFound: () => known(404, "USER_NOT_FOUND", "User not found."),
+  expectedInternalProject: () => known(401, "EXPECTED_INTERNAL_PROJECT", "The project ID is expected to be internal."),
   userAuthenticationRequired: () =>
     known(401, "USER_AUTHENTICATION_REQUIRED", "User authentication required for this endpoint."),
 
   signUpNotEnabled: () =>
-    known(400, "SIGN_UP_NOT_ENABLED", "Creation of new accounts is not enabled for this project."),
+    known(
+      400,
+      "SIGN_UP_NOT_ENABLED",
+      "Creation of new accounts is not enabled for this project. Please ask the project owner to enable it.",
+    ),
   passwordAuthenticationNotEnabled: () =>
     known(400, "PASSWORD_AUTHENTICATION_NOT_ENABLED", "Password authentication is not enabled for this project."),
   anonymousAccountsNotEnabled: () =>
@@ -210,6 +222,13 @@ export const KnownErrors = {
       team_id: teamId,
       user_id: userId,
     }),
+  wrongPermissionScope: (permissionId: string, expectedScope: string, actualScope: string) =>
+    known(
+      404,
+      "WRONG_PERMISSION_SCOPE",
+      `Permission "${permissionId}" not found. (It was found for a different scope "${actualScope}", but scope "${expectedScope}" was expected.)`,
+      { permission_id: permissionId, expected_scope: expectedScope, actual_scope: actualScope },
+    ),
   permissionNotFound: (permissionId: string) =>
     known(
       404,
@@ -256,6 +275,13 @@ export const KnownErrors = {
       user_id: userId,
       permission_id: permissionId,
     }),
+  teamInvitationRestrictedUserNotAllowed: (reason: { type: string }) =>
+    known(
+      403,
+      "TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED",
+      `Restricted users cannot accept team invitations. Reason: ${reason.type}. Please complete the onboarding process before accepting team invitations.`,
+      { restricted_reason: reason },
+    ),
   teamInvitationEmailMismatch: () =>
     known(
       403,

@@ -1,4 +1,3 @@
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { and, eq } from "drizzle-orm";
 import { authPasskeysTable } from "../db/schema/index.ts";
 import type { Store } from "../db/store.ts";
@@ -23,7 +22,7 @@ export function ceremonyOrigin(
 ): { origin: string; rpId: string } {
   let origin: string;
   try {
-    const data = JSON.parse(isoBase64URL.toUTF8String(String(clientDataJSON))) as { origin?: unknown };
+    const data = JSON.parse(Buffer.from(String(clientDataJSON), "base64url").toString("utf8")) as { origin?: unknown };
     origin = typeof data.origin === "string" ? data.origin : "";
   } catch {
     throw fail("The WebAuthn response is malformed.");

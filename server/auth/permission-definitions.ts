@@ -28,17 +28,29 @@ export const SYSTEM_TEAM_PERMISSIONS: readonly PermissionDefinition[] = [
   { id: "$update_team", description: "Update the team information", containedPermissionIds: [] },
 ];
 
-/** What every new project starts with (the recorded Stack server's contents; editable afterwards). */
+/** What every new project starts with (Stack Auth's defaults; editable afterwards). Migration 0017 brought older projects' untouched roles here. */
 const DEFAULT_TEAM_ROLES: readonly PermissionDefinition[] = [
   {
     id: "team_admin",
-    description: "Administrator of a team",
-    containedPermissionIds: ["$read_members", "$remove_members", "$update_team"],
+    description: "Default permission for team admins",
+    containedPermissionIds: [
+      "$delete_team",
+      "$invite_members",
+      "$manage_api_keys",
+      "$read_members",
+      "$remove_members",
+      "$update_team",
+    ],
   },
-  { id: "team_member", description: "Member of a team", containedPermissionIds: ["$read_members"] },
+  {
+    id: "team_member",
+    description: "Default permission for team members",
+    containedPermissionIds: ["$invite_members", "$read_members"],
+  },
 ];
 
 const isSystem = (id: string) => id.startsWith("$");
+const otherScope = (scope: PermissionScope): PermissionScope => (scope === "team" ? "project" : "team");
 
 /** Gives a new project the default team roles; run in the transaction that creates the project. */
 export async function seedDefaultPermissionDefinitions(db: Db, projectId: string): Promise<void> {
@@ -89,6 +101,17 @@ export class PermissionDefinitions {
     return (await this.stored(projectId, scope)).some((p) => p.id === id);
   }
 
+  /**
+   * PERMISSION_NOT_FOUND unless `id` is defined in `scope`; WRONG_PERMISSION_SCOPE when it is a
+   * permission of the other scope (team and project ids share one namespace, so that is unambiguous).
+   */
+  async requireInScope(projectId: string, scope: PermissionScope, id: string): Promise<void> {
+    if (await this.exists(projectId, scope, id)) return;
+    const other = otherScope(scope);
+    if (await this.exists(projectId, other, id)) throw KnownErrors.wrongPermissionScope(id, scope, other);
+    throw KnownErrors.permissionNotFound(id);
+  }
+
   /** The granted ids with everything they contain, transitively, sorted. */
   async expand(projectId: string, scope: PermissionScope, granted: readonly string[]): Promise<Set<string>> {
     if (granted.length === 0) return new Set();
@@ -107,7 +130,10 @@ export class PermissionDefinitions {
     if (isSystem(input.id))
       throw KnownErrors.schemaError("Permission IDs starting with $ are reserved for the system.");
     const existing = await this.list(projectId, scope);
-    if (existing.some((p) => p.id === input.id)) throw KnownErrors.permissionIdAlreadyExists(input.id);
+    // Team and project permissions share one namespace, as on Stack's server.
+    if (existing.some((p) => p.id === input.id) || (await this.exists(projectId, otherScope(scope), input.id))) {
+      throw KnownErrors.permissionIdAlreadyExists(input.id);
+    }
     const contained = this.checkContained(existing, input.id, unique(input.containedPermissionIds));
     await this.store.db
       .insert(authPermissionDefinitionsTable)
@@ -137,7 +163,9 @@ export class PermissionDefinitions {
     const newId = changes.id ?? id;
     if (newId !== id) {
       if (isSystem(newId)) throw KnownErrors.schemaError("Permission IDs starting with $ are reserved for the system.");
-      if (existing.some((p) => p.id === newId)) throw KnownErrors.permissionIdAlreadyExists(newId);
+      if (existing.some((p) => p.id === newId) || (await this.exists(projectId, otherScope(scope), newId))) {
+        throw KnownErrors.permissionIdAlreadyExists(newId);
+      }
     }
     const others = existing.filter((p) => p.id !== id);
     const contained = this.checkContained(

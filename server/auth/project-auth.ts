@@ -51,24 +51,34 @@ export function projectAuth(deps: AuthDeps, allowed: readonly AccessType[] = ACC
 
     const entry = await deps.projects.get(projectId);
     if (!entry) throw KnownErrors.currentProjectNotFound(projectId);
-    if (type === "admin" && !adminKey && adminAccessToken) {
+    // A project owner's dashboard token stands in for every key of the project, whatever the
+    // access type (Stack checks it before, and instead of, the keys).
+    if (adminAccessToken) {
       await checkAdminAccessToken(deps.ctx.store, deps.tokens, projectId, adminAccessToken);
     } else {
-      checkKey(
-        type,
-        projectId,
-        entry.keyHashes,
-        { publishableKey, secretKey, adminKey },
-        entry.project.config.require_publishable_client_key,
-      );
+      const check = () =>
+        checkKey(
+          type,
+          projectId,
+          entry.keyHashes,
+          { publishableKey, secretKey, adminKey },
+          entry.project.config.require_publishable_client_key,
+        );
+      // Publishable keys ship inside web apps, so a wrong one is no guess at a secret.
+      if (type === "client") check();
+      else await deps.limits.projectKey(c, check);
     }
 
+    // Every project has exactly Stack's default branch; branches are not a feature of this server.
+    const branchId = stackHeader(c, "branch-id");
+    if (branchId !== undefined && branchId !== "main") throw KnownErrors.branchDoesNotExist(branchId);
+
     const user = claims ? await deps.users.get(projectId, claims.sub) : null;
-    if (user && !user.isAnonymous && user.restrictedByAdmin) {
+    const reason = user && !user.isAnonymous ? restrictedReasonOf(user) : null;
+    if (reason) {
       const allowsRestricted =
         stackHeader(c, "allow-restricted-user") === "true" || stackHeader(c, "allow-anonymous-user") === "true";
-      const reason = restrictedReasonOf(user);
-      if (!allowsRestricted && reason) throw restrictedUserNotAllowed(reason);
+      if (!allowsRestricted) throw restrictedUserNotAllowed(reason);
     }
     if (!allowed.includes(type)) throw KnownErrors.insufficientAccessType(type, [...allowed]);
     c.set("auth", { type, project: entry.project, user, claims });

@@ -70,8 +70,6 @@ export class ProjectPermissions {
   }
 
   private async requireDefinition(projectId: string, permissionId: string): Promise<void> {
-    if (!(await this.definitions.exists(projectId, "project", permissionId))) {
-      throw KnownErrors.permissionNotFound(permissionId);
-    }
+    await this.definitions.requireInScope(projectId, "project", permissionId);
   }
 }

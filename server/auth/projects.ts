@@ -3,6 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Config } from "../config.ts";
 import { authApiKeysTable, authProjectsTable, instanceSettingsTable } from "../db/schema/index.ts";
 import type { Store } from "../db/store.ts";
+import { DEFAULT_EMAIL_THEME_ID } from "./email-themes.ts";
 import type { AppProjectKeys } from "./index.ts";
 import { seedDefaultPermissionDefinitions } from "./permission-definitions.ts";
 import { CROCKFORD, randomToken, sha256 } from "./secrets.ts";
@@ -28,11 +29,40 @@ export interface ProjectConfig {
   allow_team_api_keys: boolean;
   require_publishable_client_key: boolean;
   /** "shared" uses the instance's own client; "standard" the project's client id and secret. */
-  oauth_providers: { id: string; type?: "shared" | "standard"; client_id?: string; client_secret?: string }[];
+  oauth_providers: OAuthProviderConfig[];
   oauth_account_merge_strategy: AccountMergeStrategy;
   domains: { domain: string; handler_path: string }[];
   /** "shared": the instance's SMTP_URL; "standard": the project's own SMTP server. */
   email_config: EmailConfig;
+  /** The palette of the HTML mails (email-themes.ts). */
+  email_theme: string;
+  /** Sign-up rules by the admin's id (sign-up-rules.ts), and what happens when none decides. */
+  sign_up_rules: Record<string, SignUpRule>;
+  sign_up_rules_default_action: "allow" | "reject";
+  /** Users with an unverified primary e-mail are restricted until they verify it. */
+  require_email_verification: boolean;
+  /** Data vault stores by id (routes/data-vault). */
+  data_vault_stores: Record<string, { display_name: string }>;
+}
+
+export interface OAuthProviderConfig {
+  id: string;
+  type?: "shared" | "standard";
+  client_id?: string;
+  client_secret?: string;
+  /** Both default to true; a provider kept only for connected accounts signs nobody in. */
+  allow_sign_in?: boolean;
+  allow_connected_accounts?: boolean;
+}
+
+export interface SignUpRule {
+  enabled: boolean;
+  display_name: string;
+  /** Higher first; equal priorities in the order of their ids. */
+  priority: number;
+  /** A CEL expression over the sign-up (email, emailDomain, authMethod, oauthProvider, ...). */
+  condition: string;
+  action: { type: "allow" | "reject" | "restrict" | "log"; message?: string };
 }
 
 export type EmailConfig =
@@ -84,10 +114,16 @@ export function defaultConfig(overrides: Partial<ProjectConfig> = {}): ProjectCo
     allow_user_api_keys: false,
     allow_team_api_keys: false,
     require_publishable_client_key: false,
-    oauth_providers: [{ id: "github" }, { id: "google" }],
+    // A new project offers no social sign-in until its admin turns a provider on.
+    oauth_providers: [],
     oauth_account_merge_strategy: "link_method",
     domains: [],
     email_config: { type: "shared" },
+    email_theme: DEFAULT_EMAIL_THEME_ID,
+    sign_up_rules: {},
+    sign_up_rules_default_action: "allow",
+    require_email_verification: false,
+    data_vault_stores: {},
     ...overrides,
   };
 }
@@ -188,6 +224,17 @@ export async function loadAppProjectKeys(store: Store, config: Config): Promise<
   return appProjectKeys(config, seed, projectId);
 }
 
+/** The `internal` project's generated keys (tests, and tools that act as Stack's dashboard seed). */
+export async function loadInternalProjectKeys(store: Store): Promise<AppProjectKeys> {
+  const seed = await getOrCreateSetting(store, SETTING_KEY_SEED, () => randomToken(64));
+  return {
+    projectId: INTERNAL_PROJECT_ID,
+    publishableClientKey: deriveKey(seed, INTERNAL_PROJECT_ID, "publishable_client"),
+    secretServerKey: deriveKey(seed, INTERNAL_PROJECT_ID, "secret_server"),
+    superSecretAdminKey: deriveKey(seed, INTERNAL_PROJECT_ID, "super_secret_admin"),
+  };
+}
+
 export interface SeedResult {
   appProject: AppProjectKeys;
   internalProjectId: string;
@@ -211,11 +258,13 @@ export async function seedProjects(store: Store, config: Config): Promise<SeedRe
   const domains = config.PUBLIC_URL ? [{ domain: new URL(config.PUBLIC_URL).origin, handler_path: "/handler" }] : [];
   const oauthProviders = [{ id: "github" }, { id: "google" }];
 
+  // Sign-up to the internal project stays closed until an operator opens it (with its admin
+  // key): whoever signs up there may run projects (see mayCreateProjects).
   await upsertProject(store, {
     id: INTERNAL_PROJECT_ID,
     displayName: "Stack Dashboard",
     isProductionMode,
-    config: defaultConfig({ domains, oauth_providers: oauthProviders }),
+    config: defaultConfig({ domains, oauth_providers: oauthProviders, sign_up_enabled: false }),
   });
   await upsertProject(store, {
     id: appProjectId,

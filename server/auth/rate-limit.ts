@@ -1,93 +1,85 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
-import { lt, sql } from "drizzle-orm";
 import type { Context } from "hono";
-import { authRateLimitsTable } from "../db/schema/index.ts";
-import type { Store } from "../db/store.ts";
-import { StatusError } from "./status-error.ts";
+import type { Db } from "../db/store.ts";
+import { type Limit, RateLimits } from "../lib/rate-limits.ts";
 import { normalizeEmail } from "./users.ts";
 
-export interface Limit {
-  /** Requests allowed per window. */
-  max: number;
-  windowSeconds: number;
-}
+export type { Limit };
 
-/** The limits of the abuse-prone endpoints, per client IP and per e-mail address. */
+const minute = (points: number, minutes = 1): Limit => ({ points, windowSeconds: minutes * 60 });
+
+/**
+ * The auth service's limits (docs/security.md lists them). Requests per client address cap what
+ * one address can make the server do; failed checks of a credential or code are counted per
+ * address and account pair (tight) and per account across addresses (loose), so a stranger is
+ * stopped without locking the owner out; mails to one address are capped per pair and per address.
+ */
 export const LIMITS = {
-  signInPerIp: { max: 30, windowSeconds: 60 },
-  signInPerEmail: { max: 10, windowSeconds: 60 },
-  signUpPerIp: { max: 20, windowSeconds: 60 },
-  signUpPerEmail: { max: 5, windowSeconds: 60 },
-  anonymousSignUpPerIp: { max: 60, windowSeconds: 60 },
-  codeSendPerIp: { max: 10, windowSeconds: 60 },
-  codeSendPerEmail: { max: 3, windowSeconds: 60 },
-  codeCheckPerIp: { max: 30, windowSeconds: 60 },
+  signInPerIp: minute(30),
+  signUpPerIp: minute(20),
+  signUpPerEmail: minute(5),
+  anonymousSignUpPerIp: minute(60),
+  codeSendPerIp: minute(10),
+  codeSendPerPair: minute(3),
+  codeSendPerEmail: minute(20, 60),
+  codeCheckPerIp: minute(30),
+  /** Wrong passwords, TOTP codes, one-time codes, per client address and account. */
+  failuresPerPair: minute(10, 15),
+  /** The same, per account from every address: 10 addresses at their limit before the owner is. */
+  failuresPerAccount: minute(100, 60),
+  /**
+   * Wrong API keys, refresh tokens, authorization codes and secret project keys per address
+   * (servers check many).
+   */
+  keyFailuresPerIp: minute(100, 15),
 } satisfies Record<string, Limit>;
 
-/**
- * Fixed-window counters in the store, so every instance counts together. A request over the
- * limit gets 429 with Retry-After (seconds until the window ends), which the SDK waits out.
- */
+/** The auth service's use of the shared, store-backed limits. */
 export class RateLimiter {
-  private lastSweep = 0;
-  constructor(
-    private store: Store,
-    private enabled: boolean,
-    /** Behind one reverse proxy (TRUST_PROXY): the client is the last X-Forwarded-For entry. */
-    private trustProxy: boolean,
-  ) {}
+  private limits: RateLimits;
 
+  constructor(db: Db, enabled: boolean, trustProxy: boolean) {
+    this.limits = new RateLimits(db, enabled, trustProxy);
+  }
+
+  /** Counts a request from the client's address. */
   perIp(c: Context, scope: string, limit: Limit): Promise<void> {
-    return this.hit(`${scope}:ip:${clientIp(c, this.trustProxy)}`, limit);
+    return this.limits.hit(`${scope}:ip:${this.limits.clientAddress(c)}`, limit);
   }
 
+  /** Counts a request naming `email` (sign-up, mails sent to it) from any address. */
   perEmail(projectId: string, scope: string, email: string, limit: Limit): Promise<void> {
-    return this.hit(`${scope}:email:${projectId}:${normalizeEmail(email)}`, limit);
+    return this.limits.hit(`${scope}:email:${projectId}:${normalizeEmail(email)}`, limit);
   }
 
-  private async hit(key: string, limit: Limit): Promise<void> {
-    if (!this.enabled) return;
-    const windowMs = limit.windowSeconds * 1000;
-    const now = Date.now();
-    const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
-    const [row] = await this.store.db
-      .insert(authRateLimitsTable)
-      .values({ key, windowStart, count: 1 })
-      .onConflictDoUpdate({
-        target: [authRateLimitsTable.key, authRateLimitsTable.windowStart],
-        set: { count: sql`${authRateLimitsTable.count} + 1` },
-      })
-      .returning({ count: authRateLimitsTable.count });
-    this.sweep(now);
-    if ((row?.count ?? 0) > limit.max) {
-      const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now) / 1000));
-      throw new StatusError(429, "Too many requests. Please try again later.", { "Retry-After": String(retryAfter) });
-    }
+  /** Counts a mail asked for `email` from this address, and from any address. */
+  async mailTo(c: Context, projectId: string, scope: string, email: string): Promise<void> {
+    const address = normalizeEmail(email);
+    await this.limits.hit(
+      `${scope}:pair:${this.limits.clientAddress(c)}:${projectId}:${address}`,
+      LIMITS.codeSendPerPair,
+    );
+    await this.limits.hit(`${scope}:email:${projectId}:${address}`, LIMITS.codeSendPerEmail);
   }
 
-  /** Drops windows that ended over an hour ago, at most once a minute. */
-  private sweep(now: number): void {
-    if (now - this.lastSweep < 60_000) return;
-    this.lastSweep = now;
-    this.store.db
-      .delete(authRateLimitsTable)
-      .where(lt(authRateLimitsTable.windowStart, new Date(now - 3_600_000)))
-      .catch(() => undefined);
+  /**
+   * Around one check of a credential of `account` (an e-mail or a user id, within the project):
+   * refused while this address has failed it too often, or everyone has.
+   */
+  credential<T>(c: Context, projectId: string, scope: string, account: string, check: () => Promise<T>): Promise<T> {
+    const limits = { perPair: LIMITS.failuresPerPair, perAccount: LIMITS.failuresPerAccount };
+    return this.limits.guard(c, scope, `${projectId}:${account}`, limits, check);
   }
-}
 
-/**
- * The caller's address: the socket's peer, or behind a trusted reverse proxy the last
- * X-Forwarded-For entry (the one that proxy appended; earlier entries are client-supplied).
- */
-function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
-    if (forwarded) return forwarded;
+  /**
+   * Around the check of a project's secret server or super secret admin key (internal API keys
+   * included), made on every request: wrong keys per address, at no cost to right ones.
+   */
+  projectKey(c: Context, check: () => void): Promise<void> {
+    return this.limits.failuresOnly(c, "project-key", LIMITS.keyFailuresPerIp, check);
   }
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown";
+
+  /** Around a check of a long random secret (API key, refresh token): failures per address. */
+  secret<T>(c: Context, scope: string, check: () => Promise<T>): Promise<T> {
+    return this.limits.guard(c, scope, null, { perPair: LIMITS.keyFailuresPerIp }, check);
   }
 }

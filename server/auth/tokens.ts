@@ -1,5 +1,6 @@
 import { desc, eq, isNull } from "drizzle-orm";
-import { errors, exportJWK, generateKeyPair, importJWK, type JWK, type JWTPayload, jwtVerify, SignJWT } from "jose";
+import { errors, exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } from "jose";
+import { z } from "zod";
 import { authSigningKeysTable } from "../db/schema/index.ts";
 import type { Store } from "../db/store.ts";
 import { throwErr } from "../lib/errors.ts";
@@ -9,29 +10,39 @@ import { randomToken } from "./secrets.ts";
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 10 * 60;
 const VERIFIED_CACHE_MAX = 10_000;
 
-type RestrictedReason = { type: "anonymous" | "email_not_verified" | "restricted_by_administrator" };
+type RestrictedReason = NonNullable<AccessTokenClaims["restricted_reason"]>;
 
-/** Exactly the claim set the SDK's accessTokenPayloadSchema requires (no more, no less). */
-export interface AccessTokenClaims {
-  sub: string;
-  iat: number;
-  exp: number;
-  iss: string;
-  aud: string;
-  project_id: string;
-  branch_id: "main";
-  refresh_token_id: string;
-  role: "authenticated";
-  name: string | null;
-  email: string | null;
-  email_verified: boolean;
-  selected_team_id: string | null;
-  signed_up_at: number;
-  is_anonymous: boolean;
-  is_restricted: boolean;
-  restricted_reason: RestrictedReason | null;
-  requires_totp_mfa: boolean;
-}
+/**
+ * Exactly the claim set the SDK's accessTokenPayloadSchema requires (no more, no less), checked
+ * after the signature too: a token signed with our key is still read as data, not trusted as a
+ * shape. Claims added later default, so tokens issued before an upgrade stay readable for their
+ * few minutes.
+ */
+const accessTokenClaimsSchema = z.object({
+  sub: z.string(),
+  iat: z.number(),
+  exp: z.number(),
+  iss: z.string(),
+  aud: z.string(),
+  project_id: z.string(),
+  branch_id: z.literal("main"),
+  refresh_token_id: z.string(),
+  role: z.literal("authenticated"),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  email_verified: z.boolean(),
+  selected_team_id: z.string().nullable().default(null),
+  signed_up_at: z.number(),
+  is_anonymous: z.boolean(),
+  is_restricted: z.boolean().default(false),
+  restricted_reason: z
+    .object({ type: z.enum(["anonymous", "email_not_verified", "restricted_by_administrator"]) })
+    .nullable()
+    .default(null),
+  requires_totp_mfa: z.boolean().default(false),
+});
+
+export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 
 export interface TokenSubject {
   userId: string;
@@ -43,17 +54,23 @@ export interface TokenSubject {
   signedUpAt: Date;
   isAnonymous: boolean;
   restrictedByAdmin: boolean;
+  /** The project restricts users until their primary e-mail is verified. */
+  requireEmailVerification?: boolean;
   /** Absent for tokens minted without a user record (tests); the claim is then null. */
   selectedTeamId?: string | null;
   /** The user has TOTP turned on (every new session of theirs passed the second factor). */
   requiresTotpMfa?: boolean;
 }
 
+/** Why a user may not act as a full user yet: anonymous, e-mail to verify (fixable by the user first), admin. */
 export function restrictedReasonOf(user: {
   isAnonymous: boolean;
   restrictedByAdmin: boolean;
+  primaryEmailVerified?: boolean;
+  requireEmailVerification?: boolean;
 }): RestrictedReason | null {
   if (user.isAnonymous) return { type: "anonymous" };
+  if (user.requireEmailVerification && !user.primaryEmailVerified) return { type: "email_not_verified" };
   if (user.restrictedByAdmin) return { type: "restricted_by_administrator" };
   return null;
 }
@@ -213,9 +230,7 @@ export class TokenService {
       restricted_reason: reason,
       requires_totp_mfa: subject.requiresTotpMfa ?? false,
     };
-    return new SignJWT(claims as unknown as JWTPayload)
-      .setProtectedHeader({ alg: "ES256", kid: key.kid, typ: "JWT" })
-      .sign(key.privateKey);
+    return new SignJWT(claims).setProtectedHeader({ alg: "ES256", kid: key.kid, typ: "JWT" }).sign(key.privateKey);
   }
 
   private async keyFor(kid: string | undefined): Promise<CryptoKey> {
@@ -256,7 +271,9 @@ export class TokenService {
     let kid: string;
     try {
       const result = await jwtVerify(token, (header) => this.keyFor(header.kid), { algorithms: ["ES256"] });
-      claims = result.payload as unknown as AccessTokenClaims;
+      const parsed = accessTokenClaimsSchema.safeParse(result.payload);
+      if (!parsed.success) throw KnownErrors.unparsableAccessToken();
+      claims = parsed.data;
       kid = result.protectedHeader.kid ?? "";
     } catch (error) {
       if (error instanceof errors.JWTExpired) {
@@ -272,9 +289,6 @@ export class TokenService {
         });
       }
       if (error instanceof Error && "code" in error && error.code === "UNPARSABLE_ACCESS_TOKEN") throw error;
-      throw KnownErrors.unparsableAccessToken();
-    }
-    if (typeof claims.sub !== "string" || typeof claims.project_id !== "string") {
       throw KnownErrors.unparsableAccessToken();
     }
     if (claims.project_id !== expectedProjectId) {

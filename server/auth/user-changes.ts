@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkPasswordRequirements } from "./passwords.ts";
+import { checkPasswordRequirements, isImportablePasswordHash } from "./passwords.ts";
 import { displayNameSchema, emailSchema, metadataSchema, profileImageUrlSchema } from "./schemas.ts";
 import { StatusError } from "./status-error.ts";
 import { isUsableTotpSecret } from "./totp.ts";
@@ -14,12 +14,27 @@ export const clientUserUpdate = z.strictObject({
   otp_auth_enabled: z.boolean().optional(),
   passkey_auth_enabled: z.boolean().optional(),
   primary_email: emailSchema.nullable().optional(),
-  totp_secret_base64: z.string().nullable().optional(),
+  totp_secret_base64: z
+    .string()
+    .refine((v) => v === "" || /^[A-Za-z0-9+/]+={0,2}$/.test(v), { message: "is not valid base64" })
+    .nullable()
+    .optional(),
 });
+
+/**
+ * Addresses the server may set: anything shaped like an address (Stack's server accepts what its
+ * stricter sign-up check refuses, e.g. imported data), still bounded and without spaces.
+ */
+const serverEmailSchema = z
+  .string()
+  .trim()
+  .max(320)
+  .refine((v) => /^[^\s@]+@[^\s@]+$/.test(v), { message: "is not a valid e-mail address" });
 
 /** What server access may set on any user (POST /users, PATCH /users/{id}). */
 export const serverUserFields = z.strictObject({
   ...clientUserUpdate.shape,
+  primary_email: serverEmailSchema.nullable().optional(),
   client_read_only_metadata: metadataSchema.optional(),
   server_metadata: metadataSchema.optional(),
   primary_email_auth_enabled: z.boolean().optional(),
@@ -31,22 +46,52 @@ export const serverUserFields = z.strictObject({
   restricted_by_admin_private_details: z.string().max(1000).nullable().optional(),
   country_code: z.string().max(2).nullable().optional(),
   risk_scores: z.unknown().optional(),
-  is_anonymous: z.boolean().optional(),
+  // A user can stop being anonymous, never become it.
+  is_anonymous: z.literal(false).optional(),
 });
 
 type ServerFields = z.infer<typeof serverUserFields>;
 
+/** What a new user cannot start with: a channel flag without the channel. */
+export function checkNewUser(input: Partial<ServerFields>): void {
+  if (input.primary_email) return;
+  if (input.primary_email_auth_enabled) {
+    throw new StatusError(
+      400,
+      "PRIMARY_EMAIL_REQUIRED",
+      "primary_email_auth_enabled cannot be true without primary_email",
+    );
+  }
+  if (input.primary_email_verified) {
+    throw new StatusError(400, "PRIMARY_EMAIL_REQUIRED", "primary_email_verified cannot be true without primary_email");
+  }
+}
+
 /** Maps request fields to store changes; features this server lacks are refused explicitly. */
 export function toUserChanges(input: Partial<ServerFields>): UserChanges {
   if (input.totp_secret_base64 && !isUsableTotpSecret(input.totp_secret_base64)) {
-    throw new StatusError(400, "totp_secret_base64 must be base64 of at least 10 bytes.");
+    throw new StatusError(400, "INVALID_TOTP_SECRET", "totp_secret_base64 must be base64 of at least 10 bytes.");
   }
-  if (input.password_hash) {
-    throw new StatusError(400, "Importing password hashes is not supported by this server.");
+  if (input.password_hash !== undefined && input.password_hash !== null) {
+    if (input.password !== undefined) {
+      throw new StatusError(
+        400,
+        "PASSWORD_AND_HASH_BOTH_SET",
+        "Cannot set both password and password_hash at the same time.",
+      );
+    }
+    if (!isImportablePasswordHash(input.password_hash)) {
+      throw new StatusError(
+        400,
+        "INVALID_PASSWORD_HASH",
+        "Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format.",
+      );
+    }
   }
   if (typeof input.password === "string") checkPasswordRequirements(input.password);
   return {
-    displayName: input.display_name,
+    // An empty name is no name.
+    displayName: input.display_name === "" ? null : input.display_name,
     profileImageUrl: input.profile_image_url,
     clientMetadata: input.client_metadata as Json | undefined,
     clientReadOnlyMetadata: input.client_read_only_metadata as Json | undefined,
@@ -59,6 +104,7 @@ export function toUserChanges(input: Partial<ServerFields>): UserChanges {
     primaryEmailVerified: input.primary_email_verified,
     primaryEmailAuthEnabled: input.primary_email_auth_enabled,
     password: input.password,
+    passwordHash: input.password_hash ?? undefined,
     restrictedByAdmin: input.restricted_by_admin,
     restrictedByAdminReason: input.restricted_by_admin_reason,
     restrictedByAdminPrivateDetails: input.restricted_by_admin_private_details,

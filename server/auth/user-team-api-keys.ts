@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { authUserTeamApiKeysTable } from "../db/schema/index.ts";
+import { setValues } from "../db/set-values.ts";
 import type { Store } from "../db/store.ts";
 import { KnownErrors } from "./known-errors.ts";
 import { randomToken, sha256 } from "./secrets.ts";
@@ -97,15 +98,13 @@ export class UserTeamApiKeyStore {
     changes: { description?: string; revoked?: boolean; expiresAt?: Date | null },
   ): Promise<ApiKeyRow> {
     const t = authUserTeamApiKeysTable;
-    const [updated] = await this.store.db
-      .update(t)
-      .set({
-        description: changes.description,
-        revokedAt: changes.revoked && !row.revokedAt ? new Date() : undefined,
-        expiresAt: changes.expiresAt,
-      })
-      .where(eq(t.id, row.id))
-      .returning();
+    const set = setValues({
+      description: changes.description,
+      revokedAt: changes.revoked && !row.revokedAt ? new Date() : undefined,
+      expiresAt: changes.expiresAt,
+    });
+    if (!set) return row;
+    const [updated] = await this.store.db.update(t).set(set).where(eq(t.id, row.id)).returning();
     return updated ?? row;
   }
 

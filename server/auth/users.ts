@@ -3,11 +3,13 @@ import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, type SQL, sql
 import {
   authContactChannelsTable,
   authOauthAccountsTable,
+  authProjectsTable,
   authTeamMembersTable,
   authTeamsTable,
   authUsersTable,
 } from "../db/schema/index.ts";
 import type { Db, Store } from "../db/store.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
 import { KnownErrors } from "./known-errors.ts";
 import { hashPassword } from "./passwords.ts";
 import { grantDefaultProjectPermissions } from "./project-permissions.ts";
@@ -15,6 +17,8 @@ import type { SessionStore } from "./sessions.ts";
 import {
   insertPersonalTeam,
   type PersonalTeam,
+  personalTeamOwner,
+  renameUnnamedPersonalTeams,
   renderClientTeam,
   renderServerTeam,
   type TeamRow,
@@ -32,6 +36,8 @@ export interface UserRecord extends UserRow {
   oauthProviders: { id: string; account_id: string; email: string | null }[];
   /** The selected team if it still exists (null after the team was deleted). */
   selectedTeam: TeamRow | null;
+  /** The project's onboarding.requireEmailVerification, which makes an unverified user restricted. */
+  requireEmailVerification: boolean;
 }
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -65,18 +71,10 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === "object" && !seen.has(current)) {
-    seen.add(current);
-    if ("code" in current && (current as { code: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 const CHANGE_CHANNEL = "auth_user_changed";
+const REQUIRE_EMAIL_VERIFICATION = sql<
+  boolean | null
+>`(${authProjectsTable.config}->>'require_email_verification')::boolean`;
 const CACHE_TTL_MS = 5_000;
 const CACHE_MAX = 10_000;
 
@@ -140,8 +138,14 @@ export class UserStore {
 
   private async load(projectId: string, userId: string): Promise<UserRecord | null> {
     const rows = await this.store.db
-      .select({ user: authUsersTable, channel: authContactChannelsTable, team: authTeamsTable })
+      .select({
+        user: authUsersTable,
+        channel: authContactChannelsTable,
+        team: authTeamsTable,
+        requireEmailVerification: REQUIRE_EMAIL_VERIFICATION,
+      })
       .from(authUsersTable)
+      .innerJoin(authProjectsTable, eq(authProjectsTable.id, authUsersTable.projectId))
       .leftJoin(
         authContactChannelsTable,
         and(eq(authContactChannelsTable.userId, authUsersTable.id), eq(authContactChannelsTable.isPrimary, true)),
@@ -154,7 +158,7 @@ export class UserStore {
       .select()
       .from(authOauthAccountsTable)
       .where(eq(authOauthAccountsTable.userId, userId));
-    return toRecord(row.user, row.channel, accounts, row.team);
+    return toRecord(row.user, row.channel, accounts, row.team, row.requireEmailVerification === true);
   }
 
   /** A selected team must be one of the user's; ids that are no uuid cannot be. */
@@ -175,8 +179,14 @@ export class UserStore {
 
   /** The user who signs in with this e-mail (an auth-enabled contact channel), if any. */
   async findByAuthEmail(projectId: string, email: string): Promise<UserRecord | null> {
+    const found = await this.findAuthChannel(projectId, email);
+    return found ? this.get(projectId, found.userId) : null;
+  }
+
+  /** The auth-enabled e-mail channel with this address, with whether the address was proven. */
+  async findAuthChannel(projectId: string, email: string): Promise<{ userId: string; isVerified: boolean } | null> {
     const [channel] = await this.store.db
-      .select({ userId: authContactChannelsTable.userId })
+      .select({ userId: authContactChannelsTable.userId, isVerified: authContactChannelsTable.isVerified })
       .from(authContactChannelsTable)
       .where(
         and(
@@ -186,7 +196,7 @@ export class UserStore {
           eq(authContactChannelsTable.usedForAuth, true),
         ),
       );
-    return channel ? this.get(projectId, channel.userId) : null;
+    return channel ?? null;
   }
 
   async create(projectId: string, changes: UserChanges, personalTeam?: PersonalTeam): Promise<UserRecord> {
@@ -225,29 +235,54 @@ export class UserStore {
       if (changes.primaryEmail) {
         await insertPrimaryChannel(tx, projectId, user.id, changes.primaryEmail, {
           verified: changes.primaryEmailVerified ?? false,
-          usedForAuth: changes.primaryEmailAuthEnabled ?? true,
+          usedForAuth: changes.primaryEmailAuthEnabled ?? false,
         });
       }
       await grantDefaultProjectPermissions(tx, projectId, user.id);
-      if (personalTeam) {
-        const owner = changes.displayName ?? (changes.primaryEmail ? normalizeEmail(changes.primaryEmail) : null);
-        await insertPersonalTeam(tx, projectId, user.id, owner, personalTeam);
-      }
+      if (personalTeam) await insertPersonalTeam(tx, projectId, user.id, personalTeamOwner(changes), personalTeam);
       return user.id;
     });
     const created = await this.require(projectId, userId);
     await this.events?.emit(projectId, "user.created", renderServerUser(created));
-    if (personalTeam && created.selectedTeamId && this.events) {
-      const [team] = await this.store.db
-        .select()
-        .from(authTeamsTable)
-        .where(eq(authTeamsTable.id, created.selectedTeamId));
-      if (team) {
-        await this.events.emit(projectId, "team.created", renderServerTeam(team));
-        await this.events.emit(projectId, "team_membership.created", { team_id: team.id, user_id: created.id });
-      }
-    }
+    if (personalTeam && created.selectedTeamId)
+      await this.emitTeamCreated(projectId, created.selectedTeamId, created.id);
     return created;
+  }
+
+  /**
+   * The personal team of a user created without one (a user the server creates gets it after the
+   * creation was answered, as on Stack's server). Selected unless the user selected a team already.
+   */
+  async addPersonalTeam(projectId: string, user: UserRecord, personalTeam: PersonalTeam): Promise<void> {
+    const owner = personalTeamOwner({ displayName: user.displayName, primaryEmail: user.primaryEmail });
+    const teamId = await this.store.db.transaction((tx) =>
+      insertPersonalTeam(tx, projectId, user.id, owner, personalTeam, { select: user.selectedTeamId === null }),
+    );
+    await this.changed(user.id);
+    await this.emitTeamCreated(projectId, teamId, user.id);
+  }
+
+  private async emitTeamCreated(projectId: string, teamId: string, userId: string): Promise<void> {
+    if (!this.events) return;
+    const [team] = await this.store.db.select().from(authTeamsTable).where(eq(authTeamsTable.id, teamId));
+    if (!team) return;
+    await this.events.emit(projectId, "team.created", renderServerTeam(team));
+    await this.events.emit(projectId, "team_membership.created", { team_id: team.id, user_id: userId });
+  }
+
+  /** Replaces an imported hash by this server's own, unless the password changed meanwhile; keeps sessions. */
+  async rehashPassword(projectId: string, userId: string, oldHash: string, password: string): Promise<void> {
+    await this.store.db
+      .update(authUsersTable)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(
+        and(
+          eq(authUsersTable.id, userId),
+          eq(authUsersTable.projectId, projectId),
+          eq(authUsersTable.passwordHash, oldHash),
+        ),
+      );
+    await this.changed(userId);
   }
 
   /** Applies changes; a changed password revokes every session of the user but `keepSessionId` (as Stack does). */
@@ -291,14 +326,29 @@ export class UserStore {
       if (Object.keys(set).length > 0) {
         await tx.update(authUsersTable).set(set).where(eq(authUsersTable.id, userId));
       }
+      if (current.isAnonymous && changes.isAnonymous === false) {
+        // An anonymous user's team was named before there was a name; it takes the new one.
+        const owner = personalTeamOwner({
+          displayName: changes.displayName ?? current.displayName,
+          primaryEmail: changes.primaryEmail ?? current.primaryEmail,
+        });
+        await renameUnnamedPersonalTeams(tx, userId, owner);
+      }
+      // A replaced primary address stays as a non-primary channel (verified as it was), but no
+      // longer signs in: whoever changes it away from a lost address must not keep that way in open.
+      const demotePrimary = async () => {
+        if (!current.primaryChannelId) return;
+        await tx
+          .update(authContactChannelsTable)
+          .set({ isPrimary: false, usedForAuth: false })
+          .where(eq(authContactChannelsTable.id, current.primaryChannelId));
+      };
       if (changes.primaryEmail === null && current.primaryChannelId) {
-        await tx.delete(authContactChannelsTable).where(eq(authContactChannelsTable.id, current.primaryChannelId));
+        await demotePrimary();
       } else if (changes.primaryEmail && normalizeEmail(changes.primaryEmail) !== current.primaryEmail) {
-        if (current.primaryChannelId) {
-          await tx.delete(authContactChannelsTable).where(eq(authContactChannelsTable.id, current.primaryChannelId));
-        }
-        await insertPrimaryChannel(tx, projectId, userId, changes.primaryEmail, {
-          verified: changes.primaryEmailVerified ?? false,
+        await demotePrimary();
+        await promoteOrInsertPrimaryChannel(tx, projectId, userId, changes.primaryEmail, {
+          verified: changes.primaryEmailVerified,
           usedForAuth: changes.primaryEmailAuthEnabled ?? current.primaryEmailAuthEnabled ?? true,
         });
       } else if (current.primaryChannelId) {
@@ -340,9 +390,29 @@ export class UserStore {
 
   async list(
     projectId: string,
-    options: { cursor?: string; limit: number; desc: boolean; query?: string; teamId?: string },
+    options: {
+      cursor?: string;
+      limit: number;
+      desc: boolean;
+      query?: string;
+      teamId?: string;
+      /** Anonymous users are left out unless asked for ("include"), or listed alone ("only"). */
+      anonymous?: "exclude" | "include" | "only";
+      /** Restricted users (by an admin, or unverified where the project requires verification) too. */
+      includeRestricted?: boolean;
+      requireEmailVerification?: boolean;
+    },
   ): Promise<{ items: UserRecord[]; nextCursor: string | null }> {
     const conditions: SQL[] = [eq(authUsersTable.projectId, projectId)];
+    const anonymous = options.anonymous ?? "exclude";
+    if (anonymous !== "include") conditions.push(eq(authUsersTable.isAnonymous, anonymous === "only"));
+    if (!options.includeRestricted && anonymous !== "only") {
+      conditions.push(eq(authUsersTable.restrictedByAdmin, false));
+      if (options.requireEmailVerification) {
+        const verified = or(eq(authUsersTable.isAnonymous, true), eq(authContactChannelsTable.isVerified, true));
+        if (verified) conditions.push(verified);
+      }
+    }
     if (options.teamId) {
       const members = this.store.db
         .select({ id: authTeamMembersTable.userId })
@@ -402,6 +472,7 @@ export class UserStore {
           r.channel,
           accounts.filter((a) => a.userId === r.user.id),
           r.team,
+          options.requireEmailVerification ?? false,
         ),
       ),
       nextCursor: rows[options.limit]?.user.id ?? null,
@@ -414,6 +485,48 @@ function throwUserNotFound(): never {
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * The new primary address: a channel of the user with that address becomes primary (keeping its
+ * verification unless `verified` says otherwise), else a new channel (unverified by default).
+ */
+async function promoteOrInsertPrimaryChannel(
+  tx: Tx,
+  projectId: string,
+  userId: string,
+  email: string,
+  options: { verified?: boolean; usedForAuth: boolean },
+): Promise<void> {
+  const value = normalizeEmail(email);
+  const [existing] = await tx
+    .select({ id: authContactChannelsTable.id, isVerified: authContactChannelsTable.isVerified })
+    .from(authContactChannelsTable)
+    .where(
+      and(
+        eq(authContactChannelsTable.userId, userId),
+        eq(authContactChannelsTable.type, "email"),
+        eq(authContactChannelsTable.value, value),
+      ),
+    );
+  if (!existing) {
+    await insertPrimaryChannel(tx, projectId, userId, value, {
+      verified: options.verified ?? false,
+      usedForAuth: options.usedForAuth,
+    });
+    return;
+  }
+  try {
+    await tx.transaction(async (inner) => {
+      await inner
+        .update(authContactChannelsTable)
+        .set({ isPrimary: true, isVerified: options.verified ?? existing.isVerified, usedForAuth: options.usedForAuth })
+        .where(eq(authContactChannelsTable.id, existing.id));
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw KnownErrors.userEmailAlreadyExists(value);
+    throw error;
+  }
+}
 
 async function insertPrimaryChannel(
   tx: Tx,
@@ -447,8 +560,10 @@ function toRecord(
   channel: typeof authContactChannelsTable.$inferSelect | null,
   accounts: (typeof authOauthAccountsTable.$inferSelect)[],
   team: TeamRow | null,
+  requireEmailVerification: boolean,
 ): UserRecord {
   return {
+    requireEmailVerification,
     ...user,
     primaryEmail: channel?.value ?? null,
     primaryEmailVerified: channel?.isVerified ?? false,
@@ -470,6 +585,7 @@ export function tokenSubject(user: UserRecord, refreshTokenId: string): TokenSub
     signedUpAt: user.signedUpAt,
     isAnonymous: user.isAnonymous,
     restrictedByAdmin: user.restrictedByAdmin,
+    requireEmailVerification: user.requireEmailVerification,
     selectedTeamId: user.selectedTeam?.id ?? null,
     requiresTotpMfa: user.totpSecret !== null,
   };

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { timingSafeEqual } from "node:crypto";
+import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import { authVerificationCodesTable } from "../db/schema/index.ts";
 import type { Store } from "../db/store.ts";
 import { KnownErrors } from "./known-errors.ts";
@@ -28,6 +29,15 @@ export const CODE_LIFETIME_MS: Record<CodePurpose, number> = {
   // An invitation waits in a mailbox; a week, as Stack's do.
   team_invitation: 7 * 24 * 3600 * 1000,
 };
+/** Characters of a 45-character sign-in code the user types; the rest (the nonce) stays with the page that asked. */
+export const TYPED_CODE_LENGTH = 6;
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
 /** Each use (check or redeem) of a code counts; past this many it is dead. */
 export const CODE_MAX_ATTEMPTS = 20;
 
@@ -60,6 +70,7 @@ export class CodeStore {
         projectId,
         purpose,
         codeHash: sha256(code),
+        nonceHash: purpose === "otp_sign_in" ? sha256(code.slice(TYPED_CODE_LENGTH)) : null,
         userId,
         data,
         expiresAt: new Date(Date.now() + CODE_LIFETIME_MS[purpose]),
@@ -74,18 +85,29 @@ export class CodeStore {
    * _EXPIRED, _ALREADY_USED or _MAX_ATTEMPTS_REACHED otherwise.
    */
   async check(projectId: string, purpose: CodePurpose, code: string): Promise<CodeRow> {
+    const t = authVerificationCodesTable;
+    const given = code.toLowerCase();
+    // A sign-in code is found by its nonce, so a wrong guess at the typed part counts too.
+    const byNonce = purpose === "otp_sign_in";
     const [row] = await this.store.db
-      .update(authVerificationCodesTable)
-      .set({ attempts: sql`${authVerificationCodesTable.attempts} + 1` })
+      .update(t)
+      .set({ attempts: sql`${t.attempts} + 1` })
       .where(
         and(
-          eq(authVerificationCodesTable.codeHash, sha256(code.toLowerCase())),
-          eq(authVerificationCodesTable.projectId, projectId),
-          eq(authVerificationCodesTable.purpose, purpose),
+          byNonce
+            ? // Codes mailed before nonce hashes existed are still found by their whole code.
+              or(
+                eq(t.nonceHash, sha256(given.slice(TYPED_CODE_LENGTH))),
+                and(isNull(t.nonceHash), eq(t.codeHash, sha256(given))),
+              )
+            : eq(t.codeHash, sha256(given)),
+          eq(t.projectId, projectId),
+          eq(t.purpose, purpose),
         ),
       )
       .returning();
     if (!row) throw KnownErrors.verificationCodeNotFound();
+    if (byNonce && !sameHash(row.codeHash, sha256(given))) throw KnownErrors.verificationCodeNotFound();
     if (row.usedAt) throw KnownErrors.verificationCodeAlreadyUsed();
     if (row.expiresAt.getTime() <= Date.now()) throw KnownErrors.verificationCodeExpired();
     if (row.attempts > CODE_MAX_ATTEMPTS) throw KnownErrors.verificationCodeMaxAttemptsReached();

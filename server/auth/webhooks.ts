@@ -4,6 +4,9 @@ import { Webhook } from "standardwebhooks";
 import { authWebhookDeliveriesTable, authWebhookEndpointsTable } from "../db/schema/index.ts";
 import type { Store } from "../db/store.ts";
 import type { Logger } from "../lib/logger.ts";
+import type { OutboundPolicy } from "../lib/outbound.ts";
+import { postThroughPolicy } from "../lib/outbound-http.ts";
+import type { ProjectCredentials } from "./project-credentials.ts";
 
 /** Event types as Stack names them; team events are emitted by the teams code once it exists. */
 export type WebhookEventType =
@@ -24,8 +27,6 @@ export type WebhookEventType =
 const RETRY_DELAYS_S = [5, 300, 1800, 7200, 18_000, 36_000, 36_000];
 const POLL_MS = 1_000;
 const TIMEOUT_MS = 15_000;
-/** Only the start of a failing receiver's answer is kept for the log. */
-const ERROR_BODY_CHARS = 300;
 
 export function newWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString("base64")}`;
@@ -44,6 +45,10 @@ export class WebhookDispatcher {
   constructor(
     private store: Store,
     private logger: Logger,
+    /** Endpoints are posted to only where the outbound policy allows (OUTBOUND_ALLOW). */
+    private outbound: OutboundPolicy,
+    /** Opens the endpoints' sealed signing secrets. */
+    private credentials: ProjectCredentials,
   ) {}
 
   start(): void {
@@ -143,23 +148,23 @@ export class WebhookDispatcher {
       let statusCode: number | null = null;
       let error: string | null = null;
       try {
-        const res = await fetch(endpoint.url, {
-          method: "POST",
+        const secret = await this.credentials.openWebhookSecret(endpoint.projectId, endpoint.id, endpoint.secret);
+        statusCode = await postThroughPolicy(endpoint.url, this.outbound, {
           headers: {
             "content-type": "application/json",
             "webhook-id": delivery.messageId,
             "webhook-timestamp": String(Math.floor(timestamp.getTime() / 1000)),
-            "webhook-signature": new Webhook(endpoint.secret).sign(delivery.messageId, timestamp, body),
+            "webhook-signature": new Webhook(secret).sign(delivery.messageId, timestamp, body),
           },
           body,
-          redirect: "manual",
-          signal: AbortSignal.timeout(TIMEOUT_MS),
+          timeoutMs: TIMEOUT_MS,
         });
-        statusCode = res.status;
-        const answer = await res.text().catch(() => "");
-        if (res.status < 200 || res.status >= 300) error = `HTTP ${res.status}: ${answer.slice(0, ERROR_BODY_CHARS)}`;
+        // The log keeps the status, never the receiver's answer: it is another host's content.
+        if (statusCode < 200 || statusCode >= 300) error = `HTTP ${statusCode}`;
       } catch (err) {
-        error = err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
+        const code = (err as { code?: unknown }).code;
+        error =
+          err instanceof Error ? (typeof code === "string" ? `${code}: ${err.message}` : err.message) : String(err);
       }
       await this.record(delivery, statusCode, error);
     }

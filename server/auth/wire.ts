@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
 import type { z } from "zod";
 import type { AppEnv } from "../http/env.ts";
+import { noteRouteSchema } from "../http/route-schemas.ts";
 import { KnownErrors } from "./known-errors.ts";
 
 /** Request-header suffixes the SDK sends, once as X-Stack-* (<= 2.8.102) and once as X-Hexclave-* (2.8.108). */
@@ -101,12 +102,16 @@ function describeIssue(where: string, issue: z.core.$ZodIssue): string {
         : `${path} is not a valid ${issue.format}`;
     case "invalid_value":
       return `${path} must be one of the following values: ${issue.values.map(String).join(", ")}`;
+    case "custom":
+      // A check that names its subject itself (Stack words some so) is shown without the path.
+      return (issue as { params?: { bare?: boolean } }).params?.bare ? issue.message : `${path} ${issue.message}`;
     default:
       return `${path}: ${issue.message}`;
   }
 }
 
 function validate<S extends z.ZodType>(c: Context, where: "body" | "query", schema: S, input: unknown): z.infer<S> {
+  noteRouteSchema(c, where, schema);
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((issue) => `  - ${describeIssue(where, issue)}`);

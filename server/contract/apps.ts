@@ -1,7 +1,8 @@
 import { z } from "zod";
 
-export const APP_TITLE_MAX_LENGTH = 200;
-export const APP_DESCRIPTION_MAX_LENGTH = 2_000;
+import { APP_DESCRIPTION_MAX_LENGTH, APP_TITLE_MAX_LENGTH } from "./input-limits.ts";
+
+export { APP_DESCRIPTION_MAX_LENGTH, APP_TITLE_MAX_LENGTH };
 
 /** An app as the API sends it; dates are ISO 8601 strings. */
 export const appSchema = z.object({

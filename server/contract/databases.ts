@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { filterParamSchema } from "./db-export.ts";
 
 export const DATABASE_NAME_MAX_LENGTH = 100;
 export const TABLE_PAGE_SIZE_MAX = 1_000;
@@ -63,13 +64,65 @@ export const tableInfoSchema = z.object({
   columns: z.array(columnInfoSchema),
   indexes: z.array(indexInfoSchema),
 });
-export const schemaInfoSchema = z.object({ name: z.string(), tables: z.array(tableInfoSchema) });
+export const functionInfoSchema = z.object({
+  /** Identifies one overload: GET /db/{dbId}/structure/function/{oid} answers its definition. */
+  oid: z.number(),
+  name: z.string(),
+  /** pg_get_function_identity_arguments(): `a integer, b text`. */
+  arguments: z.string(),
+  /** pg_get_function_result(): `integer`, `SETOF record`, `TABLE(…)`; null for a procedure. */
+  returns: z.string().nullable(),
+  kind: z.enum(["function", "procedure", "aggregate", "window"]),
+  language: z.string(),
+});
+export const sequenceInfoSchema = z.object({
+  name: z.string(),
+  dataType: z.string(),
+  start: z.string(),
+  increment: z.string(),
+  min: z.string(),
+  max: z.string(),
+  cycle: z.boolean(),
+  /** The column of a serial (`table.column`), which owns the sequence; null for a free-standing one. */
+  ownedBy: z.string().nullable(),
+});
+export const schemaInfoSchema = z.object({
+  name: z.string(),
+  /** Tables, views, materialized views, foreign and partitioned tables (kind says which). */
+  tables: z.array(tableInfoSchema),
+  /** Functions, procedures, aggregates and window functions, not those of extensions. */
+  functions: z.array(functionInfoSchema),
+  /** Sequences, not those behind identity columns. */
+  sequences: z.array(sequenceInfoSchema),
+});
+export type FunctionInfo = z.infer<typeof functionInfoSchema>;
+export type SequenceInfo = z.infer<typeof sequenceInfoSchema>;
 export const databaseSchemaResponseSchema = z.object({ schemas: z.array(schemaInfoSchema) });
 export type ColumnInfo = z.infer<typeof columnInfoSchema>;
 export type TableInfo = z.infer<typeof tableInfoSchema>;
 export type DatabaseSchemaResponse = z.infer<typeof databaseSchemaResponseSchema>;
 
 // Table data
+
+/** The most primary-key columns a keyset cursor carries (PostgreSQL allows 32 index columns). */
+export const KEY_CURSOR_MAX_COLUMNS = 32;
+
+/**
+ * A keyset cursor in a query string: JSON text of one row's primary-key values as text, in key
+ * order (the table page answers them in `cursor`).
+ */
+export const keyCursorParamSchema = z
+  .string()
+  .max(40_000)
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: "a cursor must be a JSON array of key values" });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(z.string().max(10_000)).min(1).max(KEY_CURSOR_MAX_COLUMNS));
 
 export const tableDataQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).default(1),
@@ -79,6 +132,16 @@ export const tableDataQuerySchema = z.strictObject({
   searchValue: z.string().max(1_000).optional(),
   sortColumn: z.string().min(1).max(63).optional(),
   sortDirection: z.enum(["asc", "desc"]).default("asc"),
+  /** JSON array of TableFilterCondition, AND-combined with the search (see contract/table-filter.ts). */
+  filter: filterParamSchema.optional(),
+  /**
+   * Keyset paging on tables read in primary-key order: the rows after this cursor (next page) or
+   * before it (previous page), found through the key's index whatever the depth. `page` then only
+   * numbers the page. A cursor that does not fit the order (sorted by another column since) is
+   * ignored and `page` is read as an offset.
+   */
+  after: keyCursorParamSchema.optional(),
+  before: keyCursorParamSchema.optional(),
 });
 export type TableDataQuery = z.input<typeof tableDataQuerySchema>;
 
@@ -90,6 +153,14 @@ export const tableDataSchema = z.object({
   page: z.number(),
   pageSize: z.number(),
   hasMore: z.boolean(),
+  /** A page exists before this one. */
+  hasPrevious: z.boolean(),
+  /**
+   * The primary-key values (as text) of the page's first and last rows, for `before` and `after`;
+   * null when the rows are not in primary-key order (sorted by another column, no primary key) or
+   * the page is empty: then pages go by offset.
+   */
+  cursor: z.object({ first: z.array(z.string()), last: z.array(z.string()) }).nullable(),
   /** Exact below EXACT_COUNT_LIMIT rows; otherwise the planner's estimate and `rowCountExact` false. */
   rowCount: z.number(),
   rowCountExact: z.boolean(),

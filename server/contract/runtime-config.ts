@@ -13,5 +13,10 @@ export const runtimeConfigSchema = z.object({
   locales: z.array(localeSchema),
   /** Build and server version; the PWA uses it to bust persisted caches. */
   version: z.string(),
+  /** Social providers the development stand-in serves (DEV_OAUTH_PROVIDER): the sign-in page says so. */
+  developmentOAuthProviders: z.array(z.string()).default([]),
+  /** TERMS_URL and PRIVACY_URL: the sign-up page links them (and says nothing of terms without them). */
+  termsUrl: z.string().optional(),
+  privacyUrl: z.string().optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -6,7 +6,14 @@ export const userNotifyMessageSchema = z.discriminatedUnion("type", [
   /** Sent once the socket is authenticated and subscribed; clients may ignore it. */
   z.object({ type: z.literal("ready") }),
   z.object({ type: z.literal("notify"), message: z.string() }),
-  z.object({ type: z.literal("store"), store: z.literal("apps"), op: z.literal("refetch") }),
+  /**
+   * `apps`: refetch the list of apps. `appSecrets`: something about app `appId`'s secrets, service
+   * tokens or history changed; refetch those (the message never carries a value).
+   */
+  z.discriminatedUnion("store", [
+    z.object({ type: z.literal("store"), store: z.literal("apps"), op: z.literal("refetch") }),
+    z.object({ type: z.literal("store"), store: z.literal("appSecrets"), op: z.literal("refetch"), appId: z.string() }),
+  ]),
   z.object({ type: z.literal("appUpdate"), app: appSchema }),
 ]);
 export type UserNotifyMessage = z.infer<typeof userNotifyMessageSchema>;

@@ -1,14 +1,13 @@
-import { mkdirSync } from "node:fs";
+import { constants, existsSync, rmSync } from "node:fs";
+import { cp } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { APP_ROOT } from "../lib/app-root.ts";
 import type { Logger } from "../lib/logger.ts";
+import { builtStoreDir } from "../pglite/built-template.mjs";
+import { pgliteStartParams, pgliteWasmModule } from "../pglite/settings.ts";
+import { isEmptyDir, newCluster } from "../pglite/template.ts";
 import { type Bus, createMemoryBus, createPostgresBus } from "./bus.ts";
 import * as schema from "./schema/index.ts";
 
@@ -29,7 +28,7 @@ export interface Store {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations", import.meta.url));
+export const MIGRATIONS_DIR = join(APP_ROOT, "server/db/migrations");
 /** Serializes migrations when several instances start at once against one PostgreSQL. */
 const MIGRATION_LOCK_ID = 7_240_113;
 
@@ -37,8 +36,6 @@ export interface StoreOptions {
   dataDir: string;
   databaseUrl?: string;
   logger: Logger;
-  /** PGlite only: keep the control store in memory (tests). */
-  inMemory?: boolean;
 }
 
 export async function openStore(options: StoreOptions): Promise<Store> {
@@ -46,12 +43,28 @@ export async function openStore(options: StoreOptions): Promise<Store> {
 }
 
 async function openPgliteStore(options: StoreOptions): Promise<Store> {
-  let dataDir: string | undefined;
-  if (!options.inMemory) {
-    dataDir = join(options.dataDir, "store");
-    mkdirSync(dataDir, { recursive: true });
+  const dataDir = join(options.dataDir, "store");
+  // A new data folder: the store starts as a copy of the one `npm run build` made with today's
+  // migrations, or else of the template cluster (then migrated below).
+  if (isEmptyDir(dataDir)) {
+    rmSync(dataDir, { recursive: true, force: true });
+    const built = builtStoreDir(APP_ROOT, MIGRATIONS_DIR);
+    if (existsSync(join(built, "PG_VERSION"))) {
+      await cp(built, dataDir, { recursive: true, errorOnExist: true, force: false, mode: constants.COPYFILE_FICLONE });
+    } else {
+      await newCluster(options.dataDir, dataDir);
+    }
   }
-  const client = await PGlite.create(dataDir);
+  // Loaded here, not at the top: a server on PostgreSQL never loads the PGlite driver.
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, pgliteWasm, startParams] =
+    await Promise.all([
+      import("@electric-sql/pglite"),
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+      pgliteWasmModule(),
+      pgliteStartParams("store"),
+    ]);
+  const client = await PGlite.create(dataDir, { pgliteWasmModule: pgliteWasm, startParams });
   const db = drizzlePglite({ client, schema }) as unknown as Db; // the two drivers differ only in their result HKT
   await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
   const bus = createMemoryBus();
@@ -76,6 +89,10 @@ async function openPgliteStore(options: StoreOptions): Promise<Store> {
 }
 
 async function openPostgresStore(connectionString: string, logger: Logger): Promise<Store> {
+  const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
   const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 30_000 });
   pool.on("error", (err) => logger.warn({ err }, "idle control-store connection failed"));
   const lockClient = await pool.connect();
@@ -86,7 +103,7 @@ async function openPostgresStore(connectionString: string, logger: Logger): Prom
     await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
     lockClient.release();
   }
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db; // as for PGlite above: only the result HKT differs
   const bus = createPostgresBus(connectionString, pool, logger);
   return {
     kind: "postgres",

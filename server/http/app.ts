@@ -5,9 +5,12 @@ import type { Store } from "../db/store.ts";
 import { HttpError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { AppEnv, ErrorFormat } from "./env.ts";
-import { createErrorHandler, renderError } from "./error-handler.ts";
+import { bodyTooLarge, createErrorHandler, renderError } from "./error-handler.ts";
+import { inputHygiene } from "./input-hygiene.ts";
 import { requestContext } from "./request-context.ts";
+import { type SecurityHeadersOptions, securityHeaders } from "./security-headers.ts";
 import { staticSite } from "./static-site.ts";
+import { isStreamedUpload } from "./streamed-uploads.ts";
 
 /** A part of the product mounted under a path prefix of the one server. */
 export interface Mount {
@@ -25,6 +28,8 @@ export interface HttpAppDeps {
   runtimeConfig(origin: string): Promise<RuntimeConfig>;
   /** Largest request body accepted anywhere; routes may set lower limits. */
   maxBodyBytes?: number;
+  /** Content-Security-Policy and the other security headers; on for every answer. */
+  securityHeaders?: SecurityHeadersOptions;
 }
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -34,6 +39,7 @@ export function createHttpApp(deps: HttpAppDeps): Hono<AppEnv> {
   app.onError(createErrorHandler(deps.logger));
   app.notFound((c) => renderError(c, new HttpError(404, "NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`)));
   app.use("*", requestContext(deps.logger));
+  app.use("*", securityHeaders(deps.securityHeaders ?? { trustProxy: false }));
   for (const { path, errorFormat } of deps.mounts) {
     if (!errorFormat) continue;
     app.use(`${path}/*`, async (c, next) => {
@@ -41,15 +47,15 @@ export function createHttpApp(deps: HttpAppDeps): Hono<AppEnv> {
       await next();
     });
   }
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-      onError: () => {
-        throw new HttpError(413, "BODY_TOO_LARGE", "The request body is too large.");
-      },
-    }),
-  );
+  const limit = bodyLimit({
+    maxSize: deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    onError: () => {
+      throw bodyTooLarge();
+    },
+  });
+  app.use("*", (c, next) => (isStreamedUpload(c) ? next() : limit(c, next)));
+  // After the body limit (it reads the body) and before every route of every mount.
+  app.use("*", inputHygiene());
 
   app.get("/healthz", async (c) => {
     c.header("Cache-Control", "no-store");

@@ -3,13 +3,28 @@ import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
 import { HttpError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
+import { RateLimited } from "../lib/rate-limits.ts";
 import type { AppEnv } from "./env.ts";
 
 const OVERRIDE_HEADERS = ["x-stack-override-error-status", "x-hexclave-override-error-status"];
 
+/**
+ * A body refused before it was read: the rest of it is still on the connection, and the server
+ * stops reading it, so the connection cannot carry another request. Saying so (Connection: close)
+ * lets a keep-alive client open a new one instead of meeting a reset on its next request.
+ */
+export function bodyTooLarge(): HttpError {
+  return new HttpError(413, "BODY_TOO_LARGE", "The request body is too large.", undefined, { Connection: "close" });
+}
+
 /** Turns what a handler threw into the error it means for the caller, or null for a bug. */
 export function toHttpError(error: unknown): HttpError | null {
   if (error instanceof HttpError) return error;
+  if (error instanceof RateLimited) {
+    return new HttpError(429, "RATE_LIMITED", error.message, undefined, {
+      "Retry-After": String(error.retryAfterSeconds),
+    });
+  }
   if (error instanceof ZodError) {
     const message = formatZodError(error);
     return new HttpError(400, "SCHEMA_ERROR", message, { message });
@@ -20,14 +35,39 @@ export function toHttpError(error: unknown): HttpError | null {
     });
   }
   if (error instanceof HTTPException) {
-    if (error.status === 413) {
-      return new HttpError(413, "BODY_TOO_LARGE", "The request body is too large.");
-    }
+    if (error.status === 413) return bodyTooLarge();
     if (error.status < 500) {
       return new HttpError(error.status, "BAD_REQUEST", error.message || "Bad request.");
     }
   }
   return null;
+}
+
+/**
+ * PostgreSQL's SQLSTATE of a failed statement, looked up through drizzle's wrapper (`cause`), for
+ * either driver (pg's DatabaseError and PGlite's carry `code`).
+ */
+export function sqlStateOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let i = 0; i < 4 && current instanceof Error; i++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = current.cause;
+  }
+  return undefined;
+}
+
+/**
+ * A value from the request that the store refused: data exceptions (class 22: bad text encoding,
+ * invalid input syntax, out-of-range numbers or dates) and program limits (class 54: nesting too
+ * deep, index rows too large). Input validation should stop these first; this is the net under it,
+ * so that what slips through is still the caller's 400, not a 500.
+ */
+function storeRefusal(error: unknown): HttpError | null {
+  const state = sqlStateOf(error);
+  if (!state || !(state.startsWith("22") || state.startsWith("54"))) return null;
+  const message = "The request contains a value the database cannot store.";
+  return new HttpError(400, "SCHEMA_ERROR", message, { message });
 }
 
 export function formatZodError(error: ZodError): string {
@@ -47,8 +87,15 @@ export function createErrorHandler(logger: Logger): ErrorHandler<AppEnv> {
   return (error, c) => {
     const known = toHttpError(error);
     const requestId = c.get("requestId") ?? "unknown";
+    const log = c.get("log") ?? logger;
     if (!known) {
-      (c.get("log") ?? logger).error({ err: error, requestId }, "unhandled error");
+      const refused = storeRefusal(error);
+      if (refused) {
+        log.warn({ err: error, requestId }, "the store refused a value from the request; validate it at the edge");
+        return renderError(c, refused);
+      }
+      // Logged through the logger's error serializer: code, message and stack, never parameters.
+      log.error({ err: error, requestId }, "unhandled error");
       return renderError(c, new HttpError(500, "INTERNAL_ERROR", "Internal server error.", { request_id: requestId }));
     }
     return renderError(c, known);

@@ -1,4 +1,14 @@
-import { loadModule, parse, scanSync } from "libpg-query";
+import type { scanSync } from "libpg-query";
+
+/** The parser's WASM loads on the first SQL to split, not at start-up (about 20 MiB). */
+let parser: Promise<typeof import("libpg-query")> | null = null;
+const libpgQuery = () => {
+  parser ??= import("libpg-query").catch((error: unknown) => {
+    parser = null;
+    throw error;
+  });
+  return parser;
+};
 
 /** One statement of a script, located in the script's JavaScript string (not in UTF-8 bytes). */
 export interface ScriptStatement {
@@ -31,6 +41,7 @@ interface RawStatement {
  * parser's message and cursor position.
  */
 export async function splitStatements(script: string): Promise<ScriptStatement[]> {
+  const { parse } = await libpgQuery();
   const tree = (await parse(script)) as { stmts?: RawStatement[] };
   const bytes = Buffer.from(script, "utf8");
   const toIndex = (byteOffset: number) => bytes.subarray(0, byteOffset).toString("utf8").length;
@@ -81,6 +92,7 @@ let scannerLoaded: Promise<void> | null = null;
 const SEMICOLON_TOKEN = 59;
 
 async function splitAtSemicolons(sql: string): Promise<SqlStatement[]> {
+  const { loadModule, scanSync } = await libpgQuery();
   scannerLoaded ??= loadModule();
   await scannerLoaded;
   let tokens: ReturnType<typeof scanSync>["tokens"];

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly code: ApiErrorCode | ClientErrorCode,
     message: string,
     readonly status?: number,
+    /** The error's details (a refused import row's `line`, a filter's `column`), when the server sent some. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = "ApiError";
@@ -26,7 +28,7 @@ export function unwrapPair<T>(body: unknown, status?: number): T {
   // A pair from a misbehaving proxy may lack fields; the fallbacks below cover that.
   const [data, error] = body as ApiPair<T> | [null, Partial<NonNullable<ApiPair<T>[1]>>];
   if (error != null) {
-    throw new ApiError(error.code ?? "unknown", error.message || "Unknown error", status);
+    throw new ApiError(error.code ?? "unknown", error.message || "Unknown error", status, error.details);
   }
   return data as T;
 }
@@ -45,6 +47,8 @@ export function setApiAuthHeaders(provider: () => Promise<Record<string, string>
 interface RequestInit {
   method?: string;
   json?: unknown;
+  /** A body sent as it is (a file, say), with its content type. */
+  body?: { data: Blob; contentType: string };
 }
 
 /** Calls our API at /api/v1 with the session cookie; the raw response, for status-only calls. */
@@ -56,9 +60,10 @@ export async function apiRequestRaw(path: string, init: RequestInit = {}): Promi
     headers: {
       accept: "application/json",
       ...(init.json === undefined ? {} : { "content-type": "application/json" }),
+      ...(init.body ? { "content-type": init.body.contentType } : {}),
       ...auth,
     },
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    body: init.body ? init.body.data : init.json === undefined ? undefined : JSON.stringify(init.json),
   });
 }
 

@@ -30,7 +30,8 @@ export function shouldPersistMutation(mutation: Pick<Mutation, "options" | "stat
   return mutation.state.isPaused && mutation.options.mutationKey?.[0] === "apps";
 }
 
-// IndexedDB keeps structured clones, so no JSON round trip is needed.
+// IndexedDB keeps structured clones, so no JSON round trip is needed: the persister's types assume
+// a string store (localStorage), hence the casts; the object goes to idb-keyval and back untouched.
 const persister = createAsyncStoragePersister({
   storage: typeof indexedDB === "undefined" ? undefined : { getItem: get, setItem: set, removeItem: del },
   key: STORE_KEY,
@@ -45,13 +46,13 @@ export const persistOptions: Omit<PersistQueryClientOptions, "queryClient"> = {
   dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: shouldPersistMutation },
 };
 
+/** Query keys under this root hold public project facts, not the user's data. */
+export const PUBLIC_QUERY_ROOT = "auth-project";
+
 /**
  * Sign-out: forget everything this browser kept for the user — the persisted store, the Query
  * cache and the service worker's Cache Storage (it is per origin, not per user).
  */
-/** Query keys under this root hold public project facts, not the user's data. */
-export const PUBLIC_QUERY_ROOT = "auth-project";
-
 export async function clearOfflineData(queryClient: QueryClient): Promise<void> {
   queryClient.getMutationCache().clear();
   // Everything but the project's public sign-in options, which the login page being shown uses.

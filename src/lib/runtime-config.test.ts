@@ -14,12 +14,16 @@ describe("parseRuntimeConfig", () => {
     expect(parseRuntimeConfig(valid)).toEqual(runtimeConfigSchema.parse(valid));
     const { publishableClientKey: _, ...withoutKey } = valid;
     expect(parseRuntimeConfig(withoutKey)).toEqual(runtimeConfigSchema.parse(withoutKey));
+    const development = { ...valid, developmentOAuthProviders: ["github"] };
+    expect(parseRuntimeConfig(development)).toEqual(runtimeConfigSchema.parse(development));
   });
   it("rejects what the schema rejects", () => {
     for (const bad of [
       { ...valid, projectId: 1 },
       { ...valid, locales: ["fr"] },
       { ...valid, publishableClientKey: 3 },
+      { ...valid, developmentOAuthProviders: "github" },
+      { ...valid, developmentOAuthProviders: [1] },
       null,
     ]) {
       expect(runtimeConfigSchema.safeParse(bad).success).toBe(false);

@@ -23,12 +23,23 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     throw new Error("/config.json: publishableClientKey must be a string");
   const locales = config.locales;
   if (!Array.isArray(locales) || !locales.every(isLocale)) throw new Error("/config.json: locales must list en/de");
+  const development = config.developmentOAuthProviders ?? [];
+  if (!Array.isArray(development) || !development.every((id) => typeof id === "string"))
+    throw new Error("/config.json: developmentOAuthProviders must list provider ids");
+  // Optional links (TERMS_URL, PRIVACY_URL): only http(s) addresses become links in the page.
+  const link = (field: string): { [name: string]: string } => {
+    const value = config[field];
+    return typeof value === "string" && /^https?:\/\//.test(value) ? { [field]: value } : {};
+  };
   return {
+    ...link("termsUrl"),
+    ...link("privacyUrl"),
     authBaseUrl: text("authBaseUrl"),
     projectId: text("projectId"),
     ...(key === undefined ? {} : { publishableClientKey: key }),
     locales,
     version: text("version"),
+    developmentOAuthProviders: development,
   };
 }
 

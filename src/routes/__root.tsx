@@ -9,6 +9,8 @@ import type { RouterContext } from "../router";
 const TOAST_DURATION_MS = 4000;
 const TOASTS_VISIBLE = 3;
 const TOAST_WIDTH_PX = 356;
+/** Below the signed-in pages' 48 px header (its logo and sidebar toggle stay visible), 8 px apart. */
+const TOAST_OFFSET = { top: 56, left: 16 } as const;
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -23,6 +25,8 @@ function RootLayout() {
         <>
           <Toaster
             position="top-left"
+            offset={TOAST_OFFSET}
+            mobileOffset={TOAST_OFFSET}
             duration={TOAST_DURATION_MS}
             visibleToasts={TOASTS_VISIBLE}
             style={{ "--width": `${TOAST_WIDTH_PX}px` } as React.CSSProperties}

@@ -43,7 +43,10 @@ afterAll(async () => {
 
 describe("GET /admin/me", () => {
   it("names operators and nobody else", async () => {
-    expect((await api(server, operator.accessToken, "GET", "/admin/me")).data).toEqual({ isAdmin: true });
+    expect((await api(server, operator.accessToken, "GET", "/admin/me")).data).toEqual({
+      isAdmin: true,
+      mail: "outbox",
+    });
     expect((await api(server, member.accessToken, "GET", "/admin/me")).data).toEqual({ isAdmin: false });
     // An address in ADMIN_EMAILS proves nothing until it is verified.
     expect((await api(server, unverifiedOperator.accessToken, "GET", "/admin/me")).data).toEqual({ isAdmin: false });

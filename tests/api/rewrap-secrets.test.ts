@@ -5,9 +5,10 @@ import { appSchema } from "../../server/contract/apps.ts";
 import { masterKeyFromBytes } from "../../server/lib/envelope.ts";
 import { rewrapDataKeys } from "../../server/lib/rewrap.ts";
 import { createScratchDatabase } from "../helpers/postgres.ts";
+import { describePostgresOnly } from "../helpers/postgres-only.ts";
 import { createTestUser } from "../helpers/stack-apps.ts";
-import { startTestServer, type TestServer, testStoreKind } from "../helpers/test-server.ts";
-import { api } from "./api-client.ts";
+import { startTestServer, type TestServer } from "../helpers/test-server.ts";
+import { api, deleteAllDatabases } from "./api-client.ts";
 
 const oldKey = Buffer.alloc(32, 1);
 const newKey = Buffer.alloc(32, 2);
@@ -41,7 +42,7 @@ describe("re-wrapping data keys under a new master key", () => {
   });
 });
 
-describe.skipIf(testStoreKind() !== "postgres")("npm run secrets:rewrap", () => {
+describePostgresOnly("npm run secrets:rewrap", () => {
   it("re-wraps a running deployment's keys; a server with the new key reads the secrets", async () => {
     const shared = await createScratchDatabase("rewrap");
     const first = await startTestServer({
@@ -52,6 +53,9 @@ describe.skipIf(testStoreKind() !== "postgres")("npm run secrets:rewrap", () => 
       const user = await createTestUser(first, { verified: true });
       const app = appSchema.parse((await api(first, user.accessToken, "POST", "/apps", { title: "CLI" })).data);
       await api(first, user.accessToken, "POST", `/apps/${app.id}/secrets`, { key: "B", value: "still-here" });
+      // A managed database: its role's password is sealed under a data key too.
+      const managed = await api<{ id: string }>(first, user.accessToken, "POST", "/db", { kind: "managed", name: "m" });
+      expect(managed.status, managed.text).toBe(201);
       const { stdout } = await promisify(execFile)("npx", ["tsx", "server/cli/rewrap-secrets.ts"], {
         env: {
           ...process.env,
@@ -61,12 +65,21 @@ describe.skipIf(testStoreKind() !== "postgres")("npm run secrets:rewrap", () => 
           NEW_SECRETS_MASTER_KEY: newKey.toString("base64"),
         },
       });
-      expect(stdout).toContain("Re-wrapped 1 data key(s)");
+      expect(stdout).toContain("Re-wrapped 2 data key(s)");
       second = await startTestServer({
         env: { DATABASE_URL: shared.url, SECRETS_MASTER_KEY: newKey.toString("base64") },
       });
       const secrets = await api(second, user.accessToken, "GET", `/apps/${app.id}/secrets`);
       expect(secrets.data).toEqual([{ key: "B", decryptedValue: "still-here" }]);
+      const ran = await api<{ results: Array<{ rows: unknown[][] }> }>(
+        second,
+        user.accessToken,
+        "POST",
+        `/db/${managed.data.id}/execute`,
+        { sql: "SELECT current_user LIKE 'ud\\_%'" },
+      );
+      expect(ran.data.results[0]?.rows, ran.text).toEqual([[true]]);
+      await deleteAllDatabases(second, user.accessToken);
     } finally {
       await first.close();
       await second?.close();

@@ -4,9 +4,10 @@ import WebSocket from "ws";
 import { appSchema } from "../../server/contract/apps.ts";
 import { SOCKET_CLOSE, type UserNotifyMessage, userNotifyMessageSchema } from "../../server/contract/ws.ts";
 import { createScratchDatabase } from "../helpers/postgres.ts";
+import { describePostgresOnly } from "../helpers/postgres-only.ts";
 import { createTestUser, type TestUser } from "../helpers/stack-apps.ts";
-import { startTestServer, type TestServer, testStoreKind } from "../helpers/test-server.ts";
-import { api, deleteAllDatabases } from "./api-client.ts";
+import { startTestServer, type TestServer } from "../helpers/test-server.ts";
+import { api, deleteAllDatabases, startRun } from "./api-client.ts";
 
 /** A socket that collects parsed messages and can wait for one matching a predicate. */
 function openSocket(server: TestServer, headers: Record<string, string> = {}) {
@@ -69,6 +70,12 @@ describe("user-notify socket", () => {
     const update = await mine.next((m) => m.type === "appUpdate");
     expect(update).toMatchObject({ type: "appUpdate", app: { id: app.id, title: "Live 2" } });
     await api(server, alice.accessToken, "POST", `/apps/${app.id}/secrets`, { key: "K", value: "never-on-the-socket" });
+    expect(await mine.next((m) => m.type === "store" && m.store === "appSecrets")).toEqual({
+      type: "store",
+      store: "appSecrets",
+      op: "refetch",
+      appId: app.id,
+    });
     await api(server, alice.accessToken, "POST", "/db", { kind: "managed", name: "live-db" });
     expect(await mine.next((m) => m.type === "notify")).toEqual({
       type: "notify",
@@ -121,7 +128,7 @@ describe("user-notify socket", () => {
   });
 });
 
-describe.skipIf(testStoreKind() !== "postgres")("two instances on one PostgreSQL", () => {
+describePostgresOnly("two instances on one PostgreSQL", () => {
   it("an app created through one instance reaches a socket held by the other", async () => {
     const shared = await createScratchDatabase("fanout");
     const env = { DATABASE_URL: shared.url, SECRETS_MASTER_KEY: Buffer.alloc(32, 7).toString("base64") };
@@ -141,20 +148,11 @@ describe.skipIf(testStoreKind() !== "postgres")("two instances on one PostgreSQL
       // A cancel sent to the instance that is not running the statement still stops it.
       const db = (await api<{ id: string }>(one, user.accessToken, "POST", "/db", { kind: "managed", name: "x" })).data;
       const executionId = randomUUID();
-      const running = api<{ error: { sqlState: string } | null }>(
-        two,
-        user.accessToken,
-        "POST",
-        `/db/${db.id}/execute`,
-        {
-          sql: "SELECT pg_sleep(20)",
-          executionId,
-        },
-      );
-      await new Promise((r) => setTimeout(r, 500));
+      // Once the answer has begun on instance two, the statement is running there.
+      const running = await startRun(two, user.accessToken, db.id, "SELECT pg_sleep(20)", { executionId });
       const cancelled = await api(one, user.accessToken, "POST", `/db/${db.id}/cancel`, { executionId });
       expect(cancelled.data).toEqual({ executionId, cancelled: true });
-      expect((await running).data.error?.sqlState).toBe("57014");
+      expect((await running.answer).error?.sqlState).toBe("57014");
       await api(one, user.accessToken, "DELETE", `/db/${db.id}`);
     } finally {
       await one.close();

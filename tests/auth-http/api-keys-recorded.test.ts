@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
-import { StackAdminApp } from "@stackframe/js";
+import type { StackAdminApp } from "@stackframe/js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppProjectKeys } from "../../server/auth/index.ts";
-import { appProjectOf, createTestUser, type TestUser } from "../helpers/stack-apps.ts";
-import { type StackResponse, stackFetch } from "../helpers/stack-http.ts";
+import { adminApp, appProjectOf, createTestUser, type TestUser } from "../helpers/stack-apps.ts";
+import { type StackResponse, stackFetch, statusErrorText } from "../helpers/stack-http.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 
 /**
@@ -55,7 +55,7 @@ const problems: string[] = [];
 beforeAll(async () => {
   server = await startTestServer({ env: { AUTH_RATE_LIMITS: "false" } });
   keys = await appProjectOf(server);
-  admin = new StackAdminApp({ ...keys, baseUrl: `${server.url}/auth`, tokenStore: null, noAutomaticPrefetch: true });
+  admin = await adminApp(server);
   p = await createTestUser(server);
   const team = await stackFetch(server, "/teams", {
     method: "POST",
@@ -89,7 +89,7 @@ async function play(name: string, apiKey?: string): Promise<StackResponse> {
   const sample = response.body as Record<string, unknown> | string;
   if (res.status !== response.status) problems.push(`${name}: status ${res.status}, recorded ${response.status}`);
   if (typeof sample === "string") {
-    if (res.body !== sample) problems.push(`${name}: text ${JSON.stringify(res.body)}`);
+    if (statusErrorText(res) !== sample) problems.push(`${name}: text ${JSON.stringify(res.body)}`);
   } else if (typeof sample.code === "string") {
     const ours = res.body as Record<string, unknown>;
     const error = toSample(String(ours.error));

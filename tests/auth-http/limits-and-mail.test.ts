@@ -17,12 +17,6 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_00
   throw new Error("condition not met in time");
 }
 
-/** Limits count in fixed one-minute windows; start a burst early in one so it cannot straddle two. */
-async function startOfAFreshWindow(): Promise<void> {
-  const intoWindow = Date.now() % 60_000;
-  if (intoWindow > 40_000) await new Promise((r) => setTimeout(r, 60_000 - intoWindow + 50));
-}
-
 describe("with rate limits and an unreachable SMTP server", () => {
   let server: TestServer;
   let keys: AppProjectKeys;
@@ -44,7 +38,8 @@ describe("with rate limits and an unreachable SMTP server", () => {
         headers,
         body: { email: user.email, password: "wrong-password" },
       });
-    await startOfAFreshWindow();
+    // A limit's window opens at its key's first count (rate-limiter-flexible), not on the clock's
+    // minute: this burst on a new account's keys cannot straddle two windows, so nothing waits.
     for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(400);
     const limited = await attempt();
     expect(limited.status).toBe(429);
@@ -73,7 +68,7 @@ describe("with rate limits and an unreachable SMTP server", () => {
         headers: { "x-forwarded-for": forwardedFor },
       });
     // The first entries are whatever the client claims; the proxy's own (last) entry counts.
-    await startOfAFreshWindow();
+    // 203.0.113.7's first request opens its window (see above).
     for (let i = 0; i < 60; i++) expect((await signUp(`198.51.100.${i}, 203.0.113.7`)).status).toBe(200);
     expect((await signUp("198.51.100.99, 203.0.113.7")).status).toBe(429);
     expect((await signUp("203.0.113.8")).status).toBe(200);
@@ -139,7 +134,7 @@ describe("without SMTP, analytics events dropped", () => {
     expect(row?.n).toBe(0);
   });
 
-  it("keeps the mail in the outbox and logs one line with its link", async () => {
+  it("on a loopback-only server, keeps the mail in the outbox and logs one line with its link", async () => {
     const email = `logged-${randomUUID()}@example.com`;
     const res = await stackFetch(server, "/auth/password/sign-up", {
       access: "client",
@@ -151,17 +146,19 @@ describe("without SMTP, analytics events dropped", () => {
       },
     });
     expect(res.status).toBe(200);
-    const lines = server.logs.filter((line) => line.includes(email));
-    const mailLines = lines.filter((line) => line.includes("mail (no SMTP_URL configured)"));
-    expect(mailLines).toHaveLength(1);
-    expect(JSON.parse(mailLines[0] ?? "{}").link).toMatch(/\/handler\/email-verification\?code=[0-9a-z]{45}$/);
-    // Nothing else logged carries the password.
-    expect(server.logs.some((line) => line.includes("correct-horse-1"))).toBe(false);
-    const [row] = await server.store.query<{ status: string; subject: string }>(
-      `select status, subject from auth_mail_outbox where "to" = $1`,
+    const [row] = await server.store.query<{ id: string; status: string; subject: string }>(
+      `select id, status, subject from auth_mail_outbox where "to" = $1`,
       [email],
     );
-    expect(row).toEqual({ status: "logged", subject: "Verify your email at App Console" });
+    expect(row).toMatchObject({ status: "logged", subject: "Verify your email at App Console" });
+    const mailLines = server.logs.filter(
+      (line) => line.includes("mail (no SMTP_URL configured)") && line.includes(row?.id ?? "-"),
+    );
+    expect(mailLines).toHaveLength(1);
+    expect(JSON.parse(mailLines[0] ?? "{}").link).toMatch(/\/handler\/email-verification\?code=[0-9a-z]{45}$/);
+    // Neither the address nor the password is in any log line: the mail id leads to the outbox.
+    expect(server.logs.some((line) => line.includes(email))).toBe(false);
+    expect(server.logs.some((line) => line.includes("correct-horse-1"))).toBe(false);
   });
 });
 
@@ -220,5 +217,55 @@ describe("with an SMTP server that fails once", () => {
     }, 15_000);
     expect(sent.attempts).toBe(2);
     expect(received).toEqual([email]);
+    // Delivered: recipient, subject and status stay, the body with its reset link does not.
+    const [kept] = await server.store.query<{ subject: string; text: string; html: string }>(
+      `select subject, text, html from auth_mail_outbox where "to" = $1`,
+      [email],
+    );
+    expect(kept).toEqual({ subject: "Reset your password at App Console", text: "", html: "" });
+  });
+});
+
+describe("without SMTP on a server others can reach", () => {
+  let server: TestServer;
+  let keys: AppProjectKeys;
+  beforeAll(async () => {
+    // What `npm start` does: every address, development mode, no SMTP_URL.
+    server = await startTestServer({ env: { AUTH_RATE_LIMITS: "false", HOST: "0.0.0.0", NODE_ENV: "development" } });
+    keys = await appProjectOf(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("logs where the mail is kept instead of its link, and keeps it whole for the operators", async () => {
+    const email = `kept-${randomUUID()}@example.com`;
+    const res = await stackFetch(server, "/auth/password/sign-up", {
+      access: "client",
+      keys,
+      body: {
+        email,
+        password: "correct-horse-1",
+        verification_callback_url: `${server.url}/handler/email-verification`,
+      },
+    });
+    expect(res.status).toBe(200);
+    const [mail] = await server.store.query<{ id: string; status: string; text: string }>(
+      `select id, status, text from auth_mail_outbox where "to" = $1`,
+      [email],
+    );
+    const code = /code=([0-9a-z]{45})/.exec(mail?.text ?? "")?.[1];
+    expect(mail?.status).toBe("logged");
+    expect(code).toBeDefined();
+    expect(server.logs.some((line) => line.includes(email))).toBe(false);
+    const lines = server.logs.filter((line) => line.includes(mail?.id ?? "-"));
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] ?? "{}")).toMatchObject({
+      mailId: mail?.id,
+      msg: expect.stringContaining("operators read it in the admin area under E-mails"),
+    });
+    expect(server.logs.some((line) => line.includes(code ?? "no code") || line.includes("email-verification?"))).toBe(
+      false,
+    );
   });
 });

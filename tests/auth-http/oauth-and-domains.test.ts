@@ -9,7 +9,7 @@ let server: TestServer;
 let keys: AppProjectKeys;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { AUTH_RATE_LIMITS: "false" } });
+  server = await startTestServer({ env: { AUTH_RATE_LIMITS: "false", DEV_OAUTH_PROVIDER: "true" } });
   keys = await appProjectOf(server);
 });
 afterAll(async () => {
@@ -46,7 +46,9 @@ async function runFlow(params: URLSearchParams, action: "allow" | "deny" = "allo
     body: new URLSearchParams({
       provider: "github",
       state: consentUrl.searchParams.get("state") ?? "",
-      email: "flow@example.com",
+      // A new address each time: another consent (a browser without the provider's cookie) may
+      // not reach an account the development provider made before.
+      email: `flow-${randomBytes(6).toString("hex")}@example.com`,
       action,
     }),
   });

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppProjectKeys } from "../../server/auth/index.ts";
 import { appProjectOf, createTestUser, type TestUser } from "../helpers/stack-apps.ts";
-import { type StackRequest, type StackResponse, stackFetch } from "../helpers/stack-http.ts";
+import { type StackRequest, type StackResponse, stackFetch, statusErrorText } from "../helpers/stack-http.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 
 /**
@@ -80,7 +80,7 @@ function compare(name: string, res: StackResponse, sample: Exchange["response"])
   if (res.status !== sample.status) problems.push(`${name}: status ${res.status}, recorded ${sample.status}`);
   const want = sample.body as Record<string, unknown> | string;
   if (typeof want === "string") {
-    if (res.body !== want) problems.push(`${name}: text ${JSON.stringify(res.body)}`);
+    if (statusErrorText(res) !== want) problems.push(`${name}: text ${JSON.stringify(res.body)}`);
   } else if (typeof want.code === "string") {
     const ours = res.body as Record<string, unknown>;
     if (ours.code !== want.code || ours.error !== want.error) problems.push(`${name}: ${ours.code} "${ours.error}"`);

@@ -42,9 +42,9 @@ describe("rate limits on sign-in code checks", () => {
         ? { type: "totp", totp: "000000", code: "a".repeat(45) }
         : { code: "a".repeat(45) };
       return server.request(`/auth/api/v1${path}`, { method: "POST", headers, body: JSON.stringify(body) });
-    }, LIMITS.codeCheckPerIp.max);
+    }, LIMITS.codeCheckPerIp.points);
     expect(limited?.status).toBe(429);
     expect(Number(limited?.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(passed).toBeGreaterThanOrEqual(LIMITS.codeCheckPerIp.max);
+    expect(passed).toBeGreaterThanOrEqual(LIMITS.codeCheckPerIp.points);
   });
 });

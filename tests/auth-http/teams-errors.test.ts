@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppProjectKeys } from "../../server/auth/index.ts";
 import { appProjectOf, createTestUser } from "../helpers/stack-apps.ts";
-import { knownError, stackFetch } from "../helpers/stack-http.ts";
+import { knownError, stackFetch, statusErrorText } from "../helpers/stack-http.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 
 /** Errors of the teams endpoints that the recording does not cover, with the default config. */
@@ -35,7 +35,7 @@ describe("teams errors", () => {
       body: { display_name: "Nope", creator_user_id: "me" },
     });
     expect(res.status).toBe(403);
-    expect(res.text).toBe("Client team creation is disabled for this project");
+    expect(statusErrorText(res)).toBe("Client team creation is disabled for this project");
   });
 
   it("answers SCHEMA_ERROR for a bad body and TEAM_NOT_FOUND for an id that is no uuid", async () => {

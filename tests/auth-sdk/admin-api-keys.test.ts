@@ -1,6 +1,6 @@
-import { StackAdminApp, StackServerApp } from "@stackframe/js";
+import { StackServerApp } from "@stackframe/js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appProjectOf } from "../helpers/stack-apps.ts";
+import { adminApp, appProjectOf } from "../helpers/stack-apps.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 
 let server: TestServer;
@@ -11,19 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-async function adminApp(keys?: { superSecretAdminKey: string }): Promise<StackAdminApp<false>> {
-  const own = await appProjectOf(server);
-  return new StackAdminApp({
-    projectId: own.projectId,
-    publishableClientKey: own.publishableClientKey,
-    secretServerKey: own.secretServerKey,
-    superSecretAdminKey: keys?.superSecretAdminKey ?? own.superSecretAdminKey,
-    baseUrl: `${server.url}/auth`,
-    tokenStore: null,
-    noAutomaticPrefetch: true,
-  });
-}
 
 async function serverAppWith(secretServerKey: string) {
   const own = await appProjectOf(server);
@@ -41,7 +28,7 @@ const inADay = () => new Date(Date.now() + 86_400_000);
 
 describe("internal API keys with StackAdminApp", () => {
   it("creates a key set whose secrets show once, lists it by last four, and a revoked key stops at once", async () => {
-    const admin = await adminApp();
+    const admin = await adminApp(server);
     const created = await admin.createInternalApiKey({
       description: "ci key",
       expiresAt: inADay(),
@@ -58,7 +45,7 @@ describe("internal API keys with StackAdminApp", () => {
     // The new keys work right away (no waiting for a cache).
     const viaNewKey = await serverAppWith(secret as string);
     await expect(viaNewKey.listUsers()).resolves.toBeInstanceOf(Array);
-    const adminViaNewKey = await adminApp({ superSecretAdminKey: adminSecret as string });
+    const adminViaNewKey = await adminApp(server, { superSecretAdminKey: adminSecret as string });
     expect((await adminViaNewKey.getProject()).id).toBe((await appProjectOf(server)).projectId);
 
     const listed = (await admin.listInternalApiKeys()).find((key) => key.id === created.id);

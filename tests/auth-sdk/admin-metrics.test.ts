@@ -1,6 +1,5 @@
-import { StackAdminApp } from "@stackframe/js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appProjectOf, createTestUser } from "../helpers/stack-apps.ts";
+import { adminApp, appProjectOf, createTestUser } from "../helpers/stack-apps.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 
 let server: TestServer;
@@ -23,16 +22,7 @@ interface Metrics {
 
 describe("GET /internal/metrics with StackAdminApp", () => {
   it("counts users, sign-ups and activity per day, sign-in methods and the newest users", async () => {
-    const keys = await appProjectOf(server);
-    const admin = new StackAdminApp({
-      projectId: keys.projectId,
-      publishableClientKey: keys.publishableClientKey,
-      secretServerKey: keys.secretServerKey,
-      superSecretAdminKey: keys.superSecretAdminKey,
-      baseUrl: `${server.url}/auth`,
-      tokenStore: null,
-      noAutomaticPrefetch: true,
-    });
+    const admin = await adminApp(server);
     // The SDK's dashboard reads metrics through its admin interface (no public method on the app).
     const sdk = (admin as unknown as { _interface: { getMetrics(): Promise<unknown> } })._interface;
     const before = (await sdk.getMetrics()) as Metrics;

@@ -1,14 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { StackClientApp } from "@stackframe/js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appProjectOf, handlerUrls } from "../helpers/stack-apps.ts";
+import { appProjectOf, handlerUrls, openInternalSignUp } from "../helpers/stack-apps.ts";
 import { knownError, stackFetch } from "../helpers/stack-http.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { AUTH_RATE_LIMITS: "false" } });
+  server = await startTestServer({ env: { AUTH_RATE_LIMITS: "false", PROJECT_CREATION: "users" } });
+  await openInternalSignUp(server);
 });
 afterAll(async () => {
   await server?.close();
@@ -125,6 +126,82 @@ describe("owned projects through the internal project", () => {
     const gone = await withAdminToken(created.id, await accessTokenOf(owner), "/internal/projects/current");
     expect(gone.status).toBe(400);
     expect(knownError(gone).code).toBe("CURRENT_PROJECT_NOT_FOUND");
+  });
+
+  it("keeps description, logos and the owner team; refuses non-http domains and listing from another project", async () => {
+    const owner = await dashboardOwner();
+    const token = await accessTokenOf(owner);
+    const teamId = randomUUID();
+    // 1x1 PNG: a data URL is kept as an image of the project and answered as this server's URL.
+    const png =
+      "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAAD0lEQVR4AQEEAPv/ALHBwQRaAjRgT7lCAAAAAElFTkSuQmCC";
+    const created = await stackFetch(server, "/internal/projects", {
+      body: { display_name: "Described", description: "For the shop", owner_team_id: teamId, logo_url: png },
+      headers: {
+        "x-stack-access-type": "client",
+        "x-stack-project-id": "internal",
+        "x-stack-access-token": token,
+      },
+    });
+    expect(created.status).toBe(201);
+    const body = created.body as { id: string; description: string; owner_team_id: string; logo_url: string };
+    expect(body).toMatchObject({ description: "For the shop", owner_team_id: teamId });
+    expect(body.logo_url).toMatch(new RegExp(`/auth/api/v1/images/${body.id}/[0-9a-f-]{36}\\.png$`));
+    const logo = await server.request(new URL(body.logo_url).pathname);
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get("content-type")).toBe("image/png");
+
+    const current = await withAdminToken(body.id, token, "/internal/projects/current");
+    expect(current.body).toMatchObject({ description: "For the shop", owner_team_id: teamId });
+    const patched = await withAdminToken(body.id, token, "/internal/projects/current", {
+      method: "PATCH",
+      body: { description: "Renamed shop", logo_url: null, logo_full_url: "https://cdn.example.com/full.png" },
+    });
+    expect(patched.body).toMatchObject({
+      description: "Renamed shop",
+      logo_url: null,
+      logo_full_url: "https://cdn.example.com/full.png",
+      owner_team_id: teamId,
+    });
+
+    const badDomain = await withAdminToken(body.id, token, "/internal/projects/current", {
+      method: "PATCH",
+      body: { config: { domains: [{ domain: "whatever://shop.example.com", handler_path: "/handler" }] } },
+    });
+    expect(badDomain.status).toBe(400);
+    expect(knownError(badDomain).error).toContain("\n  - URL must start with http:// or https://");
+
+    // Owned projects are listed through the internal project only.
+    const elsewhere = await withAdminToken(body.id, token, "/internal/projects");
+    expect(elsewhere.status).toBe(401);
+    expect(knownError(elsewhere).code).toBe("EXPECTED_INTERNAL_PROJECT");
+  });
+
+  it("lets the owner's token stand in for the server key (the SDK's admin app creates users with it)", async () => {
+    const owner = await dashboardOwner();
+    const created = await (await owner.getUser({ or: "throw" })).createProject({
+      displayName: "Server Calls",
+      teamId: randomUUID(),
+    });
+    // StackAdminApp sends its server calls as access type `server` with the owner's admin access token.
+    const made = await created.app.createUser({ primaryEmail: `made-${randomUUID()}@example.com` });
+    expect((await created.app.listUsers()).map((u) => u.id)).toContain(made.id);
+
+    const asServer = (token: string) =>
+      stackFetch(server, "/users", {
+        headers: {
+          "x-stack-access-type": "server",
+          "x-stack-project-id": created.id,
+          "x-stack-admin-access-token": token,
+        },
+      });
+    expect((await asServer(await accessTokenOf(owner))).status).toBe(200);
+    const stranger = await asServer(await accessTokenOf(await dashboardOwner()));
+    expect(stranger.status).toBe(401);
+    expect(knownError(stranger).code).toBe("ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN");
+    const garbage = await asServer("not-a-token");
+    expect(garbage.status).toBe(401);
+    expect(knownError(garbage).code).toBe("UNPARSABLE_ADMIN_ACCESS_TOKEN");
   });
 
   it("requires a signed-in user, validates the project, and never deletes the instance's own project", async () => {

@@ -1,10 +1,9 @@
-import { StackAdminApp } from "@stackframe/js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ProjectConfig, seedProjects } from "../../server/auth/projects.ts";
 import { loadConfig } from "../../server/config.ts";
 import { authProjectsTable } from "../../server/db/schema/index.ts";
-import { appProjectOf, clientApp, serverHeaders } from "../helpers/stack-apps.ts";
+import { adminApp, appProjectOf, clientApp, serverHeaders } from "../helpers/stack-apps.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 
 let server: TestServer;
@@ -16,22 +15,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function adminApp(): Promise<StackAdminApp<false>> {
-  const keys = await appProjectOf(server);
-  return new StackAdminApp({
-    projectId: keys.projectId,
-    publishableClientKey: keys.publishableClientKey,
-    secretServerKey: keys.secretServerKey,
-    superSecretAdminKey: keys.superSecretAdminKey,
-    baseUrl: `${server.url}/auth`,
-    tokenStore: null,
-    noAutomaticPrefetch: true,
-  });
-}
-
 describe("project administration with StackAdminApp", () => {
   it("reads the whole config of the app project", async () => {
-    const project = await (await adminApp()).getProject();
+    const project = await (await adminApp(server)).getProject();
     expect(project.displayName).toBe("App Console");
     expect(project.isProductionMode).toBe(false);
     expect(project.config.signUpEnabled).toBe(true);
@@ -44,7 +30,7 @@ describe("project administration with StackAdminApp", () => {
   });
 
   it("changes settings; the client view follows at once and a restart's seeding keeps them", async () => {
-    const admin = await adminApp();
+    const admin = await adminApp(server);
     const project = await admin.getProject();
     await project.update({
       displayName: "Renamed Console",
@@ -74,7 +60,9 @@ describe("project administration with StackAdminApp", () => {
     await again.update({ config: { oauthProviders: again.config.oauthProviders } });
     const [stored] = await server.store.db.select().from(authProjectsTable).where(eq(authProjectsTable.id, again.id));
     const storedGithub = (stored?.config as ProjectConfig | undefined)?.oauth_providers.find((p) => p.id === "github");
-    expect(storedGithub?.client_secret).toBe("gh-secret-value");
+    // Kept sealed at rest (project-credentials.test.ts opens it).
+    expect(storedGithub?.client_secret).toMatch(/^sealed:v1\./);
+    expect(JSON.stringify(stored?.config)).not.toContain("gh-secret-value");
     const raw = await server.request("/auth/api/v1/internal/projects/current", {
       headers: { ...adminHeaders(await appProjectOf(server)) },
     });
@@ -121,7 +109,7 @@ describe("project administration with StackAdminApp", () => {
   });
 
   it("in production mode refuses localhost and plain-HTTP domains", async () => {
-    const project = await (await adminApp()).getProject();
+    const project = await (await adminApp(server)).getProject();
     for (const domain of ["http://localhost:3000", "http://app.example.com", "https://127.0.0.1"]) {
       await expect(
         project.update({ isProductionMode: true, config: { domains: [{ domain, handlerPath: "/handler" }] } }),
@@ -131,7 +119,7 @@ describe("project administration with StackAdminApp", () => {
       isProductionMode: true,
       config: { domains: [{ domain: "https://app.example.com", handlerPath: "/handler" }] },
     });
-    expect((await (await adminApp()).getProject()).isProductionMode).toBe(true);
+    expect((await (await adminApp(server)).getProject()).isProductionMode).toBe(true);
     // Turning production on while a localhost domain is stored is refused too.
     await project.update({
       isProductionMode: false,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { WebhookPortalTokens } from "../../server/auth/webhook-portal-tokens.ts";
 import { appProjectOf } from "../helpers/stack-apps.ts";
 import { knownError, stackFetch } from "../helpers/stack-http.ts";
@@ -26,7 +26,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  server = await startTestServer();
+  server = await startTestServer({ env: { OUTBOUND_ALLOW: "127.0.0.1" } }); // the receiver is on loopback
 });
 afterAll(async () => {
   await server?.close();
@@ -100,11 +100,14 @@ describe("POST /internal/webhooks/endpoints/{id}/test", () => {
 
     const sent = await asAdmin(`/internal/webhooks/endpoints/${endpoint.id}/test`, { method: "POST", body: {} });
     expect([sent.status, sent.body]).toEqual([200, { success: true }]);
-    let hit: (typeof received)[number] | undefined;
-    while (!hit) {
-      hit = received.find((r) => r.path === path);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const hit = await vi.waitFor(
+      () => {
+        const found = received.find((r) => r.path === path);
+        if (!found) throw new Error(`no request to ${path} yet`);
+        return found;
+      },
+      { timeout: 15_000, interval: 50 },
+    );
     const event = new Webhook(endpoint.secret).verify(hit.body, hit.headers) as { type: string; data: unknown };
     expect(event.type).toBe("webhook.test");
     expect(event.data).toMatchObject({ endpoint_id: endpoint.id });

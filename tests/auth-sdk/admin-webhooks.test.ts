@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { appProjectOf, serverApp } from "../helpers/stack-apps.ts";
 import { knownError, stackFetch } from "../helpers/stack-http.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
@@ -33,12 +33,17 @@ beforeAll(async () => {
         res.writeHead(500).end("receiver is down");
         return;
       }
+      if (path.startsWith("/always-fails/")) {
+        res.writeHead(502).end("internal answer of the receiver");
+        return;
+      }
       res.writeHead(204).end();
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  server = await startTestServer({ env: { AUTH_RATE_LIMITS: "false" } });
+  // The receiver listens on loopback, which the outbound policy refuses unless allowed.
+  server = await startTestServer({ env: { AUTH_RATE_LIMITS: "false", OUTBOUND_ALLOW: "127.0.0.1" } });
 });
 afterAll(async () => {
   await server?.close();
@@ -57,13 +62,16 @@ async function createEndpoint(path: string): Promise<{ id: string; secret: strin
   return res.body as { id: string; secret: string };
 }
 
-/** Polls the receiver until `count` requests matched; the test's own timeout bounds the wait. */
-async function waitForRequests(predicate: (r: Received) => boolean, count = 1): Promise<Received[]> {
-  for (;;) {
-    const hits = received.filter(predicate);
-    if (hits.length >= count) return hits;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** Polls the receiver until `count` requests matched, within a deadline (retries back off for seconds). */
+function waitForRequests(predicate: (r: Received) => boolean, count = 1): Promise<Received[]> {
+  return vi.waitFor(
+    () => {
+      const hits = received.filter(predicate);
+      expect(hits.length).toBeGreaterThanOrEqual(count);
+      return hits;
+    },
+    { timeout: 45_000, interval: 100 },
+  );
 }
 
 type Event = { type: string; data: { id: string; primary_email?: string; display_name?: string | null } };
@@ -76,6 +84,13 @@ describe("webhooks", () => {
     const mine = (listed.body as { items: Record<string, unknown>[] }).items.find((e) => e.id === endpoint.id);
     expect(mine).toMatchObject({ secret_last_four: endpoint.secret.slice(-4), enabled: true });
     expect(mine).not.toHaveProperty("secret");
+    // At rest the signing secret is sealed, bound to its endpoint (project-credentials.ts).
+    const [stored] = await server.store.query<{ secret: string }>(
+      "select secret from auth_webhook_endpoints where id = $1",
+      [endpoint.id],
+    );
+    expect(stored?.secret).toMatch(/^sealed:v1\./);
+    expect(stored?.secret).not.toContain(endpoint.secret.slice(6));
 
     const app = await serverApp(server);
     const email = `hook-${randomUUID()}@example.com`;
@@ -181,16 +196,36 @@ describe("webhooks", () => {
       (new Webhook(endpoint.secret).verify(attempts[1]?.body ?? "", attempts[1]?.headers ?? {}) as Event).data.id,
     ).toBe(user.id);
 
-    let delivery: { status: string; attempts: number; last_status_code: number | null } | undefined;
-    for (;;) {
+    type Delivery = { event_type: string; status: string; attempts: number; last_status_code: number | null };
+    await expect
+      .poll(
+        async () => {
+          const log = await asAdmin(`/internal/webhooks/deliveries?endpoint_id=${endpoint.id}`);
+          return (log.body as { items: Delivery[] }).items.find((d) => d.event_type === "user.created");
+        },
+        { timeout: 30_000, interval: 100 },
+      )
+      .toMatchObject({ status: "delivered", attempts: 2, last_status_code: 204 });
+  }, 60_000);
+
+  it("keeps a failed delivery's status in the log, never the receiver's answer", async () => {
+    const path = `/always-fails/${randomUUID()}`;
+    const endpoint = await createEndpoint(path);
+    await (await serverApp(server)).createUser({ primaryEmail: `fails-${randomUUID()}@example.com` });
+    await waitForRequests((r) => r.path === path);
+    const logged = async () => {
       const log = await asAdmin(`/internal/webhooks/deliveries?endpoint_id=${endpoint.id}`);
-      delivery = (log.body as { items: (typeof delivery & { event_type: string })[] }).items.find(
-        (d) => d?.event_type === "user.created",
-      );
-      if (delivery?.status === "delivered") break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(delivery).toMatchObject({ status: "delivered", attempts: 2, last_status_code: 204 });
+      return (log.body as { items: Array<Record<string, unknown>> }).items.find((d) => d.last_status_code === 502);
+    };
+    await expect.poll(logged, { timeout: 20_000 }).toBeDefined();
+    const log = await asAdmin(`/internal/webhooks/deliveries?endpoint_id=${endpoint.id}`);
+    expect(log.text).not.toContain("internal answer of the receiver");
+    const stored = await server.store.query<{ last_error: string }>(
+      "SELECT last_error FROM auth_webhook_deliveries WHERE endpoint_id = $1",
+      [endpoint.id],
+    );
+    expect(stored.map((d) => d.last_error)).toEqual(["HTTP 502"]);
+    await asAdmin(`/internal/webhooks/endpoints/${endpoint.id}`, { method: "DELETE" });
   }, 60_000);
 
   it("validates endpoints, answers 404 for unknown ones, and refuses non-admin callers", async () => {

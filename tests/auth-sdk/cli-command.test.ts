@@ -1,5 +1,8 @@
 import { spawn } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { appProjectOf, createTestUser } from "../helpers/stack-apps.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 
@@ -15,12 +18,16 @@ afterAll(async () => {
 describe("npm run cli -- login", () => {
   it("prints the confirmation link, and after the browser confirms it, the signed-in e-mail", async () => {
     const user = await createTestUser(server);
+    const configHome = mkdtempSync(join(tmpdir(), "appconsole-cli-login-"));
+    onTestFinished(() => rmSync(configHome, { recursive: true, force: true }));
     const keys = await appProjectOf(server);
     const child = spawn(
       process.execPath,
       ["--import", "tsx", "server/cli/console-cli.ts", "login", "--url", server.url],
       {
         stdio: ["ignore", "pipe", "pipe"],
+        // login keeps its session under XDG_CONFIG_HOME: never in the home of whoever runs the tests.
+        env: { ...process.env, XDG_CONFIG_HOME: configHome },
       },
     );
     let out = "";

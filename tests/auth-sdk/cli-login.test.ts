@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sha256 } from "../../server/auth/secrets.ts";
 import { appProjectOf, clientApp, createTestUser, DIALECTS } from "../helpers/stack-apps.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 
@@ -26,7 +27,7 @@ async function post(path: string, body: unknown): Promise<Response> {
 }
 
 describe.each(DIALECTS)("command-line login with the %s dialect", (dialect) => {
-  it("promptCliLogin waits until the signed-in page completes, then gets a session of its own", async () => {
+  it("promptCliLogin waits until the signed-in page completes, then gets the refresh token the page handed over", async () => {
     const browserUser = await createTestUser(server);
     const cli = await clientApp(server, { dialect });
     let completed: Promise<Response> | undefined;
@@ -39,8 +40,8 @@ describe.each(DIALECTS)("command-line login with the %s dialect", (dialect) => {
     });
     expect((await completed)?.status).toBe(200);
     if (result.status !== "ok") throw new Error(`CLI login failed: ${String(result.error)}`);
-    expect(result.data).toMatch(/^[a-z0-9]{45}$/);
-    expect(result.data).not.toBe(browserUser.refreshToken);
+    // Stack's protocol: the CLI receives exactly the token the confirming page gave for it.
+    expect(result.data).toBe(browserUser.refreshToken);
 
     const signedIn = await clientApp(server, { dialect, tokens: { refreshToken: result.data, accessToken: "" } });
     expect((await signedIn.getUser({ or: "throw" })).primaryEmail).toBe(browserUser.email);
@@ -70,21 +71,82 @@ describe("command-line login over HTTP", () => {
     // A confirmed login cannot be confirmed again (by someone else).
     const again = await post("/auth/cli/complete", { login_code: login.login_code, refresh_token: user.refreshToken });
     expect(again.status).toBe(400);
-    expect(await again.text()).toBe("Invalid login code or the code has expired");
+    expect(await again.json()).toEqual({
+      code: "INVALID_CLI_LOGIN_CODE",
+      error: "Invalid login code or the code has expired",
+    });
 
     const success = await poll();
     expect(success.status).toBe(201);
-    expect(((await success.json()) as { status: string }).status).toBe("success");
+    expect(await success.json()).toEqual({ status: "success", refresh_token: user.refreshToken });
+    // Handed out once: the sealed copy is gone and a second poll learns nothing.
     expect(await (await poll()).json()).toEqual({ status: "used" });
 
     const unknown = await post("/auth/cli/poll", { polling_code: "a".repeat(45) });
     expect(unknown.status).toBe(400);
     expect(((await unknown.json()) as { code: string }).code).toBe("INVALID_POLLING_CODE");
 
-    const short = (await (await post("/auth/cli", { expires_in_millis: 1000 })).json()) as { polling_code: string };
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const short = (await (await post("/auth/cli", { expires_in_millis: 60_000 })).json()) as { polling_code: string };
+    // Time passes: the expiry is moved into the past rather than waited for.
+    await server.store.query(
+      "update auth_cli_logins set expires_at = now() - interval '1 second' where polling_code_hash = $1",
+      [sha256(short.polling_code)],
+    );
     expect(await (await post("/auth/cli/poll", { polling_code: short.polling_code })).json()).toEqual({
       status: "expired",
     });
+  });
+});
+
+describe("command-line login from an anonymous CLI session", () => {
+  async function anonymousSession() {
+    const response = await post("/auth/anonymous/sign-up", {});
+    expect(response.status).toBe(200);
+    return (await response.json()) as { refresh_token: string; user_id: string };
+  }
+
+  it("refuses a token that is unknown or not an anonymous user's", async () => {
+    const unknown = await post("/auth/cli", { anon_refresh_token: "x".repeat(45) });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ code: "INVALID_ANON_REFRESH_TOKEN" });
+    const user = await createTestUser(server);
+    const notAnonymous = await post("/auth/cli", { anon_refresh_token: user.refreshToken });
+    expect(notAnonymous.status).toBe(400);
+    expect(await notAnonymous.json()).toMatchObject({
+      code: "INVALID_ANON_REFRESH_TOKEN",
+      error: "The provided anon refresh token does not belong to an anonymous user",
+    });
+  });
+
+  it("lets the page see and claim the anonymous session, then hands the page's token to the CLI", async () => {
+    const anon = await anonymousSession();
+    const login = (await (await post("/auth/cli", { anon_refresh_token: anon.refresh_token })).json()) as {
+      polling_code: string;
+      login_code: string;
+    };
+    const check = await post("/auth/cli/complete", { login_code: login.login_code, mode: "check" });
+    expect(await check.json()).toEqual({ cli_session_state: "anonymous" });
+    const claim = await post("/auth/cli/complete", { login_code: login.login_code, mode: "claim-anon-session" });
+    expect(claim.status).toBe(200);
+    const claimed = (await claim.json()) as { access_token: string; refresh_token: string };
+    expect(claimed.refresh_token).toBe(anon.refresh_token);
+    expect(claimed.access_token.split(".")).toHaveLength(3);
+
+    const browserUser = await createTestUser(server);
+    const complete = await post("/auth/cli/complete", {
+      login_code: login.login_code,
+      mode: "complete",
+      refresh_token: browserUser.refreshToken,
+    });
+    expect(await complete.json()).toEqual({ success: true });
+    const polled = await post("/auth/cli/poll", { polling_code: login.polling_code });
+    expect(await polled.json()).toEqual({ status: "success", refresh_token: browserUser.refreshToken });
+  });
+
+  it("has nothing to claim without an anonymous session", async () => {
+    const login = (await (await post("/auth/cli", {})).json()) as { login_code: string };
+    const claim = await post("/auth/cli/complete", { login_code: login.login_code, mode: "claim-anon-session" });
+    expect(claim.status).toBe(400);
+    expect(await claim.json()).toMatchObject({ code: "NO_ANONYMOUS_CLI_SESSION" });
   });
 });

@@ -2,26 +2,17 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { StackAdminApp } from "@stackframe/js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailCatcher, waitForMail } from "../helpers/mail-catcher.ts";
-import { appProjectOf, clientApp, createTestUser, DIALECTS } from "../helpers/stack-apps.ts";
+import { adminApp, appProjectOf, clientApp, createTestUser, DIALECTS } from "../helpers/stack-apps.ts";
+import { knownError, stackFetch } from "../helpers/stack-http.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 
 let server: TestServer;
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 
 async function setMagicLink(enabled: boolean, signUpEnabled = true): Promise<void> {
-  const keys = await appProjectOf(server);
-  const admin = new StackAdminApp({
-    projectId: keys.projectId,
-    publishableClientKey: keys.publishableClientKey,
-    secretServerKey: keys.secretServerKey,
-    superSecretAdminKey: keys.superSecretAdminKey,
-    baseUrl: `${server.url}/auth`,
-    tokenStore: null,
-    noAutomaticPrefetch: true,
-  });
+  const admin = await adminApp(server);
   const project = await admin.getProject();
   await project.update({ config: { magicLinkEnabled: enabled, signUpEnabled } });
 }
@@ -42,7 +33,7 @@ const callbackUrl = () => `${server.url}/handler/magic-link-callback`;
 /** The link's whole code and the six characters shown for typing. */
 function codesFrom(text: string): { linkCode: string; typed: string } {
   const link = /magic-link-callback\?code=([a-z0-9]{45})/.exec(text)?.[1];
-  const typed = /sign-in code for .* is ([0-9A-Z]{6})\./.exec(text)?.[1];
+  const typed = /valid for 10 minutes:\s+([0-9A-Z]{6})\s/.exec(text)?.[1];
   if (!link || !typed) throw new Error(`no sign-in link or code in:\n${text}`);
   return { linkCode: link, typed };
 }
@@ -74,7 +65,7 @@ describe.each(DIALECTS)("one-time codes and magic links with the %s dialect", (d
     await setMagicLink(false);
     try {
       await expect(app.signInWithMagicLink(linkCode, { noRedirect: true })).rejects.toThrow(
-        "Magic link is not enabled for this project.",
+        "OTP sign-in is not enabled for this project",
       );
     } finally {
       await setMagicLink(true);
@@ -100,7 +91,7 @@ describe.each(DIALECTS)("one-time codes and magic links with the %s dialect", (d
   });
 
   it("signs in an existing user with the typed code plus the nonce of the page that asked", async () => {
-    const existing = await createTestUser(server);
+    const existing = await createTestUser(server, { verified: true });
     const app = await clientApp(server, { dialect });
     const sent = await app.sendMagicLinkEmail(existing.email, { callbackUrl: callbackUrl() });
     if (sent.status !== "ok") throw new Error("send failed");
@@ -124,6 +115,50 @@ describe.each(DIALECTS)("one-time codes and magic links with the %s dialect", (d
 });
 
 describe("one-time codes over HTTP", () => {
+  it("mails no code for an address an account claims but never proved, nor for a new one with sign-up off", async () => {
+    const keys = await appProjectOf(server);
+    const send = (email: string) =>
+      stackFetch(server, "/auth/otp/send-sign-in-code", {
+        access: "client",
+        keys,
+        body: { email, callback_url: callbackUrl() },
+      });
+    // Someone signed up with this address and never verified it: a code would sign its owner into
+    // (and verify) an account the creator still holds the password of.
+    const claimed = await createTestUser(server, { verified: false });
+    const refused = await send(claimed.email);
+    expect(refused.status).toBe(409);
+    expect(knownError(refused)).toMatchObject({
+      code: "USER_EMAIL_ALREADY_EXISTS",
+      details: { email: claimed.email, would_work_if_email_was_verified: true },
+    });
+
+    await setMagicLink(true, false);
+    try {
+      expect(knownError(await send(`otp-closed-${randomUUID()}@example.com`)).code).toBe("SIGN_UP_NOT_ENABLED");
+    } finally {
+      await setMagicLink(true, true);
+    }
+  });
+
+  it("counts every wrong typed code against the nonce it came with", async () => {
+    const keys = await appProjectOf(server);
+    const email = `otp-guess-${randomUUID()}@example.com`;
+    const sent = await stackFetch(server, "/auth/otp/send-sign-in-code", {
+      access: "client",
+      keys,
+      body: { email, callback_url: callbackUrl() },
+    });
+    const { nonce } = sent.body as { nonce: string };
+    const { typed } = codesFrom((await waitForMail(mail.dir, email)).text);
+    const wrong = typed === "AAAAAA" ? "BBBBBB" : "AAAAAA";
+    const signIn = (code: string) =>
+      stackFetch(server, "/auth/otp/sign-in", { access: "client", keys, body: { code } });
+    for (let i = 0; i < 20; i++)
+      expect(knownError(await signIn(wrong + nonce)).code).toBe("VERIFICATION_CODE_NOT_FOUND");
+    expect(knownError(await signIn(typed + nonce)).code).toBe("VERIFICATION_CODE_MAX_ATTEMPTS_REACHED");
+  });
+
   it("check-code answers without using the code; sign-up through a code obeys sign_up_enabled", async () => {
     const keys = await appProjectOf(server);
     const headers = {

@@ -1,11 +1,11 @@
 import { generateKeyPairSync } from "node:crypto";
-import { StackAdminApp, StackClientApp } from "@stackframe/js";
+import { StackClientApp } from "@stackframe/js";
 import { eq } from "drizzle-orm";
 import { StackClientApp as StackClientApp102 } from "stackframe-js-2-8-102";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { authPasskeysTable } from "../../server/db/schema/index.ts";
 import { coseKeyOf, SoftwareAuthenticator, SoftwareBrowser } from "../helpers/software-authenticator.ts";
-import { appProjectOf, createTestUser, DIALECTS, type Dialect, handlerUrls } from "../helpers/stack-apps.ts";
+import { adminApp, appProjectOf, createTestUser, DIALECTS, type Dialect, handlerUrls } from "../helpers/stack-apps.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 
 /**
@@ -22,16 +22,7 @@ let browser: SoftwareBrowser | null = null;
 beforeAll(async () => {
   server = await startTestServer({ env: { AUTH_RATE_LIMITS: "false" } });
   pageOrigin = `http://localhost:${server.port}`;
-  const keys = await appProjectOf(server);
-  const admin = new StackAdminApp({
-    projectId: keys.projectId,
-    publishableClientKey: keys.publishableClientKey,
-    secretServerKey: keys.secretServerKey,
-    superSecretAdminKey: keys.superSecretAdminKey,
-    baseUrl: `${server.url}/auth`,
-    tokenStore: null,
-    noAutomaticPrefetch: true,
-  });
+  const admin = await adminApp(server);
   const project = await admin.getProject();
   await project.update({ config: { passkeyEnabled: true } });
   expect((await admin.getProject()).config.passkeyEnabled).toBe(true);

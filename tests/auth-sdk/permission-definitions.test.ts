@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { StackAdminApp } from "@stackframe/js";
-import { StackAdminApp as StackAdminApp102 } from "stackframe-js-2-8-102";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appProjectOf, createTestUser, DIALECTS, type Dialect, serverApp } from "../helpers/stack-apps.ts";
+import { adminApp, appProjectOf, createTestUser, DIALECTS, serverApp } from "../helpers/stack-apps.ts";
 import { knownError, stackFetch } from "../helpers/stack-http.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 
@@ -15,21 +13,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function adminApp(dialect: Dialect): Promise<StackAdminApp<false>> {
-  const keys = await appProjectOf(server);
-  const init = {
-    projectId: keys.projectId,
-    publishableClientKey: keys.publishableClientKey,
-    secretServerKey: keys.secretServerKey,
-    superSecretAdminKey: keys.superSecretAdminKey,
-    baseUrl: `${server.url}/auth`,
-    tokenStore: null,
-    noAutomaticPrefetch: true,
-  };
-  if (dialect === "stack") return new StackAdminApp102(init) as unknown as StackAdminApp<false>;
-  return new StackAdminApp(init);
-}
-
 async function asAdmin(path: string, request: { method?: string; body?: unknown } = {}) {
   return stackFetch(server, path, { ...request, access: "admin", keys: await appProjectOf(server) });
 }
@@ -38,7 +21,7 @@ const unique = (prefix: string) => `${prefix}_${randomUUID().slice(0, 8)}`;
 
 describe.each(DIALECTS)("permission definitions with StackAdminApp (%s dialect)", (dialect) => {
   it("lists the system team permissions and the editable default roles", async () => {
-    const admin = await adminApp(dialect);
+    const admin = await adminApp(server, { dialect });
     const team = await admin.listTeamPermissionDefinitions();
     const ids = team.map((p) => p.id);
     expect(ids.slice(0, 6)).toEqual([
@@ -50,15 +33,21 @@ describe.each(DIALECTS)("permission definitions with StackAdminApp (%s dialect)"
       "$update_team",
     ]);
     expect(team.find((p) => p.id === "team_admin")?.containedPermissionIds).toEqual([
+      "$delete_team",
+      "$invite_members",
+      "$manage_api_keys",
       "$read_members",
       "$remove_members",
       "$update_team",
     ]);
-    expect(team.find((p) => p.id === "team_member")?.containedPermissionIds).toEqual(["$read_members"]);
+    expect(team.find((p) => p.id === "team_member")?.containedPermissionIds).toEqual([
+      "$invite_members",
+      "$read_members",
+    ]);
   });
 
   it("creates, updates and deletes team definitions whose contents count for members, transitively", async () => {
-    const admin = await adminApp(dialect);
+    const admin = await adminApp(server, { dialect });
     const inviter = unique("inviter");
     const lead = unique("lead");
     await admin.createTeamPermissionDefinition({
@@ -66,15 +55,18 @@ describe.each(DIALECTS)("permission definitions with StackAdminApp (%s dialect)"
       description: "Invites",
       containedPermissionIds: ["$invite_members"],
     });
-    await admin.createTeamPermissionDefinition({ id: lead, containedPermissionIds: [inviter, "team_member"] });
+    await admin.createTeamPermissionDefinition({ id: lead, containedPermissionIds: [inviter, "$read_members"] });
 
     const app = await serverApp(server, { dialect });
     const user = await app.getUser((await createTestUser(server)).userId);
     if (!user) throw new Error("no user");
-    const team = await app.createTeam({ displayName: "Defined", creatorUserId: user.id });
+    // A member holding nothing but `lead` (the default roles would grant $invite_members themselves).
+    const team = await app.createTeam({ displayName: "Defined" });
+    await team.addUser(user.id);
+    await user.revokePermission(team, "team_member");
     await user.grantPermission(team, lead);
     const held = (await user.listPermissions(team)).map((p) => p.id).sort();
-    expect(held).toEqual(expect.arrayContaining([lead, inviter, "$invite_members", "team_member", "$read_members"]));
+    expect(held).toEqual([lead, inviter, "$invite_members", "$read_members"].sort());
     expect(await user.hasPermission(team, "$invite_members")).toBe(true);
 
     // Taking $invite_members out of the inner definition takes it from the member at once.
@@ -90,7 +82,7 @@ describe.each(DIALECTS)("permission definitions with StackAdminApp (%s dialect)"
   });
 
   it("keeps project definitions apart from team ones", async () => {
-    const admin = await adminApp(dialect);
+    const admin = await adminApp(server, { dialect });
     const id = unique("billing");
     const inner = unique("billing_read");
     await admin.createProjectPermissionDefinition({ id: inner, containedPermissionIds: [] });
@@ -168,5 +160,16 @@ describe("permission definition errors", () => {
     ).toBe(400);
     const bad = await asAdmin("/team-permission-definitions", { body: { id: "has space" } });
     expect(knownError(bad).code).toBe("SCHEMA_ERROR");
+  });
+});
+
+describe("permission definitions over HTTP", () => {
+  it("share one id namespace across team and project, and leave an unset description out", async () => {
+    const id = unique("shared");
+    const created = await asAdmin("/project-permission-definitions", { body: { id } });
+    expect(created.body).toEqual({ id, contained_permission_ids: [] });
+    const clash = await asAdmin("/team-permission-definitions", { body: { id } });
+    expect([clash.status, (clash.body as { code: string }).code]).toEqual([400, "PERMISSION_ID_ALREADY_EXISTS"]);
+    await asAdmin(`/project-permission-definitions/${id}`, { method: "DELETE" });
   });
 });

@@ -1,20 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { StackAdminApp } from "@stackframe/js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appProjectOf, clientApp, DIALECTS, serverApp } from "../helpers/stack-apps.ts";
+import { adminApp, clientApp, DIALECTS, serverApp } from "../helpers/stack-apps.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 
 let server: TestServer;
 
 beforeAll(async () => {
   server = await startTestServer({ env: { AUTH_RATE_LIMITS: "false" } });
-  const keys = await appProjectOf(server);
-  const admin = new StackAdminApp({
-    ...keys,
-    baseUrl: `${server.url}/auth`,
-    tokenStore: null,
-    noAutomaticPrefetch: true,
-  });
+  const admin = await adminApp(server);
   await (await admin.getProject()).update({ config: { createTeamOnSignUp: true } });
 });
 afterAll(async () => {

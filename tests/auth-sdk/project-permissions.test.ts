@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { StackAdminApp } from "@stackframe/js";
+import type { StackAdminApp } from "@stackframe/js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppProjectKeys } from "../../server/auth/index.ts";
-import { appProjectOf, clientApp, createTestUser, DIALECTS, serverApp } from "../helpers/stack-apps.ts";
+import { adminApp, appProjectOf, clientApp, createTestUser, DIALECTS, serverApp } from "../helpers/stack-apps.ts";
 import { stackFetch } from "../helpers/stack-http.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 
@@ -13,7 +13,7 @@ let admin: StackAdminApp;
 beforeAll(async () => {
   server = await startTestServer({ env: { AUTH_RATE_LIMITS: "false" } });
   keys = await appProjectOf(server);
-  admin = new StackAdminApp({ ...keys, baseUrl: `${server.url}/auth`, tokenStore: null, noAutomaticPrefetch: true });
+  admin = await adminApp(server);
 });
 afterAll(async () => {
   await server?.close();

@@ -1,13 +1,14 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DevBrowser, devProviderSignIn, signedIn } from "../helpers/dev-oauth.ts";
 import { appProjectOf, clientApp, DIALECTS, serverHeaders } from "../helpers/stack-apps.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { AUTH_RATE_LIMITS: "false" } });
+  server = await startTestServer({ env: { AUTH_RATE_LIMITS: "false", DEV_OAUTH_PROVIDER: "true" } });
 });
 afterAll(async () => {
   await server?.close();
@@ -15,23 +16,8 @@ afterAll(async () => {
 
 type App = Awaited<ReturnType<typeof clientApp>>;
 
-/**
- * The SDK's own OAuth code (its client interface: authorize URL, then the PKCE code exchange
- * through oauth4webapi). Only the browser parts (window.location, the verifier cookie) are played
- * by the test: it follows the redirects and submits the development provider's consent page.
- */
-interface SdkInternals {
-  _interface: {
-    getOAuthUrl(options: Record<string, unknown>): Promise<string>;
-    callOAuthCallback(options: Record<string, unknown>): Promise<{
-      newUser: boolean;
-      accessToken: string;
-      refreshToken: string;
-      afterCallbackRedirectUrl: string | null;
-    }>;
-  };
-  _getSession(): Promise<unknown>;
-}
+/** One browser for every sign-in of this file, so its development accounts let it back in. */
+const browser = new DevBrowser();
 
 async function signInWithDevProvider(
   app: App,
@@ -40,56 +26,7 @@ async function signInWithDevProvider(
   type: "authenticate" | "link" = "authenticate",
   providerScope?: string,
 ) {
-  const internals = app as unknown as SdkInternals;
-  const codeVerifier = randomBytes(48).toString("base64url");
-  const codeChallenge = createHash("sha256").update(codeVerifier).digest("base64url");
-  const state = randomBytes(16).toString("base64url");
-  const redirectUrl = `${server.url}/handler/oauth-callback`;
-  const authorizeUrl = new URL(
-    await internals._interface.getOAuthUrl({
-      provider,
-      redirectUrl,
-      errorRedirectUrl: `${server.url}/handler/error`,
-      codeChallenge,
-      state,
-      type,
-      providerScope,
-      session: await internals._getSession(),
-    }),
-  );
-  authorizeUrl.searchParams.set("stack_response_mode", "json");
-  const authorize = await fetch(authorizeUrl);
-  expect(authorize.status).toBe(200);
-  const { location } = (await authorize.json()) as { location: string };
-
-  const consentPage = await fetch(location);
-  expect(consentPage.status).toBe(200);
-  expect(await consentPage.text()).toContain("(development)");
-  const consentUrl = new URL(location);
-  const consent = await fetch(consentUrl, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      provider,
-      state: consentUrl.searchParams.get("state") ?? "",
-      email,
-      name: "Dev Person",
-      action: "allow",
-    }),
-  });
-  expect(consent.status).toBe(303);
-  const callback = await fetch(consent.headers.get("location") ?? "", { redirect: "manual" });
-  expect(callback.status).toBe(303);
-  const back = new URL(callback.headers.get("location") ?? "");
-  expect(back.origin + back.pathname).toBe(redirectUrl);
-  expect(back.searchParams.get("state")).toBe(state);
-  return internals._interface.callOAuthCallback({
-    oauthParams: back.searchParams,
-    redirectUri: redirectUrl,
-    codeVerifier,
-    state,
-  });
+  return signedIn(await devProviderSignIn(server, app, { provider, email, type, providerScope, browser }));
 }
 
 describe.each(DIALECTS)("social sign-in through the development provider with the %s dialect", (dialect) => {
@@ -100,7 +37,8 @@ describe.each(DIALECTS)("social sign-in through the development provider with th
     const signedIn = await clientApp(server, { dialect, tokens: first });
     const user = await signedIn.getUser({ or: "throw" });
     expect(user.primaryEmail).toBe(email);
-    expect(user.primaryEmailVerified).toBe(true);
+    // The development provider proves nothing, so the address is not taken as verified.
+    expect(user.primaryEmailVerified).toBe(false);
     expect(user.displayName).toBe("Dev Person");
     expect(user.hasPassword).toBe(false);
     const serverView = await server.request(`/auth/api/v1/users/${user.id}`, {
@@ -123,7 +61,7 @@ describe.each(DIALECTS)("social sign-in through the development provider with th
     expect(again.id).toBe(user.id);
   });
 
-  it("links Google to the account that has the same verified e-mail", async () => {
+  it("does not merge into the account that has the same e-mail (the provider proves nothing)", async () => {
     const email = `merge-${randomUUID()}@example.com`;
     const app = await clientApp(server, { dialect });
     await app.signUpWithCredential({
@@ -132,11 +70,12 @@ describe.each(DIALECTS)("social sign-in through the development provider with th
       noRedirect: true,
       noVerificationCallback: true,
     });
-    const passwordUser = await app.getUser({ or: "throw" });
-    const social = await signInWithDevProvider(await clientApp(server, { dialect }), "google", email);
-    expect(social.newUser).toBe(false);
-    const merged = await (await clientApp(server, { dialect, tokens: social })).getUser({ or: "throw" });
-    expect(merged.id).toBe(passwordUser.id);
+    const refused = await devProviderSignIn(server, await clientApp(server, { dialect }), {
+      provider: "google",
+      email,
+      browser,
+    });
+    expect(refused).toMatchObject({ ok: false, step: "callback", code: "USER_EMAIL_ALREADY_EXISTS" });
   });
 
   it("links a provider account to the signed-in user", async () => {

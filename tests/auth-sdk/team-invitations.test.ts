@@ -89,11 +89,12 @@ describe.each(DIALECTS)("team invitations with the %s dialect", (dialect) => {
     const again = await invitee.acceptTeamInvitation(code);
     expect(again.status === "error" && again.error.errorCode).toBe("VERIFICATION_CODE_ALREADY_USED");
     expect(await team.listInvitations()).toEqual([]);
-    // The new member holds the member defaults, not $invite_members.
+    // The new member holds the member defaults ($read_members, $invite_members), not more.
     const joined = await user.getTeam(team.id);
     if (!joined) throw new Error("the new member does not see the team");
     expect(await user.hasPermission(joined, "$read_members")).toBe(true);
-    expect(await user.hasPermission(joined, "$invite_members")).toBe(false);
+    expect(await user.hasPermission(joined, "$invite_members")).toBe(true);
+    expect(await user.hasPermission(joined, "$remove_members")).toBe(false);
   });
 
   it("refuses a forwarded code to someone with another address, and an unknown code", async () => {
@@ -117,7 +118,13 @@ describe.each(DIALECTS)("team invitations with the %s dialect", (dialect) => {
   it("lets only members with $invite_members invite, and withdrawn invitations stop working", async () => {
     const { team, admin } = await teamWithInviter(dialect);
     const member = await signedIn(dialect, { verified: true });
-    await (await admin.getTeam(team.id))?.addUser(member.userId);
+    const serverTeam = await admin.getTeam(team.id);
+    await serverTeam?.addUser(member.userId);
+    // Members may invite by default; this one only reads members.
+    const serverMember = await admin.getUser(member.userId);
+    if (!serverTeam || !serverMember) throw new Error("team or member missing on the server side");
+    await serverMember.revokePermission(serverTeam, "team_member");
+    await serverMember.grantPermission(serverTeam, "$read_members");
     const memberTeam = await (await member.app.getUser({ or: "throw" })).getTeam(team.id);
     await expect(
       memberTeam?.inviteUser({ email: `nope-${randomUUID()}@example.com`, callbackUrl: callbackUrl() }),

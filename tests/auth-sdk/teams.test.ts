@@ -1,22 +1,20 @@
-import { StackAdminApp } from "@stackframe/js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appProjectOf, clientApp, createTestUser, DIALECTS, serverApp, serverHeaders } from "../helpers/stack-apps.ts";
+import {
+  adminApp,
+  appProjectOf,
+  clientApp,
+  createTestUser,
+  DIALECTS,
+  serverApp,
+  serverHeaders,
+} from "../helpers/stack-apps.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 
 let server: TestServer;
 
 beforeAll(async () => {
   server = await startTestServer({ env: { AUTH_RATE_LIMITS: "false" } });
-  const keys = await appProjectOf(server);
-  const admin = new StackAdminApp({
-    projectId: keys.projectId,
-    publishableClientKey: keys.publishableClientKey,
-    secretServerKey: keys.secretServerKey,
-    superSecretAdminKey: keys.superSecretAdminKey,
-    baseUrl: `${server.url}/auth`,
-    tokenStore: null,
-    noAutomaticPrefetch: true,
-  });
+  const admin = await adminApp(server);
   await (await admin.getProject()).update({ config: { clientTeamCreationEnabled: true } });
 });
 afterAll(async () => {
@@ -30,7 +28,7 @@ async function signedIn(dialect: (typeof DIALECTS)[number]) {
 }
 
 describe.each(DIALECTS)("teams and memberships with the %s dialect", (dialect) => {
-  it("a client creates, selects and renames its own team as team_admin, and deletes it once granted $delete_team", async () => {
+  it("a client creates, selects, renames and deletes its own team as team_admin", async () => {
     const { me, app, email, password, userId } = await signedIn(dialect);
     const team = await me.createTeam({ displayName: "Research" });
     expect(team.displayName).toBe("Research");
@@ -49,19 +47,14 @@ describe.each(DIALECTS)("teams and memberships with the %s dialect", (dialect) =
     expect(again?.displayName).toBe("Research 2");
     expect(again?.clientMetadata).toEqual({ color: "teal" });
 
-    // team_admin does not contain $delete_team (as on Stack's server); the server grants it.
+    // team_admin holds every team permission (Stack Auth's defaults), $delete_team included.
     expect(await me.hasPermission(team, "$update_team")).toBe(true);
-    expect(await me.hasPermission(team, "$delete_team")).toBe(false);
-    await expect(team.delete()).rejects.toMatchObject({ errorCode: "TEAM_PERMISSION_REQUIRED" });
+    expect(await me.hasPermission(team, "$delete_team")).toBe(true);
     const sApp = await serverApp(server, { dialect });
     const serverMe = await sApp.getUser(userId);
     const serverTeam = await sApp.getTeam(team.id);
     if (!serverMe || !serverTeam) throw new Error("user or team missing on the server side");
-    await serverMe.grantPermission(serverTeam, "$delete_team");
-    expect((await serverMe.listPermissions(serverTeam, { recursive: false })).map((p) => p.id)).toEqual([
-      "$delete_team",
-      "team_admin",
-    ]);
+    expect((await serverMe.listPermissions(serverTeam, { recursive: false })).map((p) => p.id)).toEqual(["team_admin"]);
 
     await team.delete();
     expect(await me.listTeams()).toEqual([]);

@@ -180,6 +180,8 @@ describe("MFA over HTTP", () => {
       body: JSON.stringify({ type: "totp", totp: totpOf(secret).generate(), code: attemptCode }),
     });
     expect(done.status).toBe(200);
+    // As Stack: a second factor only exists on an account that was there before.
+    expect(((await done.json()) as { is_new_user?: boolean }).is_new_user).toBe(false);
   });
 
   it("counts every TOTP try against the attempt code", async () => {

@@ -35,7 +35,13 @@ const suite: BenchSuite = {
       store: server.store,
       distDir: "/nonexistent",
       mounts: [{ path: "/bare", routes: new Hono<AppEnv>().get("/", (c) => c.json(body)), errorFormat: "pair" }],
-      runtimeConfig: async () => ({ authBaseUrl: "", projectId: "", locales: ["en", "de"], version: "" }),
+      runtimeConfig: async () => ({
+        authBaseUrl: "",
+        projectId: "",
+        locales: ["en", "de"],
+        version: "",
+        developmentOAuthProviders: [],
+      }),
     });
     const sameStack = await listen(stack.fetch);
     try {

@@ -1,26 +1,18 @@
 // Database page (issue 6): the result grid with 100,000 rows in Chromium. The grid page
 // (tests/bench/grid-page) is built with Vite into a temporary folder and served from here.
-import { readFile, rm } from "node:fs/promises";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { extname, join } from "node:path";
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { lingui } from "@lingui/vite-plugin";
 import { chromium } from "@playwright/test";
-import babel, { defineRolldownBabelPreset } from "@rolldown/plugin-babel";
-import tailwindcss from "@tailwindcss/vite";
-import react from "@vitejs/plugin-react";
-import { build } from "vite";
 import { chromiumPath } from "../../scripts/ensure-chromium.mjs";
 import { type BenchResult, type BenchSuite, percentile } from "./harness.ts";
+import { buildBenchPage, serve } from "./page-server.ts";
 
 /** GRID_BENCH_ROWS changes the result size (to try the bench quickly); the issue's figure is 100,000. */
 const ROWS = Number(process.env.GRID_BENCH_ROWS ?? 100_000);
 const RUNS = 7;
 const SCROLL_FRAMES = 300;
 const here = fileURLToPath(new URL(".", import.meta.url));
-const repo = join(here, "..", "..");
 
 /** A result as the execute endpoint answers it: typed columns, rows as arrays. */
 function resultJson(rows: number): string {
@@ -43,44 +35,7 @@ function resultJson(rows: number): string {
   return JSON.stringify({ columns, rows: data });
 }
 
-async function buildPage(): Promise<string> {
-  const outDir = join(tmpdir(), `grid-bench-${process.pid}`);
-  const macros = defineRolldownBabelPreset({
-    preset: { plugins: ["@lingui/babel-plugin-lingui-macro"] },
-    rolldown: { filter: { code: /@lingui\/(?:core|react)\/macro/ } },
-  });
-  await build({
-    configFile: false,
-    logLevel: "warn",
-    root: join(here, "grid-page"),
-    plugins: [react(), babel({ presets: [macros] }), lingui(), tailwindcss()],
-    resolve: {
-      alias: { "@contract": join(repo, "server", "contract"), "@": join(repo, "src") },
-    },
-    build: { outDir, emptyOutDir: true, target: "es2022" },
-  });
-  return outDir;
-}
-
-function serve(dir: string) {
-  const types: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
-  const server = createServer(async (request, response) => {
-    const path = (request.url ?? "/").split("?")[0] ?? "/";
-    try {
-      const file = path === "/" ? "index.html" : path.replace(/^\/+/, "");
-      const body = await readFile(join(dir, file));
-      response.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" });
-      response.end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  return new Promise<{ url: string; close: () => void }>((resolve) =>
-    server.listen(0, "127.0.0.1", () =>
-      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() }),
-    ),
-  );
-}
+const buildPage = () => buildBenchPage(join(here, "grid-page"), "grid-bench");
 
 const median = (samples: number[]) => percentile(samples, 50);
 

@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
 import { LANGS, tr } from "./helpers/catalog.ts";
-import { requireEndpoints } from "./helpers/endpoints.ts";
 import { signUpAndVerify, uniqueEmail, useLanguage, userMenuButton } from "./helpers/session.ts";
 
 const DAY_S = 24 * 60 * 60;
@@ -14,7 +13,6 @@ for (const lang of LANGS) {
     });
 
     test("sidebar: groups, Ctrl+B, the 7-day cookie, the database link", async ({ page, context }) => {
-      await requireEndpoints("signUp", "verifyEmail", "projectInit", "apps", "databases");
       await signUpAndVerify(page, lang, uniqueEmail(`shell-${lang}`));
       const sidebar = page.locator("aside");
       const nav = page.getByRole("navigation");
@@ -51,7 +49,6 @@ for (const lang of LANGS) {
     });
 
     test("below 768 px the sidebar is a drawer", async ({ page }) => {
-      await requireEndpoints("signUp", "verifyEmail", "projectInit", "apps", "databases");
       await page.setViewportSize({ width: 390, height: 800 });
       const email = uniqueEmail(`mobile-${lang}`);
       await signUpAndVerify(page, lang, email);
@@ -71,7 +68,6 @@ for (const lang of LANGS) {
     });
 
     test("the user menu switches the language and reloads", async ({ page, context }) => {
-      await requireEndpoints("signUp", "verifyEmail", "projectInit", "apps", "databases");
       const email = uniqueEmail(`lang-${lang}`);
       await signUpAndVerify(page, lang, email);
       const other = lang === "en" ? "de" : "en";
@@ -92,7 +88,6 @@ for (const lang of LANGS) {
     });
 
     test("the user menu loads its code on focus, keeps the focus and opens with Enter", async ({ page }) => {
-      await requireEndpoints("signUp", "verifyEmail", "projectInit");
       const email = uniqueEmail(`menu-kbd-${lang}`);
       await signUpAndVerify(page, lang, email);
       await page.reload();

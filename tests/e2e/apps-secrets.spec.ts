@@ -1,10 +1,47 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { createApp } from "./helpers/apps.ts";
-import { LANGS, tr } from "./helpers/catalog.ts";
-import { requireEndpoints } from "./helpers/endpoints.ts";
+import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
+import { LANGS, type Lang, tr } from "./helpers/catalog.ts";
 import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
 
 const MASK = "••••••••••••";
+/** A value that a one-line input or a trimming server would break. */
+const PEM = "-----BEGIN PRIVATE KEY-----\n  MIIBVAIBADANBg\tkqhkiG9w0 \nGrüße 🎉\n-----END PRIVATE KEY-----\n";
+
+/** The secrets exactly as the API stores them, read with the page's own session. */
+async function storedSecrets(page: Page, appId: string): Promise<Record<string, string>> {
+  return page.evaluate(async (id) => {
+    const response = await fetch(`/api/v1/apps/${id}/secrets`, { credentials: "same-origin" });
+    const [secrets] = (await response.json()) as [Array<{ key: string; decryptedValue: string }>];
+    return Object.fromEntries(secrets.map((s) => [s.key, s.decryptedValue]));
+  }, appId);
+}
+
+async function shoot(page: Page, name: string, lang: Lang) {
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    // Nothing may be wider than the screen (the message names what sticks out). Polled: the
+    // sidebar turns into a drawer a render after the viewport changes.
+    await expect
+      .poll(() =>
+        page.evaluate((max) => {
+          const out: string[] = [];
+          for (const el of document.querySelectorAll("body *")) {
+            const box = el.getBoundingClientRect();
+            const name = (el.getAttribute("aria-label") ?? el.textContent ?? "").slice(0, 40);
+            if (box.right > max + 1 && box.width > 0) out.push(`${el.tagName} "${name}" ${Math.round(box.right)}`);
+          }
+          return out.slice(0, 5);
+        }, width),
+      )
+      .toEqual([]);
+    await page.screenshot({ path: `test-results/screens/${name}-${lang}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 for (const lang of LANGS) {
   test.describe(`apps and secrets (${lang})`, () => {
@@ -14,8 +51,9 @@ for (const lang of LANGS) {
       await useLanguage(context, lang);
     });
 
-    test("create an app, manage its environment variables, delete it", async ({ page }) => {
-      await requireEndpoints("signUp", "verifyEmail", "projectInit", "apps", "secrets");
+    test("the app's page: secrets with replace confirmation, multi-line values, history, danger zone", async ({
+      page,
+    }) => {
       test.slow();
       await signUpAndVerify(page, lang, uniqueEmail(`apps-${lang}`));
 
@@ -34,54 +72,81 @@ for (const lang of LANGS) {
       const appId = await createApp(page, lang, title, "Sells things");
       const nav = page.getByRole("navigation");
       await expect(nav.getByRole("link", { name: title })).toHaveAttribute("href", `/apps/${appId}`);
-      await expect(page.getByRole("heading", { name: title })).toBeVisible();
-      await expect(page.getByText("Sells things").first()).toBeVisible();
-
-      // Environment variables: empty at first.
-      const envButton = page.getByRole("button", { name: tr(lang, "Environment Variables") });
-      await envButton.click();
-      const envDialog = page.getByRole("dialog", { name: tr(lang, "Environment Variables") });
-      await expect(envDialog.getByText(tr(lang, "No environment variables found"))).toBeVisible();
+      // The page is the app's own: its title is the heading, no "Your Apps", no list of apps.
+      await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+      await expect(page.getByRole("heading", { name: tr(lang, "Your Apps") })).toHaveCount(0);
+      await expect(page.getByRole("main").getByText("Sells things")).toBeVisible();
+      const secrets = page.getByRole("region", { name: tr(lang, "Environment Variables") });
+      await expect(secrets.getByText(tr(lang, "No environment variables found"))).toBeVisible();
 
       // Add New: submit stays disabled until key and value are both filled.
-      await envDialog.getByRole("button", { name: tr(lang, "Add New") }).click();
-      const add = envDialog.getByRole("button", { name: tr(lang, "Add"), exact: true });
+      await secrets.getByRole("button", { name: tr(lang, "Add New") }).click();
+      const add = secrets.getByRole("button", { name: tr(lang, "Add"), exact: true });
       await expect(add).toBeDisabled();
-      await envDialog.getByLabel(tr(lang, "Key"), { exact: true }).fill("API_KEY");
+      await secrets.getByLabel(tr(lang, "Key"), { exact: true }).fill("API_KEY");
       await expect(add).toBeDisabled();
-      await envDialog.getByLabel(tr(lang, "Value"), { exact: true }).fill("sk_live_first");
-      await expect(add).toBeEnabled();
+      await secrets.getByLabel(tr(lang, "Value"), { exact: true }).fill("sk_live_51Habc123");
       await add.click();
-      await expect(envDialog.getByLabel(tr(lang, "Key"), { exact: true })).toHaveCount(0);
-
-      await envDialog.getByRole("button", { name: tr(lang, "Add New") }).click();
-      await envDialog.getByLabel(tr(lang, "Key"), { exact: true }).fill("DB_URL");
-      await envDialog.getByLabel(tr(lang, "Value"), { exact: true }).fill("postgres://x");
-      await envDialog.getByRole("button", { name: tr(lang, "Add"), exact: true }).click();
-
-      // Masked with twelve dots; reveal and hide.
-      const apiRow = envDialog.getByRole("listitem").filter({ hasText: "API_KEY" });
-      await expect(apiRow.getByTestId("secret-value")).toHaveText(MASK);
-      await expect(envDialog.getByText("sk_live_first")).toHaveCount(0);
-      await apiRow.getByRole("button", { name: tr(lang, "Show value of {key}", { key: "API_KEY" }) }).click();
-      await expect(apiRow.getByTestId("secret-value")).toHaveText("sk_live_first");
-      await apiRow.getByRole("button", { name: tr(lang, "Hide value of {key}", { key: "API_KEY" }) }).click();
+      await expect(secrets.getByLabel(tr(lang, "Key"), { exact: true })).toHaveCount(0);
+      const apiRow = secrets.getByRole("listitem").filter({ hasText: "API_KEY" });
       await expect(apiRow.getByTestId("secret-value")).toHaveText(MASK);
 
-      // Edit: one row at a time.
-      await envDialog.getByRole("button", { name: tr(lang, "Edit {key}", { key: "API_KEY" }) }).click();
-      await expect(envDialog.getByRole("textbox")).toHaveCount(1);
-      await envDialog.getByRole("button", { name: tr(lang, "Edit {key}", { key: "DB_URL" }) }).click();
-      await expect(envDialog.getByRole("textbox")).toHaveCount(1);
-      await expect(envDialog.getByRole("textbox")).toHaveValue("postgres://x");
-      await envDialog.getByRole("textbox").fill("postgres://y");
-      await envDialog.getByRole("button", { name: tr(lang, "Save") }).click();
-      await expect(envDialog.getByRole("textbox")).toHaveCount(0);
-      const dbRow = envDialog.getByRole("listitem").filter({ hasText: "DB_URL" });
-      await dbRow.getByRole("button", { name: tr(lang, "Show value of {key}", { key: "DB_URL" }) }).click();
-      await expect(dbRow.getByTestId("secret-value")).toHaveText("postgres://y");
+      // Adding the same key asks first; Cancel leaves the value as it was.
+      await secrets.getByRole("button", { name: tr(lang, "Add New") }).click();
+      await secrets.getByLabel(tr(lang, "Key"), { exact: true }).fill("API_KEY");
+      await secrets.getByLabel(tr(lang, "Value"), { exact: true }).fill("overwritten");
+      await secrets.getByRole("button", { name: tr(lang, "Add"), exact: true }).click();
+      const confirm = page.getByRole("alertdialog");
+      await expect(confirm).toContainText(
+        tr(lang, "<0>{key}</0> exists. Replace its value?", { key: "API_KEY" }).replace(/<\/?0>/g, ""),
+      );
+      await expectNoSeriousA11yViolations(page, "replace confirmation", { modalOpen: true });
+      await confirm.getByRole("button", { name: tr(lang, "Cancel") }).click();
+      await expect(confirm).toBeHidden();
+      expect((await storedSecrets(page, appId)).API_KEY).toBe("sk_live_51Habc123");
+      // ... and Replace replaces.
+      await secrets.getByRole("button", { name: tr(lang, "Add"), exact: true }).click();
+      await confirm.getByRole("button", { name: tr(lang, "Replace") }).click();
+      await expect(confirm).toBeHidden();
+      await expect.poll(async () => (await storedSecrets(page, appId)).API_KEY).toBe("overwritten");
 
-      // Delete asks the browser's confirmation; dismissing keeps the row.
+      // A multi-line value goes in and comes back byte for byte: line breaks, edge spaces, tab, Unicode.
+      await secrets.getByRole("button", { name: tr(lang, "Add New") }).click();
+      await secrets.getByLabel(tr(lang, "Key"), { exact: true }).fill("PRIVATE_KEY");
+      const value = secrets.getByLabel(tr(lang, "Value"), { exact: true });
+      await value.fill(PEM);
+      // The box grows with its lines.
+      expect(await value.evaluate((el) => el.clientHeight)).toBeGreaterThan(80);
+      await secrets.getByRole("button", { name: tr(lang, "Add"), exact: true }).click();
+      await expect.poll(async () => (await storedSecrets(page, appId)).PRIVATE_KEY).toBe(PEM);
+      const pemRow = secrets.getByRole("listitem").filter({ hasText: "PRIVATE_KEY" });
+      await pemRow.getByRole("button", { name: tr(lang, "Show value of {key}", { key: "PRIVATE_KEY" }) }).click();
+      expect(await pemRow.getByTestId("secret-value").evaluate((el) => el.textContent)).toBe(PEM);
+      // Editing one line keeps the others as they were.
+      await pemRow.getByRole("button", { name: tr(lang, "Edit {key}", { key: "PRIVATE_KEY" }) }).click();
+      const edit = secrets.getByRole("textbox");
+      await expect(edit).toHaveValue(PEM);
+      await edit.fill(`${PEM}# rotated\n`);
+      await secrets.getByRole("button", { name: tr(lang, "Save") }).click();
+      await expect.poll(async () => (await storedSecrets(page, appId)).PRIVATE_KEY).toBe(`${PEM}# rotated\n`);
+
+      // Show all values is recorded; the history names who did what, never a value.
+      await secrets.getByRole("button", { name: tr(lang, "Show all values") }).click();
+      await expect(apiRow.getByTestId("secret-value")).toHaveText("overwritten");
+      await secrets.getByRole("button", { name: tr(lang, "Hide all values") }).click();
+      await expect(apiRow.getByTestId("secret-value")).toHaveText(MASK);
+      const history = page.getByRole("region", { name: tr(lang, "History") });
+      const email = await page.evaluate(
+        () => document.body.innerText.match(/e2e-apps-[^\s]+@example\.test/)?.[0] ?? "",
+      );
+      await expect(history.getByRole("listitem").first()).toContainText(
+        tr(lang, "{who} showed all values", { who: email }),
+      );
+      await expect(history).toContainText(tr(lang, "{who} changed {subject}", { who: email, subject: "PRIVATE_KEY" }));
+      await expect(history).toContainText(tr(lang, "{who} added {subject}", { who: email, subject: "API_KEY" }));
+      await expect(history).not.toContainText("sk_live_51Habc123");
+
+      // Delete a key: the browser's confirmation; dismissing keeps the row.
       const confirmText = tr(lang, 'Are you sure you want to delete the secret "{key}"?', { key: "API_KEY" });
       page.once("dialog", (d) => {
         expect(d.message()).toBe(confirmText);
@@ -91,43 +156,134 @@ for (const lang of LANGS) {
       await expect(apiRow).toBeVisible();
       page.once("dialog", (d) => void d.accept());
       await apiRow.getByRole("button", { name: tr(lang, "Delete {key}", { key: "API_KEY" }) }).click();
-      await expect(envDialog.getByRole("listitem").filter({ hasText: "API_KEY" })).toHaveCount(0);
-      await expect(dbRow).toBeVisible();
+      await expect(secrets.getByRole("listitem").filter({ hasText: "API_KEY" })).toHaveCount(0);
+      await expect(history).toContainText(tr(lang, "{who} deleted {subject}", { who: email, subject: "API_KEY" }));
 
-      // Close returns focus to the button that opened the dialog.
+      await expectNoSeriousA11yViolations(page, "app page");
+      await shoot(page, "app-page", lang);
+
+      // The spec's dialog: from the home page's card, the same panel.
+      await page.goto("/");
+      await page.getByRole("button", { name: tr(lang, "Environment Variables of {title}", { title }) }).click();
+      const envDialog = page.getByRole("dialog", { name: tr(lang, "Environment Variables") });
+      await expect(envDialog.getByRole("listitem").filter({ hasText: "PRIVATE_KEY" })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, "environment variables dialog", { modalOpen: true });
       await envDialog
         .getByRole("button", { name: tr(lang, "Close") })
         .last()
         .click();
       await expect(envDialog).toBeHidden();
-      await expect(envButton).toBeFocused();
 
-      // Delete the app: confirm with its title; cannot be undone.
-      await page.getByRole("button", { name: tr(lang, "Delete App") }).click();
-      const confirm = page.getByRole("alertdialog");
-      await expect(confirm).toContainText(
+      // Delete the app from the danger zone: confirm with its title; cannot be undone.
+      await page.getByRole("link", { name: title }).first().click();
+      const danger = page.getByRole("region", { name: tr(lang, "Danger zone") });
+      await danger.getByRole("button", { name: tr(lang, "Delete App") }).click();
+      const deleteDialog = page.getByRole("alertdialog");
+      await expect(deleteDialog).toContainText(
         tr(lang, 'Are you sure you want to delete "{title}"? This action cannot be undone.', { title }),
       );
-      await confirm.getByRole("button", { name: tr(lang, "Delete App") }).click();
+      await deleteDialog.getByRole("button", { name: tr(lang, "Delete App") }).click();
       await expect(page.getByText(tr(lang, "App deleted successfully")).first()).toBeVisible();
       await expect(page).toHaveURL(/\/$/);
       await expect(nav.getByRole("link", { name: title })).toHaveCount(0);
     });
 
-    test("dialogs trap focus and close with Escape", async ({ page }) => {
-      await requireEndpoints("signUp", "verifyEmail", "projectInit", "apps", "secrets");
-      await signUpAndVerify(page, lang, uniqueEmail(`focus-${lang}`));
-      const open = page.getByRole("main").getByRole("button", { name: tr(lang, "Create App") });
-      await open.click();
-      const dialog = page.getByRole("dialog", { name: tr(lang, "Create new app") });
-      await expect(dialog.getByLabel(tr(lang, "Title"))).toBeFocused();
-      for (let i = 0; i < 8; i++) {
-        await page.keyboard.press("Tab");
-        expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-      }
-      await page.keyboard.press("Escape");
+    test("import preview, service tokens shown once, offline state", async ({ page, context, request }) => {
+      test.slow();
+      await signUpAndVerify(page, lang, uniqueEmail(`tokens-${lang}`));
+      const appId = await createApp(page, lang, `Tokens ${lang}`, "");
+      const secrets = page.getByRole("region", { name: tr(lang, "Environment Variables") });
+      await secrets.getByRole("button", { name: tr(lang, "Add New") }).click();
+      await secrets.getByLabel(tr(lang, "Key"), { exact: true }).fill("EXISTING");
+      await secrets.getByLabel(tr(lang, "Value"), { exact: true }).fill("old");
+      await secrets.getByRole("button", { name: tr(lang, "Add"), exact: true }).click();
+      await expect(secrets.getByRole("listitem").filter({ hasText: "EXISTING" })).toBeVisible();
+
+      // Import: the preview says what is new and what would be replaced; then one step.
+      await secrets.getByRole("button", { name: tr(lang, "Import .env") }).click();
+      const dialog = page.getByRole("dialog", { name: tr(lang, "Import .env") });
+      await dialog
+        .getByLabel(tr(lang, ".env contents"))
+        .fill('# pasted\nEXISTING=new\nCERT="line 1\nline 2"\nexport QUOTED=\'a "b" c\'\n');
+      await dialog.getByRole("button", { name: tr(lang, "Preview") }).click();
+      const preview = dialog.getByRole("region", { name: tr(lang, "Preview") });
+      await expect(preview.getByRole("listitem").filter({ hasText: "EXISTING" })).toContainText(
+        tr(lang, "Will be replaced"),
+      );
+      await expect(preview.getByRole("listitem").filter({ hasText: "CERT" })).toContainText(tr(lang, "New"));
+      await expect(preview.getByRole("listitem").filter({ hasText: "QUOTED" })).toContainText(tr(lang, "New"));
+      await expectNoSeriousA11yViolations(page, "import preview", { modalOpen: true });
+      await shoot(page, "import-preview", lang);
+      await dialog.getByRole("button", { name: tr(lang, "Import"), exact: true }).click();
       await expect(dialog).toBeHidden();
-      await expect(open).toBeFocused();
+      expect(await storedSecrets(page, appId)).toEqual({ CERT: "line 1\nline 2", EXISTING: "new", QUOTED: 'a "b" c' });
+
+      // A token: created with a name, shown once, then only its last four.
+      const tokens = page.getByRole("region", { name: tr(lang, "Service tokens") });
+      await tokens.getByRole("button", { name: tr(lang, "New token") }).click();
+      await tokens.getByLabel(tr(lang, "Name")).fill("ci deploy");
+      await tokens.getByRole("button", { name: tr(lang, "Create token") }).click();
+      const shown = page.getByRole("dialog", { name: tr(lang, "Copy your token now") });
+      const token = (await shown.getByTestId("new-token").textContent()) ?? "";
+      expect(token).toMatch(/^console_st_/);
+      await expectNoSeriousA11yViolations(page, "token shown once", { modalOpen: true });
+      await shoot(page, "token-once", lang);
+      await shown.getByRole("button", { name: tr(lang, "Done") }).click();
+      await expect(shown).toBeHidden();
+      await expect(page.getByText(token)).toHaveCount(0);
+      await expect(tokens.getByRole("listitem").filter({ hasText: "ci deploy" })).toContainText(`…${token.slice(-4)}`);
+
+      // The token reads the secrets from outside the browser, and the read shows up live.
+      const read = await request.get(`/api/v1/apps/${appId}/secrets`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(read.status()).toBe(200);
+      const history = page.getByRole("region", { name: tr(lang, "History") });
+      await expect(history.getByRole("listitem").first()).toContainText(
+        tr(lang, 'Token "{subject}" read the secrets', { subject: "ci deploy" }),
+      );
+
+      // Revoked at once.
+      await tokens.getByRole("button", { name: tr(lang, "Revoke") }).click();
+      await page
+        .getByRole("alertdialog")
+        .getByRole("button", { name: tr(lang, "Revoke") })
+        .click();
+      await expect(tokens.getByText(tr(lang, "No service tokens yet."))).toBeVisible();
+      const refused = await request.get(`/api/v1/apps/${appId}/secrets`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(refused.status()).toBe(401);
+
+      // Offline: secrets are never kept, the page says so and allows no change. The service worker
+      // must control the page first, so that a reload offline still finds the app.
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+      await expect(secrets.getByRole("listitem").filter({ hasText: "CERT" })).toBeVisible();
+      await context.setOffline(true);
+      const notice = secrets.getByTestId("secrets-offline");
+      await expect(notice).toHaveText(
+        tr(
+          lang,
+          "Secrets are not available offline: they are never stored on this device. Changes are disabled until you are back online.",
+        ),
+      );
+      await expect(secrets.getByRole("button", { name: tr(lang, "Add New") })).toBeDisabled();
+      await expect(secrets.getByRole("button", { name: tr(lang, "Import .env") })).toBeDisabled();
+      await expect(secrets.getByRole("button", { name: tr(lang, "Edit {key}", { key: "CERT" }) })).toBeDisabled();
+      await expect(tokens.getByRole("button", { name: tr(lang, "New token") })).toBeDisabled();
+      await expectNoSeriousA11yViolations(page, "offline app page");
+      await shoot(page, "offline", lang);
+      // A reload offline shows the notice, not a loading text that never ends.
+      await page.reload();
+      await expect(page.getByTestId("secrets-offline")).toBeVisible();
+      await expect(page.getByText(tr(lang, "Loading environment variables..."))).toHaveCount(0);
+      await context.setOffline(false);
+      await expect(page.getByTestId("secrets-offline")).toHaveCount(0);
+      await expect(
+        page.getByRole("region", { name: tr(lang, "Environment Variables") }).getByText("CERT"),
+      ).toBeVisible();
     });
   });
 }

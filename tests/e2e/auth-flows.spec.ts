@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { CONSENT_TEXTS } from "../../server/auth/routes/auth/oauth/dev-provider/consent-texts.ts";
 import { LANGS, tr } from "./helpers/catalog.ts";
-import { requireEndpoints } from "./helpers/endpoints.ts";
+import { expect, test } from "./helpers/csp.ts";
 import {
   fillCredentials,
   linkFromMail,
@@ -19,10 +19,21 @@ for (const lang of LANGS) {
   test.describe(`auth pages (${lang})`, () => {
     test.beforeEach(async ({ context }) => useLanguage(context, lang));
 
-    test("the guard shows 'Authenticating...' and sends a signed-out visitor to /login", async ({ page }) => {
+    test("the guard sends a visitor without a session cookie to /login at once", async ({ page }) => {
+      // /config.json held back: the old guard waited for it (and showed 'Authenticating...' for
+      // up to 2 s more); without a session cookie there is nothing to wait for.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route("**/config.json", async (route) => {
+        await held;
+        await route.continue();
+      });
       await page.goto("/");
-      await expect(page.getByText(lang === "de" ? "Authentifizierung..." : "Authenticating...")).toBeVisible();
       await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByText(tr(lang, "Authenticating..."))).toHaveCount(0);
+      release();
       await expect(page.getByRole("heading", { name: tr(lang, "Log in") })).toBeVisible();
       // Every app route is guarded, and the check runs again on each of them.
       for (const path of ["/create-app", "/apps/some-app", "/db/some-db"]) {
@@ -38,9 +49,15 @@ for (const lang of LANGS) {
       await expect(page.getByRole("button", { name: tr(lang, "Continue with Google") })).toBeVisible();
       await page.getByRole("link", { name: tr(lang, "Sign up") }).click();
       await expect(page).toHaveURL(/\/signup$/);
-      await expect(
-        page.getByText(tr(lang, "By signing up, you agree to our Terms of Service and Privacy Policy.")),
-      ).toBeVisible();
+      // The operator's terms and privacy policy (TERMS_URL, PRIVACY_URL of the e2e server) as links.
+      await expect(page.getByRole("link", { name: tr(lang, "Terms of Service") })).toHaveAttribute(
+        "href",
+        "https://example.test/terms",
+      );
+      await expect(page.getByRole("link", { name: tr(lang, "Privacy Policy") })).toHaveAttribute(
+        "href",
+        "https://example.test/privacy",
+      );
       await expect(page.getByRole("button", { name: tr(lang, "Continue with GitHub") })).toBeVisible();
       await page.getByRole("link", { name: tr(lang, "Log in") }).click();
       await expect(page).toHaveURL(/\/login$/);
@@ -101,9 +118,12 @@ for (const lang of LANGS) {
     });
 
     test("the error page shows the message, the code and a way back to login", async ({ page }) => {
+      // A known code is said in the visitor's language; the service's text only for a code we do not know.
       await page.goto("/handler/error?message=The%20provider%20said%20no&errorCode=OAUTH_PROVIDER_ACCESS_DENIED");
-      await expect(page.getByText("The provider said no")).toBeVisible();
+      await expect(page.getByText(tr(lang, "The sign-in provider refused access."))).toBeVisible();
       await expect(page.getByText("OAUTH_PROVIDER_ACCESS_DENIED")).toBeVisible();
+      await page.goto("/handler/error?message=The%20provider%20said%20no&errorCode=SOMETHING_NEW");
+      await expect(page.getByText("The provider said no")).toBeVisible();
       await page.goto("/handler/error");
       await expect(page.getByText(tr(lang, "An error occurred"), { exact: true })).toBeVisible();
       await page.getByRole("link", { name: tr(lang, "Back to login") }).click();
@@ -129,7 +149,6 @@ for (const lang of LANGS) {
 
     test("sign up, verify by mail, sign out, recover and reset the password", async ({ page }) => {
       test.slow();
-      await requireEndpoints("signUp", "verifyEmail", "projectInit", "resetCode");
       const email = uniqueEmail(`reset-${lang}`);
       await signUpAndVerify(page, lang, email);
 
@@ -168,7 +187,6 @@ for (const lang of LANGS) {
 
     test("project initialisation after verification, then a plain sign-in", async ({ page }) => {
       test.slow();
-      await requireEndpoints("signUp", "verifyEmail", "projectInit", "apps");
       const email = uniqueEmail(`init-${lang}`);
       await signUpAndVerify(page, lang, email);
       await signOut(page, lang, email);
@@ -178,7 +196,6 @@ for (const lang of LANGS) {
 
     test("login runs the project initialisation for a user who never verified", async ({ page }) => {
       test.slow();
-      await requireEndpoints("signUp", "projectInit", "apps");
       const email = uniqueEmail(`login-init-${lang}`);
       await page.goto("/signup");
       await fillCredentials(page, lang, email, PASSWORD);
@@ -195,14 +212,14 @@ for (const lang of LANGS) {
     for (const provider of ["GitHub", "Google"] as const) {
       test(`social sign-in with ${provider} through the development provider`, async ({ page, context }) => {
         test.slow();
-        await requireEndpoints("oauthAuthorize", "projectInit", "apps");
         const email = uniqueEmail(`oauth-${provider.toLowerCase()}`);
         await page.goto("/login");
         await page.getByRole("button", { name: tr(lang, `Continue with ${provider}`) }).click();
         // Without real credentials the auth service's development provider shows its consent page.
-        await expect(page.getByRole("heading", { name: `Sign in with ${provider} (development)` })).toBeVisible();
-        await page.getByLabel("E-mail").fill(email);
-        await page.getByRole("button", { name: "Continue" }).click();
+        const consent = CONSENT_TEXTS[lang];
+        await expect(page.getByRole("heading", { name: consent.heading(provider) })).toBeVisible();
+        await page.getByLabel(consent.email).fill(email);
+        await page.getByRole("button", { name: consent.allow }).click();
         await expect(page).toHaveURL(/\/$/, { timeout: PROJECT_INIT_TIMEOUT_MS });
         await expect(liveRegion(page)).toContainText(tr(lang, "Project initialized"));
         await expect(userMenuButton(page, lang, email)).toBeVisible();
@@ -212,18 +229,17 @@ for (const lang of LANGS) {
         await signOut(page, lang, email);
         await context.clearCookies({ name: /^(stack|hexclave)-/ });
         await page.getByRole("button", { name: tr(lang, `Continue with ${provider}`) }).click();
-        await page.getByLabel("E-mail").fill(email);
-        await page.getByRole("button", { name: "Continue" }).click();
+        await page.getByLabel(consent.email).fill(email);
+        await page.getByRole("button", { name: consent.allow }).click();
         await expect(userMenuButton(page, lang, email)).toBeVisible({ timeout: 30_000 });
       });
     }
 
     test("cancelling on the provider's page ends on /login with the callback error", async ({ page }) => {
-      await requireEndpoints("oauthAuthorize");
       await page.goto("/login");
       await page.getByRole("button", { name: tr(lang, "Continue with GitHub") }).click();
-      await expect(page.getByRole("heading", { name: "Sign in with GitHub (development)" })).toBeVisible();
-      await page.getByRole("button", { name: "Cancel" }).click();
+      await expect(page.getByRole("heading", { name: CONSENT_TEXTS[lang].heading("GitHub") })).toBeVisible();
+      await page.getByRole("button", { name: CONSENT_TEXTS[lang].deny }).click();
       await expect(page).toHaveURL(/\/login$/, { timeout: 30_000 });
       await expect(
         page.getByText(tr(lang, "Error signing in during OAuth callback. Please try again.")).first(),

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { tr } from "./helpers/catalog.ts";
-import { requireEndpoints } from "./helpers/endpoints.ts";
 import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
 import { runSql } from "./helpers/sql-editor.ts";
 
@@ -15,7 +14,6 @@ test.describe("database page", () => {
   });
 
   test("create a table with SQL, browse, search and sort it; result tabs and the error marker", async ({ page }) => {
-    await requireEndpoints("signUp", "verifyEmail", "projectInit", "databases");
     await signUpAndVerify(page, lang, uniqueEmail("db-page"));
     await page
       .getByRole("navigation")

@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, tr } from "./helpers/catalog.ts";
-import { requireEndpoints } from "./helpers/endpoints.ts";
 import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
 import { runSql } from "./helpers/sql-editor.ts";
 
@@ -24,7 +23,6 @@ for (const lang of LANGS) {
     test("page, edit a cell, insert and delete rows, a failing change, the cell viewer, read-only tables", async ({
       page,
     }) => {
-      await requireEndpoints("signUp", "verifyEmail", "projectInit", "databases");
       await signUpAndVerify(page, lang, uniqueEmail("db-rows"));
       await page
         .getByRole("navigation")

@@ -28,6 +28,13 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     EMAIL_FROM: "App Console <noreply@example.test>",
     ADMIN_EMAILS,
     STACK_SUPER_SECRET_ADMIN_KEY: adminKey,
+    // The social sign-in specs go through the development provider (the server is on loopback).
+    DEV_OAUTH_PROVIDER: "true",
+    // The webhook receivers the admin specs start listen on the loopback address.
+    OUTBOUND_ALLOW: "127.0.0.1",
+    // The sign-up page links the operator's terms and privacy policy.
+    TERMS_URL: "https://example.test/terms",
+    PRIVACY_URL: "https://example.test/privacy",
   });
   await configureE2eProject(server.url, adminKey);
   process.env.E2E_BASE_URL = server.url;

@@ -1,7 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
 import { tr } from "./helpers/catalog.ts";
-import { requireEndpoints } from "./helpers/endpoints.ts";
 import { signUpAndVerify, uniqueEmail } from "./helpers/session.ts";
 
 /** Issue 5's budget for the JavaScript of a route's first paint, gzip. */
@@ -72,7 +71,6 @@ test("a signed-out visit to /login paints without the Stack SDK, within the budg
 
 test("a signed-in visit to / paints within the budget, then confirms the session", async ({ page }, info) => {
   test.slow();
-  await requireEndpoints("signUp", "verifyEmail", "projectInit");
   const email = uniqueEmail("initial-js");
   await signUpAndVerify(page, "en", email);
   const authenticating = tr("en", "Authenticating...");

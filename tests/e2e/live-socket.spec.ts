@@ -1,10 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { tr } from "./helpers/catalog.ts";
-import { requireEndpoints } from "./helpers/endpoints.ts";
 import { signIn, signUpAndVerify, uniqueEmail } from "./helpers/session.ts";
 
 test("an app created in a second browser appears in the first one without a reload", async ({ browser, baseURL }) => {
-  await requireEndpoints("signUp", "verifyEmail", "projectInit", "apps");
   test.slow();
   const email = uniqueEmail("live");
   const first = await browser.newContext({ baseURL });

@@ -1,6 +1,7 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, type Lang, tr } from "./helpers/catalog.ts";
+import { expect, test } from "./helpers/csp.ts";
 import { OPERATOR_EMAILS, signInAsOperator } from "./helpers/operators.ts";
 import { signOut, signUpAndVerify, uniqueEmail, userMenuButton } from "./helpers/session.ts";
 

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, expect, test } from "@playwright/test";
+import { chromium } from "@playwright/test";
+import { expect, test } from "./helpers/csp.ts";
 
 test("Chromium reports the app installable, with a complete manifest", async ({ baseURL, launchOptions }) => {
   // Installability is never reported for incognito contexts, which is what Playwright's are by default.

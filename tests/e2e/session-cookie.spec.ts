@@ -1,6 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
 import { tr } from "./helpers/catalog.ts";
-import { requireEndpoints } from "./helpers/endpoints.ts";
 import { signUpAndVerify, uniqueEmail } from "./helpers/session.ts";
 
 const sdkLoaded = (page: Page) =>
@@ -18,7 +17,6 @@ async function accessCookie(page: Page) {
 test.describe("the session cookie", () => {
   test.beforeEach(async () => {
     test.slow();
-    await requireEndpoints("signUp", "verifyEmail", "projectInit", "apps");
   });
 
   test("a fresh access token runs the signed-in app without loading the SDK", async ({ page }) => {

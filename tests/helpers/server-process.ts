@@ -1,23 +1,38 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { ensureServerBuild } from "../../scripts/server-build.mjs";
 
 export interface ServerProcess {
   child: ChildProcess;
   url: string;
+  /** What the server wrote to stderr so far (the lines for the person at the terminal). */
+  stderr(): string;
   stop(): Promise<void>;
 }
 
 /**
- * The real server as its own process (`server/serve.ts`), on a random loopback port. Resolves once
- * it logs that it listens; stop() sends SIGTERM and waits for the exit.
+ * The real server as its own process, as `npm start` runs it (the bundle of server/serve.ts), on
+ * a random loopback port. Resolves once it logs that it listens; stop() sends SIGTERM and waits
+ * for the exit.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/serve.ts"], {
+  const child = spawn(process.execPath, [await ensureServerBuild()], {
     env: { ...process.env, NODE_ENV: "test", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let errors = "";
+  // Passed on as before, and kept: the set-up link is printed there.
+  child.stderr?.on("data", (chunk) => {
+    errors += chunk;
+    process.stderr.write(chunk);
   });
   let output = "";
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    // A busy machine (several test runs at once) can take well over a minute to start PGlite.
+    const timer = setTimeout(() => {
+      // Never leave a server behind that the caller cannot stop.
+      child.kill("SIGTERM");
+      reject(new Error(`server did not start:\n${output}`));
+    }, 180_000);
     child.stdout?.on("data", (chunk) => {
       output += chunk;
       const port = output.match(/"port":(\d+)/)?.[1];
@@ -33,6 +48,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   return {
     child,
     url,
+    stderr: () => errors,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -1,6 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { StackClientApp, StackServerApp } from "@stackframe/js";
-import { StackClientApp as StackClientApp102, StackServerApp as StackServerApp102 } from "stackframe-js-2-8-102";
+import { StackAdminApp, StackClientApp, StackServerApp } from "@stackframe/js";
+import {
+  StackAdminApp as StackAdminApp102,
+  StackClientApp as StackClientApp102,
+  StackServerApp as StackServerApp102,
+} from "stackframe-js-2-8-102";
 import type { AppProjectKeys } from "../../server/auth/index.ts";
 import { loadAppProjectKeys } from "../../server/auth/projects.ts";
 import { loadConfig } from "../../server/config.ts";
@@ -74,6 +78,31 @@ export async function serverApp(
   return new StackServerApp(init);
 }
 
+export interface AdminAppOptions {
+  dialect?: Dialect;
+  /** Use this admin key instead of the project's own (a test of revoked or foreign keys). */
+  superSecretAdminKey?: string;
+}
+
+/**
+ * A StackAdminApp with all of the app project's keys (as Stack's dashboard holds them), without a
+ * token store: admin calls authenticate by the super-secret admin key alone.
+ */
+export async function adminApp(server: TestServer, options: AdminAppOptions = {}): Promise<StackAdminApp<false>> {
+  const keys = await appProjectOf(server);
+  const init = {
+    projectId: keys.projectId,
+    publishableClientKey: keys.publishableClientKey,
+    secretServerKey: keys.secretServerKey,
+    superSecretAdminKey: options.superSecretAdminKey ?? keys.superSecretAdminKey,
+    baseUrl: `${server.url}/auth`,
+    tokenStore: null,
+    noAutomaticPrefetch: true,
+  };
+  if (options.dialect === "stack") return new StackAdminApp102(init) as unknown as StackAdminApp<false>;
+  return new StackAdminApp(init);
+}
+
 /** Headers of a raw server-access request to the auth service (for tests that speak HTTP). */
 export function serverHeaders(keys: AppProjectKeys): Record<string, string> {
   return {
@@ -126,4 +155,24 @@ export async function createTestUser(
     throw new Error(`POST /auth/sessions answered ${session.status}: ${await session.text()}`);
   const tokens = (await session.json()) as { access_token: string; refresh_token: string };
   return { userId, email, password, accessToken: tokens.access_token, refreshToken: tokens.refresh_token };
+}
+
+/**
+ * What an operator does to run the instance as Stack's dashboard does: open the internal project's
+ * sign-up (closed by default) with its super-secret admin key.
+ */
+export async function openInternalSignUp(server: TestServer): Promise<void> {
+  const { loadInternalProjectKeys } = await import("../../server/auth/projects.ts");
+  const keys = await loadInternalProjectKeys(server.store);
+  const res = await server.request("/auth/api/v1/internal/projects/current", {
+    method: "PATCH",
+    headers: {
+      "content-type": "application/json",
+      "x-stack-access-type": "admin",
+      "x-stack-project-id": keys.projectId,
+      "x-stack-super-secret-admin-key": keys.superSecretAdminKey,
+    },
+    body: JSON.stringify({ config: { sign_up_enabled: true } }),
+  });
+  if (res.status !== 200) throw new Error(`opening the internal sign-up answered ${res.status}: ${await res.text()}`);
 }

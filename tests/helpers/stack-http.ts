@@ -63,3 +63,14 @@ export function knownError(res: StackResponse): { code: string; error: string; d
   }
   return body as { code: string; error: string; details?: Record<string, unknown> };
 }
+
+/**
+ * The text of a StatusError answer: where Stack answers plain text, ours answers `{code, error}`
+ * with that text and no known-error header (every 4xx carries a code). Null for anything else.
+ */
+export function statusErrorText(res: Pick<StackResponse, "headers" | "body">, body: unknown = res.body): string | null {
+  if (res.headers.get("x-stack-known-error") !== null) return null;
+  const envelope = body as { code?: unknown; error?: unknown } | null;
+  if (!envelope || typeof envelope.code !== "string" || typeof envelope.error !== "string") return null;
+  return envelope.error;
+}

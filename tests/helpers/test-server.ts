@@ -1,10 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { Writable } from "node:stream";
 import { loadConfig } from "../../server/config.ts";
 import { createLogger } from "../../server/lib/logger.ts";
 import { type RunningServer, startServer } from "../../server/main.ts";
+import { pgliteTemplate, templateDir } from "../../server/pglite/template.ts";
 import { createScratchDatabase } from "./postgres.ts";
 
 export type TestStoreKind = "pglite" | "postgres";
@@ -29,14 +31,48 @@ export interface TestServerOptions {
   distDir?: string;
 }
 
+let sharedTemplate: Promise<string> | null = null;
+
 /**
- * The real server on a random port, with a fresh store: in-memory PGlite, or a new database on the
- * test PostgreSQL cluster. Call `close()` in afterAll.
+ * PGlite's initdb costs seconds of CPU. A data folder runs it once (server/pglite/template.ts); test
+ * servers, each on a new data folder, share one template per machine and PGlite version instead,
+ * copied in before the server starts, exactly as a second start finds it.
+ */
+function machineTemplate(): Promise<string> {
+  sharedTemplate ??= (async () => {
+    const pglite = dirname(dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite")));
+    const { version } = JSON.parse(readFileSync(join(pglite, "package.json"), "utf8")) as { version: string };
+    const cached = join(tmpdir(), `appconsole-pglite-template-${version}`);
+    if (!existsSync(join(cached, "PG_VERSION"))) {
+      const scratch = mkdtempSync(join(tmpdir(), "appconsole-template-"));
+      try {
+        await pgliteTemplate(scratch);
+        renameSync(templateDir(scratch), cached); // another test process may have won the race: fine
+      } catch (error) {
+        if (!existsSync(join(cached, "PG_VERSION"))) throw error;
+      } finally {
+        rmSync(scratch, { recursive: true, force: true });
+      }
+    }
+    return cached;
+  })();
+  return sharedTemplate;
+}
+
+/** Gives a new PGlite data folder the machine's template, so its first start skips initdb. */
+export async function seedPgliteTemplate(dataDir: string): Promise<void> {
+  cpSync(await machineTemplate(), templateDir(dataDir), { recursive: true });
+}
+
+/**
+ * The real server on a random port, with a fresh store: PGlite in a new data folder, or a new
+ * database on the test PostgreSQL cluster. Call `close()` in afterAll.
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "appconsole-test-"));
   const store = options.store ?? testStoreKind();
   const scratch = store === "postgres" ? await createScratchDatabase() : null;
+  if (store === "pglite") await seedPgliteTemplate(dataDir);
   const env: Record<string, string> = {
     NODE_ENV: "test",
     PORT: "0",
@@ -57,7 +93,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const logger = createLogger({ level: config.LOG_LEVEL, destination });
   const server = await startServer(config, {
     logger,
-    inMemoryStore: store === "pglite",
     distDir: options.distDir,
   });
   return {

@@ -7,6 +7,11 @@ import { HttpError } from "../../lib/errors.ts";
  *
  * @example throw apiError("APP_NOT_FOUND", "App not found.")
  */
-export function apiError(code: ApiErrorCode, message: string, details?: Record<string, unknown>): HttpError {
-  return new HttpError(apiErrorStatus[code], code, message, details);
+export function apiError(
+  code: ApiErrorCode,
+  message: string,
+  details?: Record<string, unknown>,
+  headers?: Record<string, string>,
+): HttpError {
+  return new HttpError(apiErrorStatus[code], code, message, details, headers);
 }

@@ -1,8 +1,12 @@
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import type { Logger } from "../../lib/logger.ts";
-import { PgliteHost } from "./pglite-host.ts";
+import type { OutboundPolicy } from "../../lib/outbound.ts";
+import { PgliteHost } from "../../pglite/host.ts";
+import { newCluster, prepareSpare } from "../../pglite/template.ts";
+import { externalPostgresConfig } from "./external-postgres.ts";
+import { clusterDatabaseUrl, createTenantDatabase, dropTenantDatabase, tenantRoleName } from "./managed-roles.ts";
 import { wireTypes } from "./sql-values.ts";
 
 /** A user database as the connection manager needs it (a registry row, with the URL already opened). */
@@ -13,6 +17,8 @@ export interface DatabaseRef {
   location: string;
   /** External databases: the decrypted connection URL. */
   url?: string;
+  /** Managed PostgreSQL databases: the password of the database's own role. */
+  rolePassword?: string;
 }
 
 /** An open user database. */
@@ -23,10 +29,13 @@ export interface DatabaseTarget {
   connect(): Promise<pg.PoolClient>;
   /**
    * Stops the statement running on `client`: PostgreSQL cancels that backend from a second
-   * connection; PGlite has one backend, so its thread is terminated (and restarted on next use).
+   * connection; PGlite has one backend, so its worker thread is terminated (and restarted on next use).
    */
   interrupt(client: pg.PoolClient): Promise<void>;
-  /** PGlite ignores statement_timeout (no timer signals in WASM); the executor times it itself. */
+  /**
+   * PGlite ignores statement_timeout (no timer signals in WASM); the executor times each statement
+   * by the session's setting itself.
+   */
   honoursStatementTimeout: boolean;
 }
 
@@ -43,12 +52,15 @@ const IDLE_CLOSE_MS = 5 * 60_000;
 const SWEEP_MS = 30_000;
 const POOL_MAX = 4;
 const CONNECT_TIMEOUT_MS = 10_000;
+const SPARE_DELAY_MS = 2_000;
 
 export interface ConnectionManagerOptions {
   dataDir: string;
   /** The control store's cluster; managed databases are created there when it is set. */
   databaseUrl?: string;
   logger: Logger;
+  /** External databases connect only where this policy allows (OUTBOUND_ALLOW). */
+  outbound: OutboundPolicy;
 }
 
 /**
@@ -60,6 +72,10 @@ export class ConnectionManager {
   private readonly entries = new Map<string, Entry>();
   private readonly opening = new Map<string, Promise<Entry>>();
   private readonly sweeper: NodeJS.Timeout;
+  /** PGlite clusters being created now, and the spare copy being made for the next one. */
+  private creating = 0;
+  private spare: Promise<void> | null = null;
+  private spareTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: ConnectionManagerOptions) {
     this.sweeper = setInterval(() => void this.closeIdle(IDLE_CLOSE_MS), SWEEP_MS);
@@ -74,73 +90,75 @@ export class ConnectionManager {
     return join(this.options.dataDir, "databases", location);
   }
 
-  private clusterUrl(database: string): string {
-    const url = new URL(this.options.databaseUrl ?? "");
-    url.pathname = `/${database}`;
-    return url.toString();
+  /** The cluster's administrator: DATABASE_URL, used for nothing a tenant's SQL runs in. */
+  private get adminUrl(): string {
+    return this.options.databaseUrl ?? "";
   }
 
-  /** Creates the storage of a new managed database and answers its location. */
-  async createManaged(id: string): Promise<string> {
+  /** A managed PostgreSQL database, logged in as its own role (see managed-roles.ts). */
+  private tenantUrl(ref: DatabaseRef): string {
+    if (!ref.rolePassword) throw new Error(`managed database ${ref.id} has no role of its own yet`);
+    return clusterDatabaseUrl(this.adminUrl, ref.location, {
+      user: tenantRoleName(ref.location),
+      password: ref.rolePassword,
+    });
+  }
+
+  /**
+   * Creates the storage of a new managed database; answers its location and, on PostgreSQL, the
+   * password of its role (the caller seals it).
+   */
+  async createManaged(id: string): Promise<{ location: string; rolePassword?: string }> {
     const location = `ud_${id.replaceAll("-", "")}`;
     if (this.managedEngine === "postgres") {
-      await this.withAdmin((admin) => admin.query(`CREATE DATABASE ${pg.escapeIdentifier(location)}`));
+      return { location, rolePassword: await createTenantDatabase(this.adminUrl, location) };
     } else {
-      // initdb takes seconds of WASM; do it once into a template and copy that for every database.
-      const template = await this.pgliteTemplate();
-      cpSync(template, this.pgliteDir(location), { recursive: true, errorOnExist: true });
+      this.creating++;
+      try {
+        await newCluster(this.options.dataDir, this.pgliteDir(location));
+      } finally {
+        this.creating--;
+      }
+      this.scheduleSpare();
     }
-    return location;
+    return { location };
   }
 
-  private templateReady: Promise<string> | null = null;
+  /**
+   * The next database takes a copy made in the background a little later: not while the new one
+   * opens (its first queries would wait on the disk) nor while other creations copy at once.
+   */
+  private scheduleSpare() {
+    if (this.spareTimer) clearTimeout(this.spareTimer);
+    this.spareTimer = setTimeout(() => {
+      this.spareTimer = null;
+      if (this.creating === 0) this.refillSpare();
+    }, SPARE_DELAY_MS);
+    this.spareTimer.unref();
+  }
 
-  private pgliteTemplate(): Promise<string> {
-    this.templateReady ??= (async () => {
-      const dir = this.pgliteDir(".template");
-      if (!existsSync(join(dir, "PG_VERSION"))) {
-        const building = `${dir}.${process.pid}.tmp`;
-        rmSync(building, { recursive: true, force: true });
-        mkdirSync(join(this.options.dataDir, "databases"), { recursive: true });
-        const host = new PgliteHost(building);
-        await host.start();
-        await host.close(); // a clean shutdown leaves a directory any copy can open
-        rmSync(dir, { recursive: true, force: true });
-        renameSync(building, dir);
-      }
-      return dir;
-    })().catch((error: unknown) => {
-      this.templateReady = null;
-      throw error;
-    });
-    return this.templateReady;
+  private refillSpare() {
+    this.spare ??= prepareSpare(this.options.dataDir)
+      .catch((err) => this.options.logger.warn({ err }, "preparing a spare PGlite cluster failed"))
+      .finally(() => {
+        this.spare = null;
+      });
   }
 
   async dropManaged(ref: DatabaseRef): Promise<void> {
     await this.release(ref.id);
     if (ref.kind !== "managed") return;
     if (ref.engine === "postgres") {
-      await this.withAdmin((admin) =>
-        admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(ref.location)} WITH (FORCE)`),
-      );
+      await dropTenantDatabase(this.adminUrl, ref.location);
     } else {
       rmSync(this.pgliteDir(ref.location), { recursive: true, force: true });
     }
   }
 
-  private async withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-    const admin = new pg.Client({ connectionString: this.options.databaseUrl });
-    await admin.connect();
-    try {
-      return await run(admin);
-    } finally {
-      await admin.end().catch(() => undefined);
-    }
-  }
-
   /** Connects once to an external URL, so a bad one is refused when registered rather than later. */
   async probe(url: string): Promise<void> {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const config = await externalPostgresConfig(url, this.options.outbound);
+    const client = new pg.Client({ connectionTimeoutMillis: CONNECT_TIMEOUT_MS, ...config });
     client.on("error", () => undefined);
     try {
       await client.connect();
@@ -216,8 +234,12 @@ export class ConnectionManager {
   }
 
   private async openPostgres(ref: DatabaseRef): Promise<Entry> {
-    const connectionString = ref.kind === "managed" ? this.clusterUrl(ref.location) : ref.url;
-    const pool = this.newPool({ connectionString }, POOL_MAX);
+    // External: the address is checked (and pinned) once per pool; managed: the operator's own cluster.
+    const config: pg.PoolConfig =
+      ref.kind === "managed"
+        ? { connectionString: this.tenantUrl(ref) }
+        : await externalPostgresConfig(ref.url ?? "", this.options.outbound);
+    const pool = this.newPool(config, POOL_MAX);
     const target: DatabaseTarget = {
       engine: "postgres",
       pool,
@@ -237,6 +259,9 @@ export class ConnectionManager {
     // One connection: PGlite runs one statement at a time anyway, and a single session keeps one
     // caller's transaction from interleaving with another's.
     let pool = this.newPool(host.connection, 1);
+    // Settles when `pool` is replaced: a caller queued on the old pool's only session moves on at
+    // once instead of waiting out the connect timeout (an ending pg pool leaves its queue waiting).
+    let replaced = new Deferred();
     const target: DatabaseTarget = {
       engine: "pglite",
       get pool() {
@@ -248,18 +273,29 @@ export class ConnectionManager {
       async connect() {
         for (let attempt = 0; ; attempt++) {
           const current = pool;
+          const moved = replaced.promise;
           await host.start();
+          const waiting = current.connect();
+          let client: pg.PoolClient | null;
           try {
-            return await current.connect();
+            client = await Promise.race([waiting, moved.then(() => null)]);
           } catch (error) {
-            if (current === pool || attempt > 0) throw error;
+            if (current === pool || attempt > 2) throw error;
+            client = null;
           }
+          if (client) return client;
+          // The old pool may still hand out its session later: give it straight back.
+          waiting.then((late) => late.release(true)).catch(() => undefined);
+          if (attempt > 2) throw new Error("The database restarted while this connection waited; try again.");
         }
       },
       interrupt: async (client) => {
         // New sessions go to a new pool from now on; whoever waits on the old one retries there.
         const old = pool;
         pool = this.newPool(host.connection, 1);
+        const wasReplaced = replaced;
+        replaced = new Deferred();
+        wasReplaced.resolve();
         await host.terminate();
         // A socket whose server died is not always closed on our side at once; close it, so the
         // statement waiting on it fails now instead of hanging.
@@ -305,7 +341,17 @@ export class ConnectionManager {
 
   async close(): Promise<void> {
     clearInterval(this.sweeper);
+    if (this.spareTimer) clearTimeout(this.spareTimer);
+    await this.spare;
     await Promise.allSettled([...this.opening.values()]);
     for (const id of [...this.entries.keys()]) await this.release(id);
   }
+}
+
+/** A promise with its resolve function at hand (Promise.withResolvers needs Node 22). */
+class Deferred {
+  resolve: () => void = () => undefined;
+  readonly promise = new Promise<void>((resolve) => {
+    this.resolve = resolve;
+  });
 }

@@ -5,11 +5,14 @@ import type { AccessTokenVerifier } from "./access-token.ts";
 import type { AppsCache } from "./apps-cache.ts";
 import type { ConnectionManager } from "./connections.ts";
 import type { Executions } from "./executions.ts";
+import type { ApiRateLimiter } from "./rate-limit.ts";
 import type { StackServerApi } from "./stack-server-api.ts";
 import type { UserEvents } from "./user-events.ts";
 
 /** What the app API's route files are built from. */
 export interface ApiDeps {
+  /** The console's external origin (PUBLIC_URL or where it listens), for same-origin checks. */
+  publicUrl(): string;
   store: Store;
   logger: Logger;
   vault: Vault;
@@ -19,5 +22,6 @@ export interface ApiDeps {
   events: UserEvents;
   appsCache: AppsCache;
   executions: Executions;
+  limits: ApiRateLimiter;
   sql: { timeoutMs: number; maxRows: number; readOnly: boolean };
 }

@@ -1,4 +1,6 @@
 import { createMiddleware } from "hono/factory";
+import type { Db } from "../../db/store.ts";
+import { isOperatorAddress, readFirstOperator } from "../../lib/operators.ts";
 import type { ApiEnv } from "./api-env.ts";
 import { apiError } from "./api-error.ts";
 import type { StackServerApi } from "./stack-server-api.ts";
@@ -8,7 +10,7 @@ const DECISION_TTL_MS = 60_000;
 const CACHE_MAX = 1_000;
 
 export interface OperatorGate {
-  /** True when the user's verified primary e-mail is one of ADMIN_EMAILS. */
+  /** True for the first operator (made through /setup) and users whose verified primary e-mail is one of ADMIN_EMAILS. */
   isOperator(userId: string): Promise<boolean>;
   /** Lets only operators through (after requireUser); 403 ADMIN_REQUIRED for everyone else. */
   middleware: ReturnType<typeof createMiddleware<ApiEnv>>;
@@ -19,17 +21,20 @@ export interface OperatorGate {
  * token, so the decision is taken on the auth service's current record of the user (primary e-mail
  * and whether it is verified: an unverified address proves nothing), remembered for a minute.
  */
-export function createOperatorGate(stackApi: StackServerApi, adminEmails: readonly string[]): OperatorGate {
-  const operators = new Set(adminEmails.map((email) => email.toLowerCase()));
+export function createOperatorGate(db: Db, stackApi: StackServerApi, adminEmails: readonly string[]): OperatorGate {
   const decisions = new Map<string, { operator: boolean; until: number }>();
 
   const isOperator = async (userId: string): Promise<boolean> => {
-    if (operators.size === 0) return false;
     const known = decisions.get(userId);
     if (known && known.until > Date.now()) return known.operator;
+    const first = await readFirstOperator(db);
+    if (first?.userId === userId) return true;
+    if (adminEmails.length === 0) return false;
     const user = await stackApi.getUser(userId);
-    const email = user.primary_email?.toLowerCase();
-    const operator = Boolean(email && user.primary_email_verified && operators.has(email));
+    const operator = isOperatorAddress(adminEmails, {
+      primaryEmail: user.primary_email,
+      primaryEmailVerified: user.primary_email_verified,
+    });
     if (decisions.size >= CACHE_MAX) decisions.clear();
     decisions.set(userId, { operator, until: Date.now() + DECISION_TTL_MS });
     return operator;
@@ -37,7 +42,10 @@ export function createOperatorGate(stackApi: StackServerApi, adminEmails: readon
 
   const middleware = createMiddleware<ApiEnv>(async (c, next) => {
     if (!(await isOperator(c.var.user.id))) {
-      throw apiError("ADMIN_REQUIRED", "Only the instance's operators (ADMIN_EMAILS) may use the admin area.");
+      throw apiError(
+        "ADMIN_REQUIRED",
+        "Only the instance's operators (the first operator, ADMIN_EMAILS) may use the admin area.",
+      );
     }
     await next();
   });

@@ -1,5 +1,5 @@
 import type pg from "pg";
-import type { DatabaseSchemaResponse, TableInfo } from "../../contract/databases.ts";
+import type { DatabaseSchemaResponse, FunctionInfo, SequenceInfo, TableInfo } from "../../contract/databases.ts";
 
 const KINDS: Record<string, TableInfo["kind"]> = {
   r: "table",
@@ -8,12 +8,21 @@ const KINDS: Record<string, TableInfo["kind"]> = {
   f: "foreign_table",
   p: "partitioned_table",
 };
-const USER_SCHEMAS =
+const ROUTINE_KINDS: Record<string, FunctionInfo["kind"]> = {
+  f: "function",
+  p: "procedure",
+  a: "aggregate",
+  w: "window",
+};
+export const USER_SCHEMAS =
   "n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%' AND n.nspname NOT LIKE 'pg_temp%'";
 
-/** Schemas, tables and views with estimated row counts, columns and indexes, from the catalog in three queries. */
+/**
+ * Schemas with their tables and views (estimated rows, columns, indexes), functions and sequences,
+ * from the catalog in six queries.
+ */
 export async function introspectSchema(db: pg.Pool | pg.ClientBase): Promise<DatabaseSchemaResponse> {
-  const [schemas, relations, columns, indexes] = await Promise.all([
+  const [schemas, relations, columns, indexes, routines, sequences] = await Promise.all([
     db.query<{ name: string }>(`SELECT n.nspname AS name FROM pg_namespace n WHERE ${USER_SCHEMAS} ORDER BY 1`),
     db.query<{ oid: number; schema: string; name: string; kind: string; estimate: number }>(
       `SELECT c.oid::int AS oid, n.nspname AS schema, c.relname AS name, c.relkind::text AS kind, c.reltuples::float8 AS estimate
@@ -40,6 +49,49 @@ export async function introspectSchema(db: pg.Pool | pg.ClientBase): Promise<Dat
          JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE ${USER_SCHEMAS}
         ORDER BY ic.relname`,
+    ),
+    // Routines an extension brought along (pgcrypto's, PostGIS's hundreds) are left out: not the user's.
+    db.query<{
+      oid: number;
+      schema: string;
+      name: string;
+      args: string;
+      returns: string | null;
+      kind: string;
+      language: string;
+    }>(
+      `SELECT p.oid::int AS oid, n.nspname AS schema, p.proname AS name,
+              pg_get_function_identity_arguments(p.oid) AS args,
+              CASE WHEN p.prokind = 'p' THEN NULL ELSE pg_get_function_result(p.oid) END AS returns,
+              p.prokind::text AS kind, l.lanname AS language
+         FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace JOIN pg_language l ON l.oid = p.prolang
+        WHERE ${USER_SCHEMAS}
+          AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e')
+        ORDER BY n.nspname, p.proname, 4`,
+    ),
+    // Identity columns' sequences (dependency 'i') are part of their column, not objects of their own.
+    db.query<{
+      schema: string;
+      name: string;
+      type: string;
+      start: string;
+      increment: string;
+      min: string;
+      max: string;
+      cycle: boolean;
+      owner: string | null;
+    }>(
+      `SELECT n.nspname AS schema, c.relname AS name, format_type(s.seqtypid, NULL) AS type,
+              s.seqstart::text AS start, s.seqincrement::text AS increment, s.seqmin::text AS min, s.seqmax::text AS max,
+              s.seqcycle AS cycle,
+              (SELECT t.relname || '.' || a.attname FROM pg_depend d
+                 JOIN pg_class t ON t.oid = d.refobjid JOIN pg_attribute a ON a.attrelid = d.refobjid AND a.attnum = d.refobjsubid
+                WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.refclassid = 'pg_class'::regclass AND d.deptype = 'a'
+                LIMIT 1) AS owner
+         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_sequence s ON s.seqrelid = c.oid
+        WHERE c.relkind = 'S' AND ${USER_SCHEMAS}
+          AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype IN ('i', 'e'))
+        ORDER BY n.nspname, c.relname`,
     ),
   ]);
   const tables = new Map<number, TableInfo & { schema: string }>();
@@ -71,16 +123,54 @@ export async function introspectSchema(db: pg.Pool | pg.ClientBase): Promise<Dat
       definition: i.definition,
     });
   }
+  const functionsBySchema = groupBy(
+    routines.rows,
+    (r) => r.schema,
+    (r): FunctionInfo => ({
+      oid: Number(r.oid),
+      name: r.name,
+      arguments: r.args,
+      returns: r.returns,
+      kind: ROUTINE_KINDS[r.kind] ?? "function",
+      language: r.language,
+    }),
+  );
+  const sequencesBySchema = groupBy(
+    sequences.rows,
+    (r) => r.schema,
+    (r): SequenceInfo => ({
+      name: r.name,
+      dataType: r.type,
+      start: r.start,
+      increment: r.increment,
+      min: r.min,
+      max: r.max,
+      cycle: r.cycle,
+      ownedBy: r.owner,
+    }),
+  );
   return {
     schemas: schemas.rows.map((s) => ({
       name: s.name,
       tables: [...tables.values()].filter((t) => t.schema === s.name).map(({ schema: _schema, ...table }) => table),
+      functions: functionsBySchema.get(s.name) ?? [],
+      sequences: sequencesBySchema.get(s.name) ?? [],
     })),
   };
 }
 
+function groupBy<T, U>(rows: T[], key: (row: T) => string, map: (row: T) => U): Map<string, U[]> {
+  const groups = new Map<string, U[]>();
+  for (const row of rows) {
+    const list = groups.get(key(row)) ?? [];
+    list.push(map(row));
+    groups.set(key(row), list);
+  }
+  return groups;
+}
+
 /** The wire types keep arrays as PostgreSQL text (`{a,b}`); the catalog's names never need quoting rules beyond this. */
-function parseTextArray(value: string[] | string): string[] {
+export function parseTextArray(value: string[] | string): string[] {
   if (Array.isArray(value)) return value;
   const inner = value.replace(/^\{|\}$/g, "");
   if (!inner) return [];

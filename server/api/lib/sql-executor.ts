@@ -51,6 +51,8 @@ interface CursorInternals {
   _result?: { fields?: Array<{ name: string; dataTypeID: number }>; command?: string | null; rowCount?: number | null };
 }
 
+const guarded = new WeakSet<pg.PoolClient>();
+
 /**
  * Prepares a run: splits the SQL and takes a connection, which is where an unreachable database
  * fails (before anything is answered). The run then executes statement by statement on that one
@@ -62,40 +64,65 @@ export async function startExecution(target: DatabaseTarget, sql: string, option
   let stopped: "cancel" | "timeout" | null = null;
   let broken = false;
   let finished = false;
-  client.on("error", () => {
+  const onError = () => {
     broken = true;
+  };
+  client.on("error", onError);
+  if (!guarded.has(client)) {
+    // A connection can fail after the run let go of it (a PGlite thread terminated, a backend
+    // killed): one lasting listener per connection keeps that from being an unhandled 'error'.
+    client.on("error", () => undefined);
+    guarded.add(client);
+  }
+  // On PGlite a stop ends the database's thread, and a statement in flight on its socket does not
+  // always hear of it (a cursor between round trips waits forever): the run stops waiting instead.
+  let abandon: (error: Error) => void = () => undefined;
+  const abandoned = new Promise<never>((_, reject) => {
+    abandon = reject;
   });
+  abandoned.catch(() => undefined);
+  const unlessStopped = <T>(work: Promise<T>): Promise<T> =>
+    target.honoursStatementTimeout ? work : Promise.race([work, abandoned]);
   const stop = async (reason: "cancel" | "timeout") => {
     stopped ??= reason;
     // PostgreSQL ignores a cancel that lands while the backend is between statements, so repeat it
     // until the run ends; the loop below also refuses to start another statement once stopped.
     for (let attempt = 0; attempt < 50 && !finished && !broken; attempt++) {
       await target.interrupt(client);
-      if (!target.honoursStatementTimeout) return;
+      if (!target.honoursStatementTimeout) {
+        abandon(new Error("Connection terminated: the run was stopped"));
+        return;
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
 
   const run = async (sink: ExecuteSink): Promise<SqlError | null> => {
     let error: SqlError | null = null;
-    // PGlite ignores statement_timeout, so each statement gets a timer of its own here.
+    // PGlite ignores statement_timeout, so each statement gets a timer of its own here, set from the
+    // session's statement_timeout as the statement starts (the SQL may have changed it, as on
+    // PostgreSQL: SET, SET LOCAL, RESET, set_config; 0 means no limit).
     let timer: NodeJS.Timeout | null = null;
     try {
       const settings = `SET statement_timeout = ${Math.floor(options.timeoutMs)}; SET default_transaction_read_only = ${options.readOnly ? "on" : "off"}`;
       // A cancel can land on this first round trip too; then it is the first statement that was stopped.
-      await client.query(settings).catch((cause: unknown) => {
+      await unlessStopped(client.query(settings)).catch((cause: unknown) => {
         error = toSqlError(cause, 0, 0, stopped);
       });
-      if (!error) await preloadTypeNames(target, client).catch(() => undefined);
+      if (!error) await unlessStopped(preloadTypeNames(target, client)).catch(() => undefined);
       for (const [index, statement] of error ? [] : statements.entries()) {
         if (stopped) {
           error = toSqlError(null, index, statement.offset, stopped);
           break;
         }
-        if (!target.honoursStatementTimeout) timer = setTimeout(() => void stop("timeout"), options.timeoutMs);
         try {
-          await runStatement(client, target, statement.text, options.maxRows, sink, () => broken);
+          if (!target.honoursStatementTimeout) {
+            const limit = await unlessStopped(sessionStatementTimeout(client));
+            if (limit > 0) timer = setTimeout(() => void stop("timeout"), limit);
+          }
+          await unlessStopped(runStatement(client, target, statement.text, options.maxRows, sink, () => broken));
           if (timer) clearTimeout(timer);
+          timer = null;
         } catch (cause) {
           error = toSqlError(cause, index, statement.offset, stopped);
           break;
@@ -104,7 +131,10 @@ export async function startExecution(target: DatabaseTarget, sql: string, option
     } finally {
       finished = true;
       if (timer) clearTimeout(timer);
-      if (broken || (stopped === "timeout" && !target.honoursStatementTimeout)) {
+      client.off("error", onError);
+      // A stopped PGlite run ended its database's thread (timeout or cancel alike): the session is
+      // gone, and a ROLLBACK on its closed socket would wait forever.
+      if (broken || (stopped !== null && !target.honoursStatementTimeout)) {
         client.release(true);
       } else {
         // Leave the pooled session as it was found, whatever the SQL did to it.
@@ -119,6 +149,18 @@ export async function startExecution(target: DatabaseTarget, sql: string, option
   };
 
   return { executionId: options.executionId ?? randomUUID(), readOnly: options.readOnly, stop, run };
+}
+
+/** Longest time a timer may wait (setTimeout's limit); statement_timeout's own maximum is the same. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const TIMEOUT_UNITS: Record<string, number> = { ms: 1, s: 1_000, min: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** The session's statement_timeout in milliseconds (0: none), from SHOW's text such as `1s` or `1500ms`. */
+async function sessionStatementTimeout(client: pg.PoolClient): Promise<number> {
+  const { rows } = await client.query<{ statement_timeout: string }>("SHOW statement_timeout");
+  const match = /^(\d+)\s*(ms|s|min|h|d)?$/.exec(rows[0]?.statement_timeout?.trim() ?? "");
+  if (!match) throw new Error(`unexpected statement_timeout: ${rows[0]?.statement_timeout}`);
+  return Math.min(MAX_TIMER_MS, Number(match[1]) * (TIMEOUT_UNITS[match[2] ?? "ms"] ?? 1));
 }
 
 async function runStatement(

@@ -6,6 +6,7 @@ export interface StackServerUser {
   id: string;
   primary_email: string | null;
   primary_email_verified: boolean;
+  display_name?: string | null;
   client_read_only_metadata: Record<string, unknown> | null;
 }
 
@@ -54,6 +55,41 @@ export function createStackServerApi(stack: StackTarget) {
       return (await call("PATCH", `/users/${encodeURIComponent(userId)}`, {
         client_read_only_metadata: metadata,
       })) as StackServerUser;
+    },
+    /** A user with a verified primary e-mail that signs in with `password` (the first operator). */
+    async createVerifiedUser(input: {
+      email: string;
+      password: string;
+      displayName?: string;
+    }): Promise<StackServerUser> {
+      return (await call("POST", "/users", {
+        primary_email: input.email,
+        primary_email_verified: true,
+        primary_email_auth_enabled: true,
+        password: input.password,
+        ...(input.displayName ? { display_name: input.displayName } : {}),
+      })) as StackServerUser;
+    },
+    /** Whether `userId` holds `permissionId` in the team (directly or through a containing one). */
+    async hasTeamPermission(teamId: string, userId: string, permissionId: string): Promise<boolean> {
+      const query = new URLSearchParams({
+        team_id: teamId,
+        user_id: userId,
+        permission_id: permissionId,
+        recursive: "true",
+      });
+      const page = (await call("GET", `/team-permissions?${query}`)) as { items?: unknown[] };
+      return (page.items?.length ?? 0) > 0;
+    },
+    /** The team's members (server view: with their primary e-mail). */
+    async listTeamUsers(teamId: string): Promise<StackServerUser[]> {
+      const query = new URLSearchParams({ team_id: teamId, limit: "500" });
+      return ((await call("GET", `/users?${query}`)) as { items: StackServerUser[] }).items;
+    },
+    /** Whether the project has any user yet (the first start's question). */
+    async hasUsers(): Promise<boolean> {
+      const page = (await call("GET", "/users?limit=1")) as { items?: unknown[] };
+      return (page.items?.length ?? 0) > 0;
     },
   };
 }

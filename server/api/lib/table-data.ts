@@ -8,6 +8,8 @@ import {
 } from "../../contract/databases.ts";
 import { apiError } from "./api-error.ts";
 import type { DatabaseTarget } from "./connections.ts";
+import { lookUpRelation } from "./relation-columns.ts";
+import { explainFilterValueError, filterSql, isDataException } from "./table-filter.ts";
 import { lookUpTypeNames } from "./type-names.ts";
 
 type Query = z.output<typeof tableDataQuerySchema>;
@@ -96,8 +98,21 @@ async function readWith(
   const primaryKey = columns.filter((c) => c.primaryKey);
   const from = `${q(query.schemaName)}.${q(tableName)}`;
   const searching = searchColumn !== undefined && query.searchValue !== undefined && query.searchValue !== "";
-  const where = searching ? `WHERE ${q(searchColumn.name)}::text ILIKE $1` : "";
-  const params: unknown[] = searching ? [likePattern(query.searchValue ?? "")] : [];
+  const params: unknown[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const conditions = searching
+    ? [`t.${q(searchColumn.name)}::text ILIKE ${param(likePattern(query.searchValue ?? ""))}`]
+    : [];
+  // The typed filter reads column kinds from the catalog: one more round trip, only when filtering.
+  const filter = query.filter?.length
+    ? filterSql(await lookUpRelation(client, query.schemaName, tableName), query.filter, param)
+    : null;
+  if (filter) conditions.push(...filter.conditions);
+  const narrowed = conditions.length > 0;
+  const where = narrowed ? `WHERE ${conditions.join(" AND ")}` : "";
   const direction = query.sortDirection === "desc" ? "DESC" : "ASC";
   const orderColumns = sortColumn ? [sortColumn] : primaryKey;
   const orderBy = orderColumns.length
@@ -112,27 +127,64 @@ async function readWith(
     .join(", ");
   const offset = (query.page - 1) * query.pageSize;
   const limit = query.pageSize + 1;
+  // The count below takes the search and the filter, not the cursor added after them.
+  const whereParams = [...params];
+
+  // Keyset paging applies where the rows are in primary-key order: unsorted, or sorted by a
+  // one-column primary key. Another column's order has ties and NULLs, so it pages by offset.
+  const keyColumns =
+    primaryKey.length > 0 && (!sortColumn || (primaryKey.length === 1 && sortColumn === primaryKey[0]))
+      ? primaryKey
+      : null;
+  const cursor = query.after ?? query.before;
+  const seeking = keyColumns !== null && cursor !== undefined && cursor.length === keyColumns.length;
+  const backwards = seeking && query.after === undefined;
+  // The key as text after the row's own columns, stripped off below: exact cursors whatever the
+  // type (a timestamp read into a JavaScript Date would lose its microseconds).
+  const keyList = keyColumns ? `, ${keyColumns.map((c) => `t.${q(c.name)}::text`).join(", ")}` : "";
 
   let text: string;
   const singleKey = orderColumns.length === 1 && orderColumns[0]?.primaryKey === true ? orderColumns[0] : undefined;
-  if (singleKey && offset > 0 && !searching) {
-    // Seek: find the page's first key with an index-only walk, then read just the page's rows.
+  if (seeking && keyColumns && cursor) {
+    // Seek: the rows after (or before) the cursor's key, straight from the key's index, at any depth.
+    const ascending = direction === "ASC";
+    const keys = keyColumns.map((c) => `t.${q(c.name)}`).join(", ");
+    const op = ascending !== backwards ? ">" : "<";
+    const seek = `(${keys}) ${op} (${cursor.map((value) => param(value)).join(", ")})`;
+    const order = ascending !== backwards ? "ASC" : "DESC";
+    const seekWhere = `WHERE ${[...conditions, seek].join(" AND ")}`;
+    text = `SELECT ${list}${keyList} FROM ${from} AS t ${seekWhere} ORDER BY ${keyColumns.map((c) => `t.${q(c.name)} ${order}`).join(", ")} LIMIT ${limit}`;
+  } else if (singleKey && offset > 0 && !narrowed) {
+    // A jump to a page by number: find the page's first key with an index-only walk, then read
+    // just the page's rows.
     const key = q(singleKey.name);
     const op = direction === "DESC" ? "<=" : ">=";
-    text = `SELECT ${list} FROM ${from} AS t WHERE t.${key} ${op} (SELECT ${key} FROM ${from} ${orderBy} OFFSET ${offset} LIMIT 1) ${orderByOuter} LIMIT ${limit}`;
+    text = `SELECT ${list}${keyList} FROM ${from} AS t WHERE t.${key} ${op} (SELECT ${key} FROM ${from} ${orderBy} OFFSET ${offset} LIMIT 1) ${orderByOuter} LIMIT ${limit}`;
   } else {
-    text = `SELECT ${list} FROM ${from} AS t ${where} ${orderByOuter} LIMIT ${limit} OFFSET ${offset}`;
+    text = `SELECT ${list}${keyList} FROM ${from} AS t ${where} ${orderByOuter} LIMIT ${limit} OFFSET ${offset}`;
   }
   let page: pg.QueryResult<unknown[]>;
   try {
     page = await client.query<unknown[]>({ text, values: params, rowMode: "array" });
   } catch (error) {
+    if (filter?.typed.length && isDataException(error))
+      throw await explainFilterValueError(client, filter.typed, error);
     throw apiError("DATABASE_QUERY_FAILED", (error as Error).message, {
       sqlState: (error as { code?: string }).code ?? null,
     });
   }
-  const hasMore = page.rows.length > query.pageSize;
-  const rows = hasMore ? page.rows.slice(0, query.pageSize) : page.rows;
+  const beyond = page.rows.length > query.pageSize;
+  const fetched = beyond ? page.rows.slice(0, query.pageSize) : page.rows;
+  if (backwards) fetched.reverse();
+  // Read backwards, the extra row says a page exists before; forwards, after.
+  const hasMore = backwards ? true : beyond;
+  const hasPrevious = backwards ? beyond : seeking || offset > 0;
+  const keyCount = keyColumns?.length ?? 0;
+  const keyOf = (row: unknown[] | undefined) => (row ? row.slice(row.length - keyCount).map(String) : []);
+  const first = fetched[0];
+  const last = fetched.at(-1);
+  const pageCursor = keyColumns && first && last ? { first: keyOf(first), last: keyOf(last) } : null;
+  const rows = keyCount > 0 ? fetched.map((row) => row.slice(0, row.length - keyCount)) : fetched;
   const cutCells = cutLongValues(columns, rows);
 
   let rowCount: number;
@@ -141,14 +193,14 @@ async function readWith(
     rowCount = offset + rows.length;
     rowCountExact = true;
   } else if (rel.estimate >= 0 && rel.estimate >= EXACT_COUNT_LIMIT) {
-    rowCount = searching
-      ? await plannedRows(client, `SELECT 1 FROM ${from} ${where}`, params)
+    rowCount = narrowed
+      ? await plannedRows(client, `SELECT 1 FROM ${from} AS t ${where}`, whereParams)
       : Math.round(rel.estimate);
     rowCountExact = false;
   } else {
     const capped = await client.query<{ n: string }>(
-      `SELECT count(*)::text AS n FROM (SELECT 1 FROM ${from} ${where} LIMIT ${EXACT_COUNT_LIMIT + 1}) s`,
-      params,
+      `SELECT count(*)::text AS n FROM (SELECT 1 FROM ${from} AS t ${where} LIMIT ${EXACT_COUNT_LIMIT + 1}) s`,
+      whereParams,
     );
     const n = Number(capped.rows[0]?.n ?? 0);
     rowCountExact = n <= EXACT_COUNT_LIMIT;
@@ -172,6 +224,8 @@ async function readWith(
     page: query.page,
     pageSize: query.pageSize,
     hasMore,
+    hasPrevious,
+    cursor: pageCursor,
     rowCount,
     rowCountExact,
     cutCells,

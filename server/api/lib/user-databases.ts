@@ -11,6 +11,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const databaseScope = (id: string) => `db:${id}`;
 export const URL_AAD = "url";
+export const ROLE_PASSWORD_AAD = "role-password";
 
 export function toDatabase(row: UserDatabaseRow): Database {
   return {
@@ -39,10 +40,14 @@ export async function findOwnDatabase(deps: ApiDeps, ownerId: string, id: string
   return row;
 }
 
-/** What the connection manager needs, with an external URL opened from its envelope. */
+/** What the connection manager needs, with an external URL or a role's password opened from its envelope. */
 export async function databaseRef(deps: ApiDeps, row: UserDatabaseRow): Promise<DatabaseRef> {
-  const url = row.encryptedUrl ? await deps.vault.open(databaseScope(row.id), row.encryptedUrl, URL_AAD) : undefined;
-  return { id: row.id, engine: row.engine, kind: row.kind, location: row.location, url };
+  const scope = databaseScope(row.id);
+  const url = row.encryptedUrl ? await deps.vault.open(scope, row.encryptedUrl, URL_AAD) : undefined;
+  const rolePassword = row.encryptedRolePassword
+    ? await deps.vault.open(scope, row.encryptedRolePassword, ROLE_PASSWORD_AAD)
+    : undefined;
+  return { id: row.id, engine: row.engine, kind: row.kind, location: row.location, url, rolePassword };
 }
 
 /** host:port/database of a URL, never its user or password. */

@@ -6,6 +6,7 @@ import { registerCliLogin } from "./auth/cli/index.ts";
 import { registerMfaSignIn } from "./auth/mfa/sign-in.ts";
 import { registerOAuthAuthorize } from "./auth/oauth/authorize.ts";
 import { registerOAuthCallback } from "./auth/oauth/callback.ts";
+import { registerCrossDomainAuthorize } from "./auth/oauth/cross-domain.ts";
 import { registerDevProvider } from "./auth/oauth/dev-provider/authorize.ts";
 import { registerOAuthToken } from "./auth/oauth/token.ts";
 import { registerSendSignInCode } from "./auth/otp/send-sign-in-code.ts";
@@ -26,14 +27,20 @@ import { registerConnectedAccounts } from "./connected-accounts/index.ts";
 import { registerContactChannels } from "./contact-channels/index.ts";
 import { registerSendVerificationCode } from "./contact-channels/send-verification-code.ts";
 import { registerVerify } from "./contact-channels/verify/index.ts";
+import { registerDataVault } from "./data-vault/index.ts";
 import { registerEmailTemplates } from "./email-templates/index.ts";
+import { registerImages } from "./images.ts";
 import { registerInternalApiKeys } from "./internal/api-keys.ts";
+import { registerInternalConfig } from "./internal/config/index.ts";
 import { registerInternalEmails } from "./internal/emails.ts";
 import { registerInternalMetrics } from "./internal/metrics.ts";
 import { registerInternalProjectCurrent } from "./internal/projects/current.ts";
 import { registerInternalProjects } from "./internal/projects/index.ts";
+import { registerInternalProjectTransfer } from "./internal/projects/transfer.ts";
 import { registerSendTestEmail } from "./internal/send-test-email.ts";
+import { registerSignUpRulesTest } from "./internal/sign-up-rules-test.ts";
 import { registerInternalWebhooks } from "./internal/webhooks.ts";
+import { registerOAuthProviders } from "./oauth-providers/index.ts";
 import { registerPermissionDefinitions } from "./permission-definitions/index.ts";
 import { registerProjectPermissions } from "./project-permissions/index.ts";
 import { registerProjectCurrent } from "./projects/current.ts";
@@ -53,9 +60,11 @@ import { registerSvixToken } from "./webhooks/svix-token.ts";
 
 /** Every route of the auth service; the folders below mirror Stack's URL tree. */
 export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
-  registerRoot(app);
+  registerRoot(app, deps);
   registerProjectCurrent(app, deps);
   registerInternalProjectCurrent(app, deps);
+  registerInternalConfig(app, deps);
+  registerSignUpRulesTest(app, deps);
   registerInternalApiKeys(app, deps);
   registerInternalMetrics(app, deps);
   registerCheckFeatureSupport(app, deps);
@@ -65,6 +74,7 @@ export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
   registerPasskeyRoutes(app, deps);
   registerAnonymousSignUp(app, deps);
   registerOAuthToken(app, deps);
+  registerCrossDomainAuthorize(app, deps);
   registerCurrentSession(app, deps);
   registerSessions(app, deps);
   registerUsersMe(app, deps);
@@ -82,7 +92,7 @@ export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
   registerTeams(app, deps);
   registerSvixToken(app, deps);
   registerWebhookPortal(app, deps);
-  // auth-teams: teams, memberships, team permissions
+  // Teams: memberships, permissions, profiles, invitations, API keys.
   registerTeamById(app, deps);
   registerTeamMemberships(app, deps);
   registerTeamPermissions(app, deps);
@@ -92,6 +102,9 @@ export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
   registerProjectPermissions(app, deps);
   registerUserTeamApiKeys(app, deps);
   registerConnectedAccounts(app, deps);
+  registerOAuthProviders(app, deps);
+  registerDataVault(app, deps);
+  registerImages(app, deps);
   registerOAuthAuthorize(app, deps);
   registerOAuthCallback(app, deps);
   // Project administration: e-mail templates, test mail, sent mails, webhook endpoints, owned projects.
@@ -100,13 +113,14 @@ export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
   registerInternalEmails(app, deps);
   registerInternalWebhooks(app, deps);
   registerInternalProjects(app, deps);
-  // auth-signin: one-time codes and magic links.
+  registerInternalProjectTransfer(app, deps);
+  // Sign-in by one-time code or magic link.
   registerSendSignInCode(app, deps);
   registerOtpCheckCode(app, deps);
   registerOtpSignIn(app, deps);
-  // auth-signin: TOTP multi-factor.
+  // The TOTP second factor.
   registerMfaSignIn(app, deps);
-  // auth-signin: command-line login.
+  // Command-line login.
   registerCliLogin(app, deps);
   if ([...deps.social.values()].some((p) => p.isDevelopment)) registerDevProvider(app, deps);
 }

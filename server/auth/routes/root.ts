@@ -1,6 +1,36 @@
-import type { AuthApp } from "../auth-env.ts";
+import { z } from "zod";
+import type { AuthApp, AuthDeps } from "../auth-env.ts";
+import { projectAuth } from "../project-auth.ts";
+import { readQuery, stackHeader } from "../wire.ts";
 
-/** GET / of the API, as Stack has one: no auth, no store; also the bare baseline of the benchmarks. */
-export function registerRoot(app: AuthApp): void {
-  app.get("/", (c) => c.text("Stack-compatible auth API of App Console. The SDK's baseUrl is the /auth prefix."));
+const INTRO = "This is the Stack-compatible auth API of App Console. The SDK's baseUrl is the /auth prefix.";
+const KEY_HEADERS = [
+  "access-type",
+  "publishable-client-key",
+  "secret-server-key",
+  "super-secret-admin-key",
+  "admin-access-token",
+];
+
+/**
+ * GET / of the API, as Stack has one: says who the caller is. Without any project header it needs
+ * no store (the bare baseline of the benchmarks); with them, the project and keys are checked like
+ * on every other route, so a wrong key answers the same error here.
+ */
+export function registerRoot(app: AuthApp, deps: AuthDeps): void {
+  const authed = projectAuth(deps);
+  app.get(
+    "/",
+    async (c, next) => {
+      readQuery(c, z.object({}).strict());
+      if (!KEY_HEADERS.some((h) => stackHeader(c, h))) return c.text(`${INTRO}\n\nAuthentication: None`);
+      return authed(c, next);
+    },
+    (c) => {
+      const { type, project, user } = c.get("auth");
+      const who = user ? (user.primaryEmail ?? user.id) : "None";
+      const kind = type.charAt(0).toUpperCase() + type.slice(1);
+      return c.text(`${INTRO}\n\nAuthentication: ${kind}\n  Project: ${project.id}\n  User: ${who}`);
+    },
+  );
 }

@@ -5,13 +5,14 @@ import { googleProvider } from "./google.ts";
 import type { SocialProvider } from "./provider.ts";
 
 /**
- * GitHub and Google with real credentials when configured; otherwise the development provider
- * stands in for each, except in production mode, where an unconfigured provider is off.
+ * GitHub and Google with real credentials when configured. An unconfigured provider is off unless
+ * DEV_OAUTH_PROVIDER switches the development stand-in on (the configuration refuses that in
+ * production mode, and on a non-loopback address unless it says allow-remote).
  */
 export function socialProviders(config: Config, apiUrl: () => string): Map<string, SocialProvider> {
   const callback = (id: string) => () => `${apiUrl()}/auth/oauth/callback/${id}`;
   const consentPage = () => `${apiUrl()}/auth/oauth/dev-provider/authorize`;
-  const allowDev = config.NODE_ENV !== "production";
+  const allowDev = config.DEV_OAUTH_PROVIDER !== "off" && config.NODE_ENV !== "production";
   const providers = new Map<string, SocialProvider>();
   if (config.GITHUB_CLIENT_ID && config.GITHUB_CLIENT_SECRET) {
     providers.set("github", githubProvider(config.GITHUB_CLIENT_ID, config.GITHUB_CLIENT_SECRET, callback("github")));

@@ -1,16 +1,33 @@
 import { and, eq } from "drizzle-orm";
-import { authOauthAccountsTable } from "../../db/schema/index.ts";
+import { authContactChannelsTable, authOauthAccountsTable } from "../../db/schema/index.ts";
 import type { AuthDeps } from "../auth-env.ts";
 import { KnownErrors } from "../known-errors.ts";
-import type { Project } from "../projects.ts";
+import type { AccountMergeStrategy, Project } from "../projects.ts";
+import { checkSignUp, signUpContext } from "../sign-up-rules.ts";
 import { personalTeamOf } from "../teams/teams.ts";
-import type { UserRecord } from "../users.ts";
+import { normalizeEmail, type UserRecord } from "../users.ts";
 import type { OAuthFlowState, ProviderIdentity } from "./provider.ts";
 
 /**
+ * What a social sign-in does when another account already signs in with its e-mail: link_method
+ * merges only when both the provider and that account have proved the address. Merging on less
+ * would hand the account to whoever typed the address at an unverifying provider (the development
+ * one), or hand the owner's later real sign-in to whoever made the account first.
+ */
+export function mergeDecision(
+  strategy: AccountMergeStrategy,
+  providerVerified: boolean,
+  accountVerified: boolean,
+): "link" | "refuse" | "separate" {
+  if (strategy === "allow_duplicates") return "separate";
+  if (strategy === "link_method" && providerVerified && accountVerified) return "link";
+  return "refuse";
+}
+
+/**
  * Finds or makes the user a social sign-in stands for: the linked account's user; for type=link
- * the caller; an existing user with the same verified e-mail when the project's merge strategy
- * is link_method; the anonymous caller, upgraded; or a new user.
+ * the caller; an existing user with the same e-mail, verified on both sides, when the project's
+ * merge strategy is link_method; the anonymous caller, upgraded; or a new user.
  */
 export async function resolveSocialUser(
   deps: AuthDeps,
@@ -27,6 +44,8 @@ export async function resolveSocialUser(
         eq(authOauthAccountsTable.projectId, project.id),
         eq(authOauthAccountsTable.providerId, flow.providerId),
         eq(authOauthAccountsTable.accountId, identity.accountId),
+        // An account kept for connected-account access only signs nobody in.
+        eq(authOauthAccountsTable.allowSignIn, true),
       ),
     );
   const link = async (userId: string) => {
@@ -56,19 +75,39 @@ export async function resolveSocialUser(
     if (user) return { user, isNewUser: false };
   }
 
-  const sameEmail = identity.email ? await deps.users.findByAuthEmail(project.id, identity.email) : null;
-  if (sameEmail && sameEmail.id !== caller?.id) {
-    const strategy = project.config.oauth_account_merge_strategy;
-    if (strategy === "raise_error") throw KnownErrors.userEmailAlreadyExists(identity.email ?? "");
-    // Merging on an unverified provider e-mail would let anyone take over the account.
-    if (strategy === "link_method" && identity.emailVerified) {
+  const [channel] = identity.email
+    ? await db
+        .select({ userId: authContactChannelsTable.userId, verified: authContactChannelsTable.isVerified })
+        .from(authContactChannelsTable)
+        .where(
+          and(
+            eq(authContactChannelsTable.projectId, project.id),
+            eq(authContactChannelsTable.type, "email"),
+            eq(authContactChannelsTable.value, normalizeEmail(identity.email)),
+            eq(authContactChannelsTable.usedForAuth, true),
+          ),
+        )
+    : [];
+  const sameEmail = channel ? await deps.users.get(project.id, channel.userId) : null;
+  if (channel && sameEmail && sameEmail.id !== caller?.id) {
+    const decision = mergeDecision(
+      project.config.oauth_account_merge_strategy,
+      identity.emailVerified,
+      channel.verified,
+    );
+    if (decision === "refuse") throw KnownErrors.userEmailAlreadyExists(identity.email ?? "");
+    if (decision === "link") {
       await link(sameEmail.id);
       return { user: await deps.users.require(project.id, sameEmail.id), isNewUser: false };
     }
-    if (strategy === "link_method") throw KnownErrors.userEmailAlreadyExists(identity.email ?? "");
   }
 
   if (!project.config.sign_up_enabled && !caller?.isAnonymous) throw KnownErrors.signUpNotEnabled();
+  const ruled = checkSignUp(
+    project.config,
+    signUpContext({ email: identity.email, authMethod: "oauth", oauthProvider: flow.providerId }),
+    caller?.restrictedByAdminPrivateDetails,
+  );
   const emailFree = identity.email !== null && !sameEmail;
   const emailChanges = emailFree
     ? { primaryEmail: identity.email, primaryEmailVerified: identity.emailVerified, primaryEmailAuthEnabled: true }
@@ -80,11 +119,12 @@ export async function resolveSocialUser(
       displayName: caller.displayName ?? identity.displayName,
       profileImageUrl: caller.profileImageUrl ?? identity.profileImageUrl,
       ...emailChanges,
+      ...ruled,
     });
   } else {
     user = await deps.users.create(
       project.id,
-      { displayName: identity.displayName, profileImageUrl: identity.profileImageUrl, ...emailChanges },
+      { displayName: identity.displayName, profileImageUrl: identity.profileImageUrl, ...emailChanges, ...ruled },
       personalTeamOf(project.config),
     );
   }

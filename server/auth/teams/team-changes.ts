@@ -7,7 +7,8 @@ const displayName = z.string().min(1).max(256);
 
 /** What a client may set on a team (with $update_team); the server may set every metadata level. */
 export const clientTeamUpdate = z.strictObject({
-  display_name: displayName.optional(),
+  // A rename may empty the name (Stack's server takes it); a new team needs one.
+  display_name: z.string().max(256).optional(),
   profile_image_url: profileImageUrlSchema.optional(),
   client_metadata: metadataSchema.optional(),
 });

@@ -5,11 +5,12 @@ import {
   authTeamsTable,
   authUsersTable,
 } from "../../db/schema/index.ts";
+import { setValues } from "../../db/set-values.ts";
 import type { Store } from "../../db/store.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { KnownErrors, teamNotFound } from "../known-errors.ts";
 import type { PermissionDefinitions } from "../permission-definitions.ts";
 import type { Json } from "../users.ts";
-import { isUniqueViolation } from "../users.ts";
 
 export type TeamRow = typeof authTeamsTable.$inferSelect;
 export type MemberRow = typeof authTeamMembersTable.$inferSelect;
@@ -150,17 +151,15 @@ export class TeamStore {
   }
 
   async update(team: TeamRow, changes: TeamChanges): Promise<TeamRow> {
-    const [row] = await this.store.db
-      .update(authTeamsTable)
-      .set({
-        displayName: changes.displayName,
-        profileImageUrl: changes.profileImageUrl,
-        clientMetadata: changes.clientMetadata,
-        clientReadOnlyMetadata: changes.clientReadOnlyMetadata,
-        serverMetadata: changes.serverMetadata,
-      })
-      .where(eq(authTeamsTable.id, team.id))
-      .returning();
+    const set = setValues({
+      displayName: changes.displayName,
+      profileImageUrl: changes.profileImageUrl,
+      clientMetadata: changes.clientMetadata,
+      clientReadOnlyMetadata: changes.clientReadOnlyMetadata,
+      serverMetadata: changes.serverMetadata,
+    });
+    if (!set) return team;
+    const [row] = await this.store.db.update(authTeamsTable).set(set).where(eq(authTeamsTable.id, team.id)).returning();
     if (!row) throw teamNotFound(team.id);
     await this.events?.emit(row.projectId, "team.updated", renderServerTeam(row));
     return row;
@@ -206,9 +205,11 @@ export class TeamStore {
     member: MemberRow,
     changes: { displayName?: string | null; profileImageUrl?: string | null },
   ): Promise<MemberRow> {
+    const set = setValues({ displayName: changes.displayName, profileImageUrl: changes.profileImageUrl });
+    if (!set) return member;
     const [row] = await this.store.db
       .update(authTeamMembersTable)
-      .set({ displayName: changes.displayName, profileImageUrl: changes.profileImageUrl })
+      .set(set)
       .where(and(eq(authTeamMembersTable.teamId, member.teamId), eq(authTeamMembersTable.userId, member.userId)))
       .returning();
     if (!row) throw KnownErrors.teamMembershipNotFound(member.teamId, member.userId);
@@ -304,9 +305,7 @@ export class TeamStore {
   }
 
   private async requireDefinition(teamId: string, permissionId: string): Promise<void> {
-    if (!(await this.definitions.exists(await this.projectOf(teamId), "team", permissionId))) {
-      throw KnownErrors.permissionNotFound(permissionId);
-    }
+    await this.definitions.requireInScope(await this.projectOf(teamId), "team", permissionId);
   }
 
   /** TEAM_PERMISSION_REQUIRED unless the member holds `permissionId` (directly or contained). */
@@ -341,22 +340,46 @@ export function personalTeamOf(config: {
   return { permissions: config.team_creator_default_permissions.map((p) => p.id) };
 }
 
-/** Inside the user's creation: "<name or e-mail>'s Team", the user as member, and selected. */
+const UNNAMED_PERSONAL_TEAM = "Personal Team";
+
+/** Whose team a personal team is called after: the display name, else the e-mail, else nobody yet. */
+export function personalTeamOwner(user: { displayName?: string | null; primaryEmail?: string | null }): string | null {
+  return user.displayName || (user.primaryEmail ? user.primaryEmail.trim().toLowerCase() : null);
+}
+
+/** "<name or e-mail>'s Team" (or "Personal Team"), the user as member with the creator roles, selected. */
 export async function insertPersonalTeam(
   tx: Tx,
   projectId: string,
   userId: string,
   owner: string | null,
   team: PersonalTeam,
-): Promise<void> {
+  options: { select?: boolean } = {},
+): Promise<string> {
   const [row] = await tx
     .insert(authTeamsTable)
-    .values({ projectId, displayName: owner ? `${owner}'s Team` : "Personal Team" })
+    .values({ projectId, displayName: owner ? `${owner}'s Team` : UNNAMED_PERSONAL_TEAM })
     .returning({ id: authTeamsTable.id });
   if (!row) throw new Error("team insert returned nothing");
   await tx.insert(authTeamMembersTable).values({ teamId: row.id, userId });
   await grantAll(tx, row.id, userId, team.permissions);
-  await tx.update(authUsersTable).set({ selectedTeamId: row.id }).where(eq(authUsersTable.id, userId));
+  if (options.select !== false) {
+    await tx.update(authUsersTable).set({ selectedTeamId: row.id }).where(eq(authUsersTable.id, userId));
+  }
+  return row.id;
+}
+
+/** Gives the user's still unnamed personal teams the owner's name (an anonymous user signing up). */
+export async function renameUnnamedPersonalTeams(tx: Tx, userId: string, owner: string | null): Promise<void> {
+  if (!owner) return;
+  const memberOf = tx
+    .select({ teamId: authTeamMembersTable.teamId })
+    .from(authTeamMembersTable)
+    .where(eq(authTeamMembersTable.userId, userId));
+  await tx
+    .update(authTeamsTable)
+    .set({ displayName: `${owner}'s Team` })
+    .where(and(inArray(authTeamsTable.id, memberOf), eq(authTeamsTable.displayName, UNNAMED_PERSONAL_TEAM)));
 }
 
 async function grantAll(tx: Tx, teamId: string, userId: string, permissions: string[]): Promise<void> {

@@ -16,6 +16,11 @@ export const userDatabasesTable = pgTable(
     /** Managed: PGlite directory name or cluster database name. External: host:port/db, no credentials. */
     location: text("location").notNull(),
     encryptedUrl: text("encrypted_url"),
+    /**
+     * Managed PostgreSQL databases: the password of the database's own login role (named like the
+     * database), sealed under `db:<id>`. Null until the start-up migration has given it a role.
+     */
+    encryptedRolePassword: text("encrypted_role_password"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

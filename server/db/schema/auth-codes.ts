@@ -22,6 +22,11 @@ export const authVerificationCodesTable = pgTable(
       ],
     }).notNull(),
     codeHash: text("code_hash").notNull().unique(),
+    /**
+     * Sign-in codes only: a hash of the part after the six typed characters (the page's nonce), by
+     * which a wrongly typed code still finds its row, so every guess counts against that code.
+     */
+    nonceHash: text("nonce_hash").unique(),
     userId: uuid("user_id"),
     data: jsonb("data").notNull(),
     attempts: integer("attempts").notNull().default(0),

@@ -1,15 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-
-/** Fixed-window counters for rate limits, shared by every instance. */
-export const authRateLimitsTable = pgTable(
-  "auth_rate_limits",
-  {
-    key: text("key").notNull(),
-    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
-    count: integer("count").notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("auth_rate_limits_window_idx").on(t.windowStart)],
-);
+import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** Page views and clicks the browser SDK reports; kept when ANALYTICS_EVENTS=store. */
 export const authAnalyticsEventsTable = pgTable(

@@ -7,6 +7,13 @@ export const authProjectsTable = pgTable("auth_projects", {
   /** The project's settings in Stack's snake_case shape (see server/auth/projects.ts). */
   config: jsonb("config").notNull(),
   isProductionMode: boolean("is_production_mode").notNull().default(false),
+  description: text("description").notNull().default(""),
+  /** Logos as URLs (an uploaded image is kept in auth_images and served by this server). */
+  logoUrl: text("logo_url"),
+  logoFullUrl: text("logo_full_url"),
+  logoDarkModeUrl: text("logo_dark_mode_url"),
+  logoFullDarkModeUrl: text("logo_full_dark_mode_url"),
+  onboardingStatus: text("onboarding_status").notNull().default("completed"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

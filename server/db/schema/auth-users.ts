@@ -84,10 +84,17 @@ export const authOauthAccountsTable = pgTable(
     refreshTokenSealed: text("refresh_token_sealed"),
     accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
     scopes: jsonb("scopes").$type<string[]>().notNull().default([]),
+    /** Signs its user in (one account of a provider per user, and per account id one user). */
+    allowSignIn: boolean("allow_sign_in").notNull().default(true),
+    /** Hands out the provider's access tokens (connected accounts). */
+    allowConnectedAccounts: boolean("allow_connected_accounts").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("auth_oauth_accounts_account_uq").on(t.projectId, t.providerId, t.accountId),
+    uniqueIndex("auth_oauth_accounts_sign_in_uq")
+      .on(t.projectId, t.providerId, t.accountId)
+      .where(sql`${t.allowSignIn}`),
+    uniqueIndex("auth_oauth_accounts_user_account_uq").on(t.userId, t.providerId, t.accountId),
     index("auth_oauth_accounts_user_idx").on(t.userId),
   ],
 );

@@ -1,11 +1,14 @@
 // The whole control-store schema; drizzle-kit reads this file to generate migrations.
 
 export * from "./api-apps.ts";
+export * from "./api-audit.ts";
 export * from "./api-databases.ts";
 export * from "./api-secrets.ts";
+export * from "./api-service-tokens.ts";
 export * from "./auth-admin.ts";
 export * from "./auth-cli-logins.ts";
 export * from "./auth-codes.ts";
+export * from "./auth-data.ts";
 export * from "./auth-email-templates.ts";
 export * from "./auth-limits.ts";
 export * from "./auth-outbox.ts";
@@ -19,3 +22,4 @@ export * from "./auth-user-team-api-keys.ts";
 export * from "./auth-users.ts";
 export * from "./auth-webhooks.ts";
 export * from "./instance-settings.ts";
+export * from "./rate-limits.ts";

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Spinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/errors/error-text";
 import { accountProjectQuery, accountUserQuery } from "./account-user";
 import { DeleteAccountSection } from "./delete-account-section";
 import { EmailsSection } from "./emails-section";
@@ -12,7 +13,7 @@ import { SessionsSection } from "./sessions-section";
 
 /** /account: the signed-in user's own settings, through the official SDK. */
 export function AccountPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const user = useQuery(accountUserQuery());
   const project = useQuery(accountProjectQuery());
 
@@ -27,7 +28,7 @@ export function AccountPage() {
       )}
       {user.isError && (
         <p role="alert" className="text-red-300">
-          {user.error.message}
+          {errorText(i18n, user.error)}
         </p>
       )}
       {user.data && (

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
@@ -7,6 +8,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { restartLiveUpdates } from "@/features/live/live-updates";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { clearOfflineData } from "@/lib/query-persistence";
 import { AccountSection } from "./account-section";
@@ -14,7 +16,7 @@ import type { AccountUser } from "./account-user";
 
 /** Deleting the account needs the e-mail typed out; afterwards the visitor is signed out. */
 export function DeleteAccountSection({ user }: { user: AccountUser }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -31,7 +33,7 @@ export function DeleteAccountSection({ user }: { user: AccountUser }) {
       restartLiveUpdates();
       notify.success(t`Your account was deleted`);
     } catch (e) {
-      notify.error(e instanceof Error ? e.message : t`An error occurred`);
+      notify.error(errorText(i18n, e, msg`An error occurred`));
       setBusy(false);
     }
   }

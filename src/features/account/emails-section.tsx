@@ -1,16 +1,18 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { AccountSection } from "./account-section";
 import { type AccountUser, accountKeys, useRefreshAccount } from "./account-user";
 
 /** The account's e-mail addresses: add, verify by mail, make primary, remove. */
 export function EmailsSection({ user }: { user: AccountUser }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const refresh = useRefreshAccount();
   const formRef = useRef<HTMLFormElement>(null);
   const channels = useQuery({ queryKey: accountKeys.channels(), queryFn: () => user.listContactChannels() });
@@ -21,7 +23,7 @@ export function EmailsSection({ user }: { user: AccountUser }) {
       await refresh();
       notify.success(done);
     } catch (e) {
-      notify.error(e instanceof Error ? e.message : t`An error occurred`);
+      notify.error(errorText(i18n, e, msg`An error occurred`));
     }
   };
 

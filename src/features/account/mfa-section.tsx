@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Secret, TOTP } from "otpauth";
 import { type FormEvent, useEffect, useState } from "react";
@@ -6,6 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { FormError } from "@/features/auth/auth-card";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { AccountSection } from "./account-section";
 import { type AccountUser, useRefreshAccount } from "./account-user";
@@ -24,7 +26,7 @@ function newEnrolment(label: string) {
  * authenticator has produced a first valid code (so nobody locks themselves out by a typo).
  */
 export function MfaSection({ user }: { user: AccountUser }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const refresh = useRefreshAccount();
   const [enrolment, setEnrolment] = useState<ReturnType<typeof newEnrolment> | null>(null);
   const [qr, setQr] = useState<string | null>(null);
@@ -60,7 +62,7 @@ export function MfaSection({ user }: { user: AccountUser }) {
       await refresh();
       notify.success(t`Multi-factor authentication is on`);
     } catch (e) {
-      setError(e instanceof Error ? e.message : t`An error occurred`);
+      setError(errorText(i18n, e, msg`An error occurred`));
     } finally {
       setBusy(false);
     }
@@ -73,7 +75,7 @@ export function MfaSection({ user }: { user: AccountUser }) {
       await refresh();
       notify.success(t`Multi-factor authentication is off`);
     } catch (e) {
-      notify.error(e instanceof Error ? e.message : t`An error occurred`);
+      notify.error(errorText(i18n, e, msg`An error occurred`));
     } finally {
       setBusy(false);
     }

@@ -1,9 +1,11 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { FormError } from "@/features/auth/auth-card";
 import { passkeyErrorMessage } from "@/features/auth/passkey-errors";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { AccountSection } from "./account-section";
 import { type AccountUser, useRefreshAccount } from "./account-user";
@@ -40,7 +42,7 @@ export function PasskeysSection({ user }: { user: AccountUser }) {
       await refresh();
       notify.success(t`Passkey sign-in is off`);
     } catch (e) {
-      notify.error(e instanceof Error ? e.message : t`An error occurred`);
+      notify.error(errorText(i18n, e, msg`An error occurred`));
     } finally {
       setBusy(false);
     }

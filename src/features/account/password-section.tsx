@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { type FormEvent, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -5,15 +6,15 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { FormError } from "@/features/auth/auth-card";
-import { providerMessage } from "@/features/auth/known-error-message";
 import { checkNewPassword } from "@/features/auth/password-rules";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { AccountSection } from "./account-section";
 import { type AccountUser, useRefreshAccount } from "./account-user";
 
 /** Change the password (old one required), or set one for an account that signed up without. */
 export function PasswordSection({ user }: { user: AccountUser }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const refresh = useRefreshAccount();
   const formRef = useRef<HTMLFormElement>(null);
   const [error, setError] = useState<string | null>(null);
@@ -34,14 +35,14 @@ export function PasswordSection({ user }: { user: AccountUser }) {
         ? await user.updatePassword({ oldPassword: String(form.get("old") ?? ""), newPassword: next })
         : await user.setPassword({ password: next });
       if (failure) {
-        setError(providerMessage(failure) ?? t`An error occurred`);
+        setError(errorText(i18n, failure, msg`An error occurred`));
         return;
       }
       formRef.current?.reset();
       await refresh();
       notify.success(t`Password saved`);
     } catch (e) {
-      setError(providerMessage(e) ?? t`An error occurred`);
+      setError(errorText(i18n, e, msg`An error occurred`));
     } finally {
       setBusy(false);
     }

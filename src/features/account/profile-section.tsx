@@ -1,16 +1,18 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { AccountSection } from "./account-section";
 import { type AccountUser, useRefreshAccount } from "./account-user";
 
 /** Display name and avatar image (a URL; the initials avatar stands in without one). */
 export function ProfileSection({ user }: { user: AccountUser }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const refresh = useRefreshAccount();
   const [busy, setBusy] = useState(false);
 
@@ -27,7 +29,7 @@ export function ProfileSection({ user }: { user: AccountUser }) {
       await refresh();
       notify.success(t`Profile saved`);
     } catch (e) {
-      notify.error(e instanceof Error ? e.message : t`An error occurred`);
+      notify.error(errorText(i18n, e, msg`An error occurred`));
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,9 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { AccountSection } from "./account-section";
 import { type AccountUser, accountKeys, useRefreshAccount } from "./account-user";
@@ -20,7 +22,7 @@ export function SessionsSection({ user }: { user: AccountUser }) {
       await refresh();
       notify.success(t`Signed out`);
     } catch (e) {
-      notify.error(e instanceof Error ? e.message : t`An error occurred`);
+      notify.error(errorText(i18n, e, msg`An error occurred`));
     }
   }
 
@@ -29,7 +31,7 @@ export function SessionsSection({ user }: { user: AccountUser }) {
       {sessions.isPending && <Spinner />}
       {sessions.isError && (
         <p role="alert" className="text-red-300">
-          {sessions.error.message}
+          {errorText(i18n, sessions.error)}
         </p>
       )}
       <ul className="grid gap-1">

@@ -7,13 +7,22 @@ export const adminKeys = {
   me: () => [...adminKeys.all, "me"] as const,
 };
 
-/** Whether the signed-in user is one of the instance's operators (ADMIN_EMAILS). */
-export const isAdminQuery = () =>
+/** GET /admin/me: whether the user is an operator, and for operators how the instance's mail leaves. */
+export interface AdminMe {
+  isAdmin: boolean;
+  /** `outbox`: no SMTP server, mail waits in the outbox (Admin → E-mails). */
+  mail?: "smtp" | "outbox" | "external";
+}
+
+export const adminMeQuery = () =>
   queryOptions({
     queryKey: adminKeys.me(),
-    queryFn: async () => (await apiRequest<{ isAdmin: boolean }>("/admin/me")).isAdmin,
+    queryFn: () => apiRequest<AdminMe>("/admin/me"),
     staleTime: 60_000,
   });
+
+/** Whether the signed-in user is one of the instance's operators (the first operator, ADMIN_EMAILS). */
+export const isAdminQuery = () => queryOptions({ ...adminMeQuery(), select: (me: AdminMe) => me.isAdmin });
 
 /** A refused admin call: the auth service's known-error code (or the app API's), and its message. */
 export class AdminApiError extends Error {

@@ -3,12 +3,13 @@ import { useQuery } from "@tanstack/react-query";
 import { Outlet } from "@tanstack/react-router";
 import { ShieldAlert } from "lucide-react";
 import { Spinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/errors/error-text";
 import { isAdminQuery } from "./admin-api";
 import { AdminNav } from "./admin-nav";
 
 /** /admin/*: the operators' area. Everyone else learns why they cannot enter, and nothing loads. */
 export function AdminLayout() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const isAdmin = useQuery(isAdminQuery());
 
   if (isAdmin.isPending) {
@@ -26,15 +27,17 @@ export function AdminLayout() {
         <h1 className="text-2xl font-semibold text-white">{t`Admin area`}</h1>
         <p role="alert" className="text-slate-300">
           {isAdmin.isError
-            ? isAdmin.error.message
-            : t`This area is for the instance's operators. Operators are named by their verified e-mail address in the server's ADMIN_EMAILS setting.`}
+            ? errorText(i18n, isAdmin.error)
+            : t`This area is for the instance's operators. Operators are the account made through the setup link at the first start, and those named by their verified e-mail address in the server's ADMIN_EMAILS setting.`}
         </p>
       </div>
     );
   }
   return (
-    <div className="mx-auto grid w-full max-w-7xl gap-6 p-4 md:grid-cols-[12rem_1fr] md:p-8">
-      <div className="grid content-start gap-3">
+    // grid-cols-1 (minmax(0, 1fr)) and min-w-0: on a phone the nav scrolls sideways in its own row
+    // instead of widening the page to its full length.
+    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6 p-4 md:grid-cols-[12rem_1fr] md:p-8">
+      <div className="grid min-w-0 grid-cols-1 content-start gap-3">
         <h1 className="text-xl font-semibold text-white">{t`Admin area`}</h1>
         <AdminNav />
       </div>

@@ -1,8 +1,9 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Spinner } from "@/components/ui/spinner";
 import { type AccountUser, accountKeys, accountProjectQuery, accountUserQuery } from "@/features/account/account-user";
-import { providerMessage } from "@/features/auth/known-error-message";
+import { errorText } from "@/lib/errors/error-text";
 import { type ApiKeyOwner, ApiKeysSection } from "./api-keys-section";
 
 /** The signed-in user's own keys (the SDK reads them fresh each time). */
@@ -16,7 +17,7 @@ function userKeyOwner(user: AccountUser): ApiKeyOwner {
 
 /** /api-keys: the user's personal API keys, where the project allows them. */
 export function ApiKeysPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const user = useQuery(accountUserQuery());
   const project = useQuery(accountProjectQuery());
   const failure = user.error ?? project.error;
@@ -32,7 +33,7 @@ export function ApiKeysPage() {
       )}
       {failure && (
         <p role="alert" className="text-red-300">
-          {providerMessage(failure) ?? t`An error occurred`}
+          {errorText(i18n, failure, msg`An error occurred`)}
         </p>
       )}
       {user.data && project.data && !project.data.config.allowUserApiKeys && (

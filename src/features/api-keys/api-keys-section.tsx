@@ -3,13 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Input } from "@/components/ui/input";
@@ -17,8 +11,8 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { AccountSection } from "@/features/account/account-section";
 import { FormError } from "@/features/auth/auth-card";
-import { providerMessage } from "@/features/auth/known-error-message";
 import type { SdkApiKey } from "@/features/teams/teams-sdk";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 
 const DAY_MS = 86_400_000;
@@ -76,7 +70,7 @@ export function ApiKeysSection({ id, title, owner }: { id: string; title: string
       formRef.current?.reset();
       await refresh();
     } catch (e) {
-      setError(providerMessage(e) ?? t`An error occurred`);
+      setError(errorText(i18n, e, msg`An error occurred`));
     } finally {
       setBusy(false);
     }
@@ -89,7 +83,7 @@ export function ApiKeysSection({ id, title, owner }: { id: string; title: string
       await refresh();
       notify.success(t`API key revoked`);
     } catch (e) {
-      notify.error(providerMessage(e) ?? t`An error occurred`);
+      notify.error(errorText(i18n, e, msg`An error occurred`));
     }
   }
 
@@ -128,7 +122,7 @@ export function ApiKeysSection({ id, title, owner }: { id: string; title: string
       {keys.isPending && <Spinner />}
       {keys.isError && (
         <p role="alert" className="text-red-300">
-          {providerMessage(keys.error) ?? t`An error occurred`}
+          {errorText(i18n, keys.error, msg`An error occurred`)}
         </p>
       )}
       {keys.data?.length === 0 && <p className="text-sm text-slate-300">{t`No API keys yet.`}</p>}
@@ -198,22 +192,14 @@ export function ApiKeysSection({ id, title, owner }: { id: string; title: string
         </Button>
       </form>
       <FormError message={error} />
-      <AlertDialog open={revoking !== null} onOpenChange={(open) => !open && setRevoking(null)}>
-        <AlertDialogContent>
-          <AlertDialogTitle>{t`Revoke API key`}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {t`Revoke "${revokingName}"? Anything that uses it stops working at once. This cannot be undone.`}
-          </AlertDialogDescription>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialogCancel asChild>
-              <Button variant="outline">{t`Cancel`}</Button>
-            </AlertDialogCancel>
-            <Button variant="destructive" onClick={() => revoking && void revoke(revoking)}>
-              {t`Revoke`}
-            </Button>
-          </div>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => !open && setRevoking(null)}
+        title={t`Revoke API key`}
+        description={t`Revoke "${revokingName}"? Anything that uses it stops working at once. This cannot be undone.`}
+        confirmLabel={t`Revoke`}
+        onConfirm={() => revoking && void revoke(revoking)}
+      />
     </AccountSection>
   );
 }

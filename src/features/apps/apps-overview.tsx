@@ -1,21 +1,20 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { KeyRound, Plus, Trash2 } from "lucide-react";
+import { KeyRound, Plus } from "lucide-react";
 import { AnimatedText } from "@/components/animated-text";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { cn } from "@/lib/cn";
+import { errorText } from "@/lib/errors/error-text";
 import { appsQuery } from "./api";
 import { useAppDialogs } from "./app-dialogs";
 import type { App } from "./types";
 
-/** Home and /apps/{appId}: the user's apps, and the selected one's details and actions. */
-export function AppsOverview({ selectedAppId }: { selectedAppId?: string }) {
-  const { t } = useLingui();
+/** Home: the user's apps, each linking to its page, with a shortcut to its environment variables. */
+export function AppsOverview() {
+  const { t, i18n } = useLingui();
   const apps = useQuery(appsQuery());
   const dialogs = useAppDialogs();
-  const selected = selectedAppId ? apps.data?.find((app) => app.id === selectedAppId) : undefined;
 
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 p-4 md:p-8">
@@ -28,14 +27,6 @@ export function AppsOverview({ selectedAppId }: { selectedAppId?: string }) {
           {t`Create App`}
         </Button>
       </div>
-      {selectedAppId &&
-        (selected ? (
-          <AppDetails app={selected} />
-        ) : apps.isPending ? null : (
-          <p role="alert" className="rounded-md border border-white/10 bg-white/5 p-4 text-slate-200">
-            {t`App not found`}
-          </p>
-        ))}
       {apps.isPending ? (
         <p role="status" className="flex items-center gap-2 text-slate-300">
           <Spinner />
@@ -43,28 +34,14 @@ export function AppsOverview({ selectedAppId }: { selectedAppId?: string }) {
         </p>
       ) : apps.isError ? (
         <p role="alert" className="text-red-300">
-          {apps.error.message}
+          {errorText(i18n, apps.error)}
         </p>
       ) : apps.data.length === 0 ? (
         <p className="text-slate-300">{t`You have no apps yet. Create your first one.`}</p>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {apps.data.map((app) => (
-            <li key={app.id}>
-              <Link
-                to="/apps/$appId"
-                params={{ appId: app.id }}
-                className={cn(
-                  "block h-full rounded-lg border border-white/10 bg-white/5 p-4 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-indigo-300",
-                  app.id === selectedAppId && "border-indigo-300/60 bg-white/10",
-                )}
-              >
-                <span className="block font-medium text-white">{app.title}</span>
-                {app.description && (
-                  <span className="mt-1 line-clamp-2 block text-sm text-slate-300">{app.description}</span>
-                )}
-              </Link>
-            </li>
+            <AppCard key={app.id} app={app} />
           ))}
         </ul>
       )}
@@ -72,32 +49,31 @@ export function AppsOverview({ selectedAppId }: { selectedAppId?: string }) {
   );
 }
 
-function AppDetails({ app }: { app: App }) {
-  const { t, i18n } = useLingui();
+function AppCard({ app }: { app: App }) {
+  const { t } = useLingui();
   const dialogs = useAppDialogs();
-  const created = app.createdAt.toLocaleString(i18n.locale);
+  const title = app.title;
   return (
-    <section
-      aria-labelledby="app-details-title"
-      className="grid gap-4 rounded-lg border border-white/10 bg-slate-900/60 p-5"
-    >
-      <div className="grid gap-1">
-        <h2 id="app-details-title" className="text-xl font-semibold text-white">
-          {app.title}
-        </h2>
-        {app.description && <p className="text-slate-300">{app.description}</p>}
-        <p className="text-sm text-slate-400">{t`Created ${created}`}</p>
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <Button variant="outline" onClick={() => dialogs.openEnvVars(app)}>
-          <KeyRound aria-hidden="true" />
-          {t`Environment Variables`}
-        </Button>
-        <Button variant="destructive" disabled={app.isBusy} onClick={() => dialogs.openDelete(app)}>
-          {app.isBusy ? <Spinner /> : <Trash2 aria-hidden="true" />}
-          {t`Delete App`}
-        </Button>
-      </div>
-    </section>
+    <li className="relative">
+      <Link
+        to="/apps/$appId"
+        params={{ appId: app.id }}
+        className="block h-full rounded-lg border border-white/10 bg-white/5 p-4 pr-12 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-indigo-300"
+      >
+        <span className="block font-medium break-words text-white">{title}</span>
+        {app.description && <span className="mt-1 line-clamp-2 block text-sm text-slate-300">{app.description}</span>}
+      </Link>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="absolute top-3 right-3"
+        aria-label={t`Environment Variables of ${title}`}
+        title={t`Environment Variables`}
+        disabled={app.isBusy}
+        onClick={() => dialogs.openEnvVars(app)}
+      >
+        <KeyRound aria-hidden="true" />
+      </Button>
+    </li>
   );
 }

@@ -1,3 +1,5 @@
+import { APP_DESCRIPTION_MAX_LENGTH, APP_TITLE_MAX_LENGTH } from "@contract/input-limits";
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { onlineManager } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
@@ -15,11 +17,13 @@ import {
 import { Input, Textarea } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { SCHEMA_FIELD_TEXTS } from "@/lib/errors/api-error-texts";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { useCreateApp } from "./mutations";
 
 export function CreateAppDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const create = useCreateApp();
   const [error, setError] = useState<string | null>(null);
@@ -39,6 +43,11 @@ export function CreateAppDialog({ open, onOpenChange }: { open: boolean; onOpenC
       description: String(form.get("description") ?? ""),
       openapi_spec_ids: [],
     };
+    // The server's rule (a title that is not only spaces), said here before anything is sent.
+    if (input.title === "") {
+      setError(i18n._(SCHEMA_FIELD_TEXTS.title));
+      return;
+    }
     if (!onlineManager.isOnline()) {
       // Queued: it is sent when the network returns (see registerAppMutationDefaults).
       create.mutate(input);
@@ -53,7 +62,7 @@ export function CreateAppDialog({ open, onOpenChange }: { open: boolean; onOpenC
       formRef.current?.reset();
       changeOpen(false);
     } catch (e) {
-      setError(e instanceof Error && e.message ? e.message : t`Failed to create app`);
+      setError(errorText(i18n, e, msg`Failed to create app`));
     }
   }
 
@@ -67,11 +76,11 @@ export function CreateAppDialog({ open, onOpenChange }: { open: boolean; onOpenC
         <form ref={formRef} className="grid gap-4" onSubmit={(e) => void onSubmit(e)}>
           <div className="grid gap-2">
             <Label htmlFor="app-title">{t`Title`}</Label>
-            <Input id="app-title" name="title" required autoComplete="off" />
+            <Input id="app-title" name="title" required autoComplete="off" maxLength={APP_TITLE_MAX_LENGTH} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="app-description">{t`Description`}</Label>
-            <Textarea id="app-description" name="description" />
+            <Textarea id="app-description" name="description" maxLength={APP_DESCRIPTION_MAX_LENGTH} />
           </div>
           {error && (
             <p role="alert" className="text-sm text-red-300">

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { onlineManager } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
@@ -10,12 +11,13 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { useDeleteApp } from "./mutations";
 import type { App } from "./types";
 
 export function DeleteAppDialog({ app, onClose }: { app: App | null; onClose(): void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const remove = useDeleteApp();
   const title = app?.title ?? "";
@@ -33,7 +35,7 @@ export function DeleteAppDialog({ app, onClose }: { app: App | null; onClose(): 
       notify.success(t`App deleted successfully`);
       await navigate({ to: "/" });
     } catch (e) {
-      notify.error(e instanceof Error && e.message ? e.message : t`Failed to delete app`);
+      notify.error(errorText(i18n, e, msg`Failed to delete app`));
     } finally {
       onClose();
     }

@@ -2,6 +2,8 @@ import type { DeleteAppResult } from "@contract/apps";
 import { t } from "@lingui/core/macro";
 import { type QueryClient, useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { errorText } from "@/lib/errors/error-text";
+import { i18n } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 import { appKeys } from "./api";
 import { type App, type AppWire, type CreateApp, toApp } from "./types";
@@ -26,7 +28,7 @@ interface Queued {
 function failedOnReplay(queryClient: QueryClient, message: string, error: unknown, context: Queued | undefined): void {
   // An online change reports its error in the dialog that made it.
   if (!context?.queued) return;
-  notify.error(error instanceof Error && error.message ? `${message}: ${error.message}` : message);
+  notify.error(`${message}: ${errorText(i18n, error)}`);
   // Whatever we assumed locally, the list shows the server's truth again.
   void queryClient.invalidateQueries({ queryKey: appKeys.all });
 }
@@ -39,6 +41,7 @@ export function registerAppMutationDefaults(queryClient: QueryClient): void {
       // Offline: show the app in the list right away; it is sent when the network returns.
       queryClient.setQueryData<App[]>(appKeys.list(), (apps) => {
         const pending = { id: pendingId(input), title: input.title, description: input.description, isBusy: true };
+        // A placeholder with what the list shows; the server's answer replaces it once sent.
         return [...(apps ?? []), pending as unknown as App];
       });
       return { queued: true };

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { throwErr } from "@/lib/throw-err";
 import { type SessionUser, sessionUserQuery } from "./current-user";
+import { mayHaveSession } from "./session-hint";
 
 const SessionUserContext = createContext<SessionUser | null>(null);
 
@@ -22,7 +23,9 @@ export function AuthGuard({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const pathname = useLocation({ select: (location) => location.pathname });
-  const { data: user, isError, refetch } = useQuery(sessionUserQuery());
+  // Without any session cookie nobody is signed in: straight to /login, nothing to wait for.
+  const signedOut = !mayHaveSession(document.cookie);
+  const { data: user, isError, refetch } = useQuery({ ...sessionUserQuery(), enabled: !signedOut });
 
   const firstPath = useRef(pathname);
   useEffect(() => {
@@ -31,9 +34,10 @@ export function AuthGuard({ children }: { children: ReactNode }) {
   }, [pathname, refetch]);
 
   useEffect(() => {
-    if (user === null) void navigate({ to: "/login", replace: true });
-  }, [user, navigate]);
+    if (user === null || signedOut) void navigate({ to: "/login", replace: true });
+  }, [user, signedOut, navigate]);
 
+  if (signedOut) return null;
   if (user) return <SessionUserContext.Provider value={user}>{children}</SessionUserContext.Provider>;
   if (isError) {
     return (

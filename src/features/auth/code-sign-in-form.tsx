@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
@@ -7,9 +8,9 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { restartLiveUpdates } from "@/features/live/live-updates";
+import { errorText } from "@/lib/errors/error-text";
 import { FormError } from "./auth-card";
 import { authKeys, loadSessionUser } from "./current-user";
-import { providerMessage } from "./known-error-message";
 import { initializeProject } from "./project-init";
 import { takeReturnTo } from "./return-to";
 import { getStackApp, withoutSdkRedirects } from "./stack";
@@ -22,7 +23,7 @@ type Step = { kind: "email" } | { kind: "code"; email: string; nonce: string };
  * someone's shoulder is useless elsewhere).
  */
 export function CodeSignInForm() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ kind: "email" });
@@ -38,7 +39,7 @@ export function CodeSignInForm() {
       const app = await getStackApp();
       const result = await app.sendMagicLinkEmail(email);
       if (result.status === "error") {
-        setError(providerMessage(result.error) ?? t`An error occurred`);
+        setError(errorText(i18n, result.error, msg`An error occurred`));
         return;
       }
       setStep({ kind: "code", email, nonce: result.data.nonce });
@@ -61,7 +62,7 @@ export function CodeSignInForm() {
       const app = await getStackApp();
       const result = await withoutSdkRedirects(() => app.signInWithMagicLink(typed + step.nonce, { noRedirect: true }));
       if (result.status === "error") {
-        setError(providerMessage(result.error) ?? t`An error occurred during login`);
+        setError(errorText(i18n, result.error, msg`An error occurred during login`));
         return;
       }
       const user = await loadSessionUser();

@@ -2,20 +2,17 @@ import type { RuntimeConfig } from "@contract/runtime-config";
 import { queryOptions } from "@tanstack/react-query";
 import { getRuntimeConfig } from "@/lib/runtime-config";
 import { usableCookieSession } from "./cookie-session";
-import { waitForSessionCookie } from "./session-hint";
+import { hasSessionCookie } from "./session-hint";
 import { getStackApp, withoutSdkRedirects } from "./stack";
 
 /** The signed-in user as the app uses it; anonymous users never become one. */
 export interface SessionUser {
   id: string;
   email: string | null;
+  /** Whether the primary e-mail is verified (an unverified user sees a banner with a resend). */
+  emailVerified: boolean;
   projectInitialized: boolean;
 }
-
-/** How long the guard waits for a session cookie before sending a visitor to /login. */
-export const GUARD_REDIRECT_PAUSE_MS = 2000;
-/** How often it looks for the cookie meanwhile. */
-export const AUTH_COOKIE_POLL_MS = 100;
 
 export const authKeys = {
   user: ["auth", "user"] as const,
@@ -23,15 +20,12 @@ export const authKeys = {
 
 /**
  * Reads the user: with a good access token in the session cookie, one call to /users/me;
- * otherwise through the SDK, which refreshes the token; without a session cookie, not at all.
+ * otherwise through the SDK, which refreshes the token; without a session cookie, not at all (a
+ * visitor without one goes to /login at once: every sign-in writes the cookie before it navigates).
  */
-export async function loadSessionUser({ waitForCookie = false } = {}): Promise<SessionUser | null> {
+export async function loadSessionUser(): Promise<SessionUser | null> {
   const config = await getRuntimeConfig();
-  const hasCookie = await waitForSessionCookie(config.projectId, {
-    timeoutMs: waitForCookie ? GUARD_REDIRECT_PAUSE_MS : 0,
-    intervalMs: AUTH_COOKIE_POLL_MS,
-  });
-  if (!hasCookie) return null;
+  if (!hasSessionCookie(document.cookie, config.projectId)) return null;
   const fromCookie = await userFromCookieToken(config);
   if (fromCookie !== undefined) return fromCookie;
   const app = await getStackApp();
@@ -41,6 +35,7 @@ export async function loadSessionUser({ waitForCookie = false } = {}): Promise<S
   return {
     id: user.id,
     email: user.primaryEmail,
+    emailVerified: user.primaryEmailVerified,
     projectInitialized: readProjectInitialized(user.clientReadOnlyMetadata),
   };
 }
@@ -64,11 +59,13 @@ async function userFromCookieToken(config: RuntimeConfig): Promise<SessionUser |
   const me = (await response.json()) as {
     id: string;
     primary_email: string | null;
+    primary_email_verified: boolean;
     client_read_only_metadata: unknown;
   };
   return {
     id: me.id,
     email: me.primary_email,
+    emailVerified: me.primary_email_verified === true,
     projectInitialized: readProjectInitialized(me.client_read_only_metadata),
   };
 }
@@ -84,7 +81,7 @@ export function readProjectInitialized(metadata: unknown): boolean {
 export const sessionUserQuery = () =>
   queryOptions({
     queryKey: authKeys.user,
-    queryFn: () => loadSessionUser({ waitForCookie: true }),
+    queryFn: () => loadSessionUser(),
     staleTime: 0,
     retry: false,
   });

@@ -3,9 +3,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/errors/error-text";
 import { AuthCard } from "./auth-card";
 import { authKeys, loadSessionUser } from "./current-user";
-import { providerMessage } from "./known-error-message";
 import { linkCodeErrorMessage } from "./link-code-errors";
 import { initializeProject } from "./project-init";
 import { takeReturnTo } from "./return-to";
@@ -45,7 +45,7 @@ export function LinkCodePage({ code, flow, redeem, onRedeemed, texts }: LinkCode
       try {
         const result = await redeem(await getStackApp(), code);
         if (result.status === "error") {
-          const message = linkCodeErrorMessage(i18n, result.error) ?? providerMessage(result.error) ?? genericError;
+          const message = linkCodeErrorMessage(i18n, result.error) ?? errorText(i18n, result.error);
           return { ok: false, message };
         }
       } catch (error) {

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
@@ -7,19 +8,19 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { restartLiveUpdates } from "@/features/live/live-updates";
+import { errorText } from "@/lib/errors/error-text";
 import { AuthCard, FormError } from "./auth-card";
 import { CodeSignInForm } from "./code-sign-in-form";
 import { authKeys, loadSessionUser } from "./current-user";
-import { providerMessage } from "./known-error-message";
 import { PasskeySignInButton } from "./passkey-sign-in-button";
 import { initializeProject } from "./project-init";
 import { signInOptionsQuery } from "./project-sign-in-options";
 import { RETURN_TO_PARAM, rememberReturnTo, takeReturnTo } from "./return-to";
-import { OrDivider, SocialButtons } from "./social-buttons";
+import { OrDivider, SocialButtons, SocialUnavailableNote, useSocialSignIn } from "./social-buttons";
 import { getStackApp, preloadStackApp, withoutSdkRedirects } from "./stack";
 
 export function LoginPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
@@ -27,6 +28,8 @@ export function LoginPage() {
   const [withCode, setWithCode] = useState(false);
   const signInOptions = useQuery(signInOptionsQuery()).data;
   const codeSignIn = signInOptions?.magicLinkEnabled === true;
+  const social = useSocialSignIn();
+  const hasSocial = social.providers.length > 0;
 
   // `/login?after_auth_return_to=…` (a page that needs a signed-in visitor sent them here): kept
   // for the tab, so a sign-in that leaves this page (social, MFA, sign-up) still comes back.
@@ -49,7 +52,7 @@ export function LoginPage() {
         }),
       );
       if (result.status === "error") {
-        setError(providerMessage(result.error) ?? t`An error occurred during login`);
+        setError(errorText(i18n, result.error, msg`An error occurred during login`));
         return;
       }
       const user = await loadSessionUser();
@@ -70,13 +73,13 @@ export function LoginPage() {
 
   return (
     <AuthCard title={t`Log in`} description={t`Welcome back. Sign in to manage your apps.`}>
-      <SocialButtons />
+      {hasSocial && <SocialButtons social={social} />}
       {signInOptions?.passkeyEnabled && (
-        <div className="mt-2">
+        <div className={hasSocial ? "mt-2" : undefined}>
           <PasskeySignInButton />
         </div>
       )}
-      <OrDivider />
+      {(hasSocial || signInOptions?.passkeyEnabled) && <OrDivider />}
       {withCode ? (
         <CodeSignInForm />
       ) : (
@@ -106,6 +109,7 @@ export function LoginPage() {
           {withCode ? t`Sign in with a password instead` : t`Sign in with a code instead`}
         </Button>
       )}
+      {social.known && !hasSocial && <SocialUnavailableNote />}
       <p className="mt-6 text-center text-sm text-slate-300">
         {t`Don't have an account?`}{" "}
         <Link to="/signup" className="text-indigo-300 hover:underline">

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
@@ -5,13 +6,13 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/errors/error-text";
 import { AuthCard, FormError } from "./auth-card";
-import { providerMessage } from "./known-error-message";
 import { checkNewPassword } from "./password-rules";
 import { getStackApp, preloadStackApp } from "./stack";
 
 export function PasswordResetPage({ code }: { code: string | undefined }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
@@ -44,12 +45,12 @@ export function PasswordResetPage({ code }: { code: string | undefined }) {
       const app = await getStackApp();
       const result = await app.resetPassword({ code: resetCode, password });
       if (result.status === "error") {
-        setError(providerMessage(result.error) ?? t`Error resetting password`);
+        setError(errorText(i18n, result.error, msg`Error resetting password`));
         return;
       }
       setDone(true);
     } catch (e) {
-      setError(providerMessage(e) ?? t`Error resetting password`);
+      setError(errorText(i18n, e, msg`Error resetting password`));
     } finally {
       setBusy(false);
     }

@@ -6,6 +6,10 @@ import { getRuntimeConfig } from "@/lib/runtime-config";
 export interface SignInOptions {
   magicLinkEnabled: boolean;
   passkeyEnabled: boolean;
+  /** Social providers offered (configured, or served by the development stand-in). */
+  oauthProviders: string[];
+  /** Those of them the development stand-in serves: no password is checked there. */
+  developmentOAuthProviders: string[];
 }
 
 /**
@@ -26,11 +30,18 @@ export const signInOptionsQuery = () =>
       });
       if (!response.ok) throw new Error(`GET /projects/current answered ${response.status}`);
       const project = (await response.json()) as {
-        config?: { magic_link_enabled?: boolean; passkey_enabled?: boolean };
+        config?: {
+          magic_link_enabled?: boolean;
+          passkey_enabled?: boolean;
+          enabled_oauth_providers?: { id: string }[];
+        };
       };
+      const oauthProviders = (project.config?.enabled_oauth_providers ?? []).map((p) => p.id);
       return {
         magicLinkEnabled: project.config?.magic_link_enabled === true,
         passkeyEnabled: project.config?.passkey_enabled === true,
+        oauthProviders,
+        developmentOAuthProviders: config.developmentOAuthProviders.filter((id) => oauthProviders.includes(id)),
       };
     },
     staleTime: 60_000,

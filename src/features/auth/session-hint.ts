@@ -16,18 +16,13 @@ export function hasSessionCookie(cookieHeader: string, projectId: string): boole
 }
 
 /**
- * Polls for the session cookie every `intervalMs` up to `timeoutMs`: right after a sign-in in
- * another tab, or while the SDK is still writing cookies, the guard waits instead of bouncing
- * the user to /login.
+ * Whether the browser holds any refresh-token cookie of the SDK at all, for any project: answered
+ * synchronously before /config.json names the project, so a visitor with none goes to /login
+ * without a moment of 'Authenticating...'.
  */
-export async function waitForSessionCookie(
-  projectId: string,
-  { timeoutMs = 2000, intervalMs = 100, readCookies = () => document.cookie } = {},
-): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (hasSessionCookie(readCookies(), projectId)) return true;
-    if (Date.now() >= deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
+export function mayHaveSession(cookieHeader: string): boolean {
+  return cookieHeader.split(";").some((part) => {
+    const [name = "", value = ""] = part.trim().split("=");
+    return /^(?:__Host-)?(?:stack|hexclave)-refresh(?:-|$)/.test(name) && value.trim() !== "";
+  });
 }

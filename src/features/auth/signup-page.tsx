@@ -1,4 +1,6 @@
-import { useLingui } from "@lingui/react/macro";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { MailCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
@@ -6,39 +8,55 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { authCodeText, errorText } from "@/lib/errors/error-text";
+import { getRuntimeConfig } from "@/lib/runtime-config";
 import { AuthCard, FormError } from "./auth-card";
-import { providerMessage } from "./known-error-message";
-import { OrDivider, SocialButtons } from "./social-buttons";
+import { PasswordHint } from "./password-hint";
+import { passwordLengthProblem } from "./password-rules";
+import { ResendVerification } from "./resend-verification";
+import { OrDivider, SocialButtons, SocialUnavailableNote, useSocialSignIn } from "./social-buttons";
 import { getStackApp, preloadStackApp, withoutSdkRedirects } from "./stack";
 
+const SIGN_UP_FAILED = msg`An error occurred while signing up`;
+
 export function SignupPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
+  const [signedUpAs, setSignedUpAs] = useState<string | null>(null);
+  const social = useSocialSignIn();
+  const hasSocial = social.providers.length > 0;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const email = String(form.get("email")).trim();
+    const password = String(form.get("password"));
+    // The service's rule, checked here first so the answer comes at once and in the user's language.
+    const problem = passwordLengthProblem(password);
+    if (problem) {
+      setError(authCodeText(i18n, problem === "too-short" ? "PASSWORD_TOO_SHORT" : "PASSWORD_TOO_LONG"));
+      return;
+    }
     setError(null);
     setBusy(true);
     try {
       const app = await getStackApp();
       const result = await withoutSdkRedirects(() =>
         app.signUpWithCredential({
-          email: String(form.get("email")),
-          password: String(form.get("password")),
+          email,
+          password,
           noRedirect: true,
           verificationCallbackUrl: new URL("/verify-email", window.location.origin).href,
         }),
       );
       if (result.status === "error") {
-        setError(providerMessage(result.error) ?? t`An error occurred while signing up`);
+        setError(errorText(i18n, result.error, SIGN_UP_FAILED));
         return;
       }
-      setDone(true);
-    } catch {
-      setError(t`An error occurred while signing up`);
+      setSignedUpAs(email);
+    } catch (e) {
+      setError(errorText(i18n, e, SIGN_UP_FAILED));
     } finally {
       setBusy(false);
     }
@@ -46,15 +64,33 @@ export function SignupPage() {
 
   return (
     <AuthCard title={t`Create an account`}>
-      {done ? (
-        <div role="status" className="flex flex-col items-center gap-3 text-center text-slate-200">
-          <MailCheck className="size-10 text-indigo-300" aria-hidden="true" />
-          <p>{t`Please check your email for verification`}</p>
+      {signedUpAs ? (
+        <div className="grid gap-4 text-center text-slate-200">
+          <div role="status" className="flex flex-col items-center gap-3">
+            <MailCheck className="size-10 text-indigo-300" aria-hidden="true" />
+            <p>{t`Please check your email for verification`}</p>
+            <p className="text-sm text-slate-300 break-words">
+              <Trans>
+                We sent a link to <strong className="text-white">{signedUpAs}</strong>. Open it to verify your address.
+              </Trans>
+            </p>
+          </div>
+          <ResendVerification email={signedUpAs} />
+          <p className="text-xs text-slate-400">
+            {t`No mail? Look in your spam folder. On an instance without a mail server, its operators find the mail in the admin area under E-mails.`}
+          </p>
+          <Button asChild variant="link">
+            <Link to="/">{t`Continue to the console`}</Link>
+          </Button>
         </div>
       ) : (
         <>
-          <SocialButtons />
-          <OrDivider />
+          {hasSocial && (
+            <>
+              <SocialButtons social={social} />
+              <OrDivider />
+            </>
+          )}
           <form className="grid gap-4" onSubmit={(e) => void onSubmit(e)} onFocus={preloadStackApp}>
             <div className="grid gap-2">
               <Label htmlFor="signup-email">{t`Email`}</Label>
@@ -62,17 +98,24 @@ export function SignupPage() {
             </div>
             <div className="grid gap-2">
               <Label htmlFor="signup-password">{t`Password`}</Label>
-              <Input id="signup-password" name="password" type="password" autoComplete="new-password" required />
+              <Input
+                id="signup-password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                aria-describedby="signup-password-hint"
+              />
+              <PasswordHint id="signup-password-hint" />
             </div>
             <FormError message={error} />
             <Button type="submit" disabled={busy}>
               {busy && <Spinner />}
               {t`Sign up`}
             </Button>
-            <p className="text-xs text-slate-400">
-              {t`By signing up, you agree to our Terms of Service and Privacy Policy.`}
-            </p>
+            <TermsNotice />
           </form>
+          {social.known && !hasSocial && <SocialUnavailableNote />}
         </>
       )}
       <p className="mt-6 text-center text-sm text-slate-300">
@@ -82,5 +125,42 @@ export function SignupPage() {
         </Link>
       </p>
     </AuthCard>
+  );
+}
+
+const linkClass = "text-indigo-300 underline underline-offset-2 hover:text-indigo-200";
+
+/** The operator's terms and privacy policy as links (TERMS_URL, PRIVACY_URL); nothing without them. */
+function TermsNotice() {
+  const config = useQuery({
+    queryKey: ["runtime-config"],
+    queryFn: getRuntimeConfig,
+    staleTime: Number.POSITIVE_INFINITY,
+  }).data;
+  const terms = config?.termsUrl;
+  const privacy = config?.privacyUrl;
+  if (!terms && !privacy) return null;
+  const termsLink = (
+    <a href={terms} className={linkClass} target="_blank" rel="noreferrer">
+      <Trans>Terms of Service</Trans>
+    </a>
+  );
+  const privacyLink = (
+    <a href={privacy} className={linkClass} target="_blank" rel="noreferrer">
+      <Trans>Privacy Policy</Trans>
+    </a>
+  );
+  return (
+    <p className="text-xs text-slate-400">
+      {terms && privacy ? (
+        <Trans>
+          By signing up, you agree to our {termsLink} and {privacyLink}.
+        </Trans>
+      ) : terms ? (
+        <Trans>By signing up, you agree to our {termsLink}.</Trans>
+      ) : (
+        <Trans>By signing up, you agree to our {privacyLink}.</Trans>
+      )}
+    </p>
   );
 }

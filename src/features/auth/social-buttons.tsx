@@ -1,16 +1,42 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import { GitBranch, Globe } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
+import { FlaskConical, Info } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
+import { BrandIcon } from "./brand-icon";
+import { signInOptionsQuery } from "./project-sign-in-options";
 import { getStackApp } from "./stack";
 
 type Provider = "github" | "google";
+const PROVIDERS: Provider[] = ["github", "google"];
+const PROVIDER_NAMES: Record<Provider, string> = { github: "GitHub", google: "Google" };
+
+export interface SocialSignIn {
+  /** False until the project's sign-in options arrived: offer nothing and say nothing yet. */
+  known: boolean;
+  providers: Provider[];
+  /** Those served by the server's development stand-in (DEV_OAUTH_PROVIDER). */
+  development: Provider[];
+}
+
+/** The social providers the project offers, as its client view and /config.json say. */
+export function useSocialSignIn(): SocialSignIn {
+  const options = useQuery(signInOptionsQuery()).data;
+  const providers = PROVIDERS.filter((p) => options?.oauthProviders.includes(p));
+  return {
+    known: options !== undefined,
+    providers,
+    development: providers.filter((p) => options?.developmentOAuthProviders.includes(p)),
+  };
+}
 
 /** Social sign-in: the SDK sends the browser to the provider, which comes back to /handler/oauth-callback. */
-export function SocialButtons() {
-  const { t } = useLingui();
+export function SocialButtons({ social }: { social: SocialSignIn }) {
+  const { t, i18n } = useLingui();
   const [busy, setBusy] = useState<Provider | null>(null);
 
   async function signIn(provider: Provider) {
@@ -19,22 +45,43 @@ export function SocialButtons() {
       const app = await getStackApp();
       await app.signInWithOAuth(provider);
     } catch (error) {
-      notify.error(error instanceof Error && error.message ? error.message : t`An error occurred during login`);
+      notify.error(errorText(i18n, error, msg`An error occurred during login`));
       setBusy(null);
     }
   }
 
+  const label = { github: t`Continue with GitHub`, google: t`Continue with Google` };
+  const standIns = new Intl.ListFormat(i18n.locale, { type: "conjunction" }).format(
+    social.development.map((p) => PROVIDER_NAMES[p]),
+  );
   return (
     <div className="grid gap-2">
-      <Button variant="outline" disabled={busy !== null} onClick={() => void signIn("github")}>
-        {busy === "github" ? <Spinner /> : <GitBranch aria-hidden="true" />}
-        {t`Continue with GitHub`}
-      </Button>
-      <Button variant="outline" disabled={busy !== null} onClick={() => void signIn("google")}>
-        {busy === "google" ? <Spinner /> : <Globe aria-hidden="true" />}
-        {t`Continue with Google`}
-      </Button>
+      {social.providers.map((provider) => {
+        return (
+          <Button key={provider} variant="outline" disabled={busy !== null} onClick={() => void signIn(provider)}>
+            {busy === provider ? <Spinner /> : <BrandIcon provider={provider} />}
+            {label[provider]}
+          </Button>
+        );
+      })}
+      {social.development.length > 0 && (
+        <p className="flex items-start gap-2 text-xs text-amber-200">
+          <FlaskConical className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+          <span>{t`Development sign-in: this server stands in for ${standIns} and checks no password.`}</span>
+        </p>
+      )}
     </div>
+  );
+}
+
+/** Said instead of buttons when the server offers no social sign-in at all. */
+export function SocialUnavailableNote() {
+  const { t } = useLingui();
+  return (
+    <p className="mt-4 flex items-start gap-2 text-xs text-slate-400">
+      <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+      <span>{t`Sign-in with GitHub or Google is not set up on this server.`}</span>
+    </p>
   );
 }
 

@@ -9,7 +9,7 @@ import { AUTH_URLS } from "./auth-urls";
  * the wire notes), and the dev tool would put its own button on the page.
  */
 export function createStackClient(config: RuntimeConfig, redirect: (url: string) => void) {
-  return new StackClientApp({
+  const app = new StackClientApp({
     baseUrl: config.authBaseUrl,
     projectId: config.projectId,
     ...(config.publishableClientKey ? { publishableClientKey: config.publishableClientKey } : {}),
@@ -19,6 +19,11 @@ export function createStackClient(config: RuntimeConfig, redirect: (url: string)
     devTool: false,
     analytics: { enabled: false },
   });
+  // The SDK warns on every sign-in page that no bot-challenge (Turnstile) site key is set, a
+  // setting of Stack's hosted service that this auth service has no use for: it does not ask for
+  // a challenge. Marking the warning as given keeps the console clean without changing behaviour.
+  (app as unknown as { _botChallengeSiteKeysWarned?: boolean })._botChallengeSiteKeysWarned = true;
+  return app;
 }
 
 export type StackClient = ReturnType<typeof createStackClient>;

@@ -1,5 +1,6 @@
 import type { DatabaseSchemaResponse, TableCell, TableData } from "@contract/databases";
 import type { RowChangesRequest, RowChangesResponse } from "@contract/row-changes";
+import type { TableFilter } from "@contract/table-filter";
 import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
@@ -12,6 +13,10 @@ export interface TablePageParams {
   searchValue?: string;
   sortColumn?: string;
   sortDirection: "asc" | "desc";
+  filter?: TableFilter;
+  /** Keyset cursors from the neighbouring page (TableData.cursor): the rows after or before it. */
+  after?: string[];
+  before?: string[];
 }
 
 export const databaseKeys = {
@@ -36,6 +41,9 @@ export const tablePageQuery = (dbId: string, params: TablePageParams) =>
         sortDirection: params.sortDirection,
       });
       if (params.sortColumn) search.set("sortColumn", params.sortColumn);
+      if (params.filter?.length) search.set("filter", JSON.stringify(params.filter));
+      if (params.after) search.set("after", JSON.stringify(params.after));
+      else if (params.before) search.set("before", JSON.stringify(params.before));
       if (params.searchColumn && params.searchValue) {
         search.set("searchColumn", params.searchColumn);
         search.set("searchValue", params.searchValue);

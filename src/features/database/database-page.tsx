@@ -1,50 +1,168 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { PanelLeft } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Group, Panel, usePanelRef } from "react-resizable-panels";
+import { Button } from "@/components/ui/button";
+import { SideDrawer } from "@/components/ui/side-drawer";
+import { databasesQuery } from "@/features/sidebar/databases-api";
+import { useIsMobile } from "@/hooks/use-is-mobile";
+import { type DatabaseSearch, parseDatabaseSearch } from "./database-search";
+import { useRememberedLayout } from "./layout/remembered-layout";
+import { ResizeHandle } from "./layout/resize-handle";
+import { DatabaseActionsMenu } from "./manage/database-actions-menu";
 import { type OpenTable, SchemaTree } from "./schema-tree";
+import type { RawDatabaseSearch } from "./search-keys";
 import { SqlWorkbench } from "./sql-workbench";
 import { TableBrowser } from "./table-browser";
 
-/** /db/$dbId: the schema tree on the left and the opened table on the right. */
-export function DatabasePage({ dbId }: { dbId: string }) {
+export type SearchUpdate = (patch: Partial<DatabaseSearch>, options?: { replace?: boolean }) => void;
+
+/**
+ * /db/$dbId: a header with the view tabs, the schema tree in a collapsible, resizable side panel
+ * (a drawer on a phone) and the open view taking the rest of the width. What is open lives in the
+ * URL (see database-search.ts).
+ */
+export function DatabasePage({
+  dbId,
+  rawSearch,
+  onSearch,
+}: {
+  dbId: string;
+  /** The URL's search parameters as the route picked them; checked here (parseDatabaseSearch). */
+  rawSearch: RawDatabaseSearch;
+  /** Merges into the URL's search parameters; a new history entry unless `replace`. */
+  onSearch: SearchUpdate;
+}) {
   const { t } = useLingui();
-  const [table, setTable] = useState<OpenTable | null>(null);
-  const [view, setView] = useState<"table" | "sql">("table");
+  const search = useMemo(() => parseDatabaseSearch(rawSearch), [rawSearch]);
+  const mobile = useIsMobile();
+  const [treeOpen, setTreeOpen] = useState(false);
+  const [treeCollapsed, setTreeCollapsed] = useState(false);
+  const tree = usePanelRef();
+  const layout = useRememberedLayout("database-page");
+  const database = useQuery(databasesQuery()).data?.find((db) => db.id === dbId);
+  const view = search.view ?? "table";
+  const table: OpenTable | null =
+    search.table !== undefined ? { schemaName: search.schema ?? "public", tableName: search.table } : null;
+
+  const open = (opened: OpenTable, filter?: DatabaseSearch["filter"]) => {
+    setTreeOpen(false);
+    // A new table starts on its first page, unsorted, unfiltered.
+    onSearch({
+      view: "table",
+      schema: opened.schemaName === "public" ? undefined : opened.schemaName,
+      table: opened.tableName,
+      page: undefined,
+      sort: undefined,
+      dir: undefined,
+      col: undefined,
+      q: undefined,
+      filter: filter?.length ? filter : undefined,
+      after: undefined,
+      before: undefined,
+    });
+  };
+  const schemaTree = <SchemaTree dbId={dbId} onOpen={(opened) => open(opened)} />;
+  const toggleTree = () => {
+    if (mobile) setTreeOpen(true);
+    else if (tree.current?.isCollapsed()) tree.current.expand();
+    else tree.current?.collapse();
+  };
+
+  const content =
+    view === "sql" ? (
+      <SqlWorkbench key={dbId} dbId={dbId} />
+    ) : table ? (
+      <TableBrowser
+        key={`${table.schemaName}.${table.tableName}`}
+        dbId={dbId}
+        table={table}
+        search={search}
+        onSearch={onSearch}
+        onOpenTable={(opened, filter) => open(opened, filter)}
+      />
+    ) : (
+      <p className="p-3 text-sm text-slate-400">
+        <Trans>Choose a table in the tree to browse its rows.</Trans>
+      </p>
+    );
 
   return (
     // As tall as the window below the shell's top bar (h-12), so the grid scrolls and the pager stays in view.
-    <div className="flex h-[calc(100dvh-3rem)] min-h-0 gap-0">
-      <div className="w-72 shrink-0 border-r border-slate-800 bg-slate-950">
-        <SchemaTree
-          dbId={dbId}
-          onOpen={(opened) => {
-            setTable(opened);
-            setView("table");
-          }}
-        />
-      </div>
-      <section className="flex min-h-0 min-w-0 flex-1 flex-col gap-2 p-3" aria-label={t`Database`}>
-        <div role="tablist" aria-label={t`Views`} className="flex gap-1 border-b border-slate-800">
+    <div className="flex h-[calc(100dvh-3rem)] min-h-0 min-w-0 flex-col">
+      <div className="flex h-11 shrink-0 items-center gap-2 border-b border-slate-800 px-2">
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={toggleTree}
+          aria-label={mobile || treeCollapsed ? t`Show schema` : t`Hide schema`}
+          aria-expanded={mobile ? treeOpen : !treeCollapsed}
+          title={mobile || treeCollapsed ? t`Show schema` : t`Hide schema`}
+        >
+          <PanelLeft aria-hidden="true" />
+        </Button>
+        <h1 className="min-w-0 truncate text-sm font-semibold text-slate-100">{database?.name ?? t`Database`}</h1>
+        <div role="tablist" aria-label={t`Views`} className="flex shrink-0 gap-1">
           {(["table", "sql"] as const).map((name) => (
             <button
               key={name}
               type="button"
               role="tab"
               aria-selected={view === name}
-              onClick={() => setView(name)}
-              className={`px-3 py-1 text-sm ${view === name ? "border-b-2 border-sky-400 text-slate-100" : "text-slate-400"}`}
+              onClick={() => onSearch({ view: name })}
+              className={`px-3 py-2 text-sm ${view === name ? "border-b-2 border-sky-400 text-slate-100" : "text-slate-400 hover:text-slate-200"}`}
             >
               {name === "table" ? <Trans>Table</Trans> : <Trans>SQL</Trans>}
             </button>
           ))}
         </div>
-        {view === "sql" ? (
-          <SqlWorkbench key={dbId} dbId={dbId} />
-        ) : table ? (
-          <TableBrowser key={`${table.schemaName}.${table.tableName}`} dbId={dbId} table={table} />
+        <div className="ml-auto">
+          <DatabaseActionsMenu database={database} />
+        </div>
+      </div>
+      <section aria-label={t`Database`} className="flex min-h-0 min-w-0 flex-1">
+        {mobile ? (
+          <>
+            <div className="flex min-h-0 min-w-0 flex-1 flex-col p-2">{content}</div>
+            <SideDrawer
+              open={treeOpen}
+              onOpenChange={setTreeOpen}
+              side="left"
+              title={t`Schema`}
+              closeLabel={t`Close schema`}
+            >
+              {schemaTree}
+            </SideDrawer>
+          </>
         ) : (
-          <p className="text-sm text-slate-400">
-            <Trans>Choose a table in the tree to browse its rows.</Trans>
-          </p>
+          <Group
+            orientation="horizontal"
+            id="database-page"
+            className="min-h-0 min-w-0 flex-1"
+            defaultLayout={layout.defaultLayout}
+            onLayoutChanged={layout.onLayoutChanged}
+          >
+            <Panel
+              id="schema"
+              panelRef={tree}
+              collapsible
+              collapsedSize={0}
+              defaultSize={240}
+              minSize={180}
+              maxSize="50%"
+              groupResizeBehavior="preserve-pixel-size"
+              onResize={(size) => setTreeCollapsed(size.inPixels < 1)}
+              className="h-full bg-slate-950"
+            >
+              {/* Nothing focusable hides in a collapsed panel. */}
+              {treeCollapsed ? null : schemaTree}
+            </Panel>
+            <ResizeHandle label={t`Resize schema panel`} orientation="horizontal" />
+            <Panel id="main" minSize={320} className="flex h-full min-w-0 flex-col p-3">
+              {content}
+            </Panel>
+          </Group>
         )}
       </section>
     </div>

@@ -5,6 +5,7 @@ import "monaco-editor/editor/contrib/suggest/browser/suggestController";
 import "monaco-editor/editor/contrib/find/browser/findController";
 import "monaco-editor/editor/contrib/hover/browser/hoverContribution";
 import "monaco-editor/editor/contrib/comment/browser/comment";
+import { loader } from "@monaco-editor/react";
 import * as monaco from "monaco-editor/editor/editor.api";
 import EditorWorker from "monaco-editor/editor/editor.worker?worker";
 
@@ -27,5 +28,8 @@ monaco.editor.defineTheme("app-console-dark", {
     "editorWidget.background": "#0f172a",
   },
 });
+
+// @monaco-editor/react uses this Monaco instead of fetching one (see scripts/vite-monaco-local.ts).
+loader.config({ monaco });
 
 export { monaco };

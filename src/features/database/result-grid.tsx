@@ -69,6 +69,14 @@ export interface ResultGridProps {
   onEdit?: (rowIndex: number, columnIndex: number, value: string | null) => void;
   /** Loads the whole value of a cut cell. */
   loadFullValue?: (rowIndex: number, columnIndex: number) => Promise<unknown>;
+  /** A cell whose value names another row (a foreign key): clicked, or Alt+Enter, opens it. */
+  cellLink?: (rowIndex: number, columnIndex: number) => CellLink | undefined;
+}
+
+export interface CellLink {
+  href: string;
+  label: string;
+  open: () => void;
 }
 
 /** Wide enough for the name and the first rows' values (7.2 px per monospace character at text-xs), within bounds. */
@@ -230,6 +238,15 @@ export function ResultGrid(props: ResultGridProps) {
       Enter: () => (event.shiftKey || !canEdit(row, column) ? view(row, column) : setEditing({ row, column })),
       F2: () => (canEdit(row, column) ? setEditing({ row, column }) : view(row, column)),
     };
+    // Alt+Enter follows the cell's link (its anchor stays out of the tab order, as every cell's content).
+    if (event.altKey && event.key === "Enter") {
+      const link = props.cellLink?.(row, column);
+      if (link) {
+        event.preventDefault();
+        link.open();
+        return;
+      }
+    }
     // Alt+Left/Right narrows or widens the active column: the resize handle is for pointers only.
     if (event.altKey && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {
       event.preventDefault();
@@ -423,6 +440,7 @@ export function ResultGrid(props: ResultGridProps) {
                   columnNames={columnNames}
                   pendingValue={props.pendingValue}
                   isCut={props.isCut}
+                  cellLink={props.cellLink}
                   actions={actions}
                 />
               );
@@ -486,6 +504,26 @@ function CellEditor({
   );
 }
 
+/** A cell's text, as a link when it names another row; a plain text node otherwise (the fast path). */
+function LinkedText({ link, text }: { link: CellLink | undefined; text: string }) {
+  if (!link) return text;
+  return (
+    <a
+      href={link.href}
+      tabIndex={-1}
+      title={link.label}
+      aria-label={`${text}: ${link.label}`}
+      className="rg-link"
+      onClick={(event) => {
+        event.preventDefault();
+        link.open();
+      }}
+    >
+      {text}
+    </a>
+  );
+}
+
 interface RowActions {
   focus: (position: Position) => void;
   /** Double-click: edit where the cell can be edited, else view it. */
@@ -508,6 +546,7 @@ const GridRowView = memo(function GridRowView(props: {
   columnNames: string[];
   pendingValue?: ResultGridProps["pendingValue"];
   isCut?: ResultGridProps["isCut"];
+  cellLink?: ResultGridProps["cellLink"];
   actions: RowActions;
 }) {
   const { index, row, actions } = props;
@@ -545,7 +584,7 @@ const GridRowView = memo(function GridRowView(props: {
             </span>
           </>
         ) : (
-          formatCell(value)
+          <LinkedText link={pending ? undefined : props.cellLink?.(index, columnIndex)} text={formatCell(value)} />
         )}
       </td>,
     );

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { KeyRound } from "lucide-react";
+import { KeyRound, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { databaseKeys, schemaQuery } from "./api";
+import { SchemaObjects } from "./structure/schema-objects";
 
 export interface OpenTable {
   schemaName: string;
@@ -30,9 +31,13 @@ export function SchemaTree({ dbId, onOpen }: { dbId: string; onOpen: (table: Ope
         />
         <Button
           variant="outline"
+          size="icon"
+          className="size-9"
+          aria-label={t`Refresh`}
+          title={t`Refresh`}
           onClick={() => queryClient.invalidateQueries({ queryKey: databaseKeys.schema(dbId) })}
         >
-          <Trans>Refresh</Trans>
+          <RefreshCw aria-hidden="true" />
         </Button>
       </div>
       {schema.isPending && (
@@ -93,6 +98,7 @@ export function SchemaTree({ dbId, onOpen }: { dbId: string; onOpen: (table: Ope
                     </li>
                   ))}
               </ul>
+              <SchemaObjects dbId={dbId} functions={s.functions} sequences={s.sequences} />
             </details>
           </li>
         ))}

@@ -1,7 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
+import { Editor, type OnMount } from "@monaco-editor/react";
 import type { Ref } from "react";
 import { useEffect, useImperativeHandle, useRef, useState } from "react";
 import { registerSqlCompletion } from "./workbench/completion-provider";
+import { keepLineStartsInView } from "./workbench/keep-line-starts";
 import type { RunRequest } from "./workbench/pick-statements";
 
 export interface SqlEditorHandle {
@@ -13,15 +15,31 @@ export interface SqlEditorHandle {
   /** Replaces the editor text (history, snippets). */
   setText(text: string): void;
   focus(): void;
-  /** Marks the database's error at a 1-based character position of the text last run. */
-  markError(position: number | null, message: string, offset: number): void;
+  /**
+   * Marks the database's error: at a 1-based character position of the text last run when there
+   * is one, else at the start of the failing statement (`statementOffset`, 0-based in the editor).
+   */
+  markError(position: number | null, message: string, offset: number, statementOffset?: number): void;
   clearMarkers(): void;
 }
 
-type Monaco = typeof import("monaco-editor/editor/editor.api");
-type Editor = ReturnType<Monaco["editor"]["create"]>;
+type Monaco = Parameters<OnMount>[1];
+type MonacoEditor = Parameters<OnMount>[0];
 
-/** Monaco, loaded only when this component mounts, with the editor text kept in localStorage. */
+let monacoReady: Promise<void> | null = null;
+let monacoLoaded = false;
+/** Monaco (about 1 MB) loads on the first editor, not with the page; the loader then hands it over. */
+const loadMonaco = () => {
+  monacoReady ??= import("./monaco-loader").then(() => {
+    monacoLoaded = true;
+  });
+  return monacoReady;
+};
+
+/**
+ * @monaco-editor/react on the locally bundled Monaco, one model per editor tab (`storageKey` is its
+ * path), with each tab's text kept in localStorage.
+ */
 export function SqlEditor({
   storageKey,
   onRun,
@@ -35,49 +53,43 @@ export function SqlEditor({
   ref: Ref<SqlEditorHandle>;
 }) {
   const { t } = useLingui();
-  const host = useRef<HTMLDivElement>(null);
-  const editor = useRef<{ monaco: Monaco; editor: Editor } | null>(null);
+  const editor = useRef<{ monaco: Monaco; editor: MonacoEditor } | null>(null);
   const runRef = useRef(onRun);
   runRef.current = onRun;
   const actionRef = useRef(onAction);
   actionRef.current = onAction;
-  const [loading, setLoading] = useState(true);
+  const [ready, setReady] = useState(monacoLoaded);
 
   useEffect(() => {
-    let disposed = false;
-    let instance: Editor | undefined;
-    void import("./monaco-loader").then(({ monaco }) => {
-      if (disposed || !host.current) return;
-      instance = monaco.editor.create(host.current, {
-        value: localStorage.getItem(storageKey) ?? "",
-        language: "pgsql",
-        theme: "app-console-dark",
-        automaticLayout: true,
-        minimap: { enabled: false },
-        fontSize: 13,
-        ariaLabel: t`SQL editor`,
-      });
-      registerSqlCompletion(monaco);
-      instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => runRef.current());
-      instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyMod.Shift | monaco.KeyCode.Enter, () =>
-        actionRef.current?.("run-all"),
-      );
-      // F7 and Shift+F7 as in pgAdmin.
-      instance.addCommand(monaco.KeyCode.F7, () => actionRef.current?.("explain"));
-      instance.addCommand(monaco.KeyMod.Shift | monaco.KeyCode.F7, () => actionRef.current?.("explain-analyze"));
-      instance.addCommand(monaco.KeyMod.Shift | monaco.KeyMod.Alt | monaco.KeyCode.KeyF, () =>
-        actionRef.current?.("format"),
-      );
-      instance.onDidChangeModelContent(() => localStorage.setItem(storageKey, instance?.getValue() ?? ""));
-      editor.current = { monaco, editor: instance };
-      setLoading(false);
-    });
+    let current = true;
+    void loadMonaco().then(() => current && setReady(true));
     return () => {
-      disposed = true;
-      instance?.dispose();
-      editor.current = null;
+      current = false;
     };
-  }, [storageKey, t]);
+  }, []);
+
+  const onMount: OnMount = (instance, monaco) => {
+    registerSqlCompletion(monaco);
+    instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => runRef.current());
+    instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyMod.Shift | monaco.KeyCode.Enter, () =>
+      actionRef.current?.("run-all"),
+    );
+    // F7 and Shift+F7 as in pgAdmin.
+    instance.addCommand(monaco.KeyCode.F7, () => actionRef.current?.("explain"));
+    instance.addCommand(monaco.KeyMod.Shift | monaco.KeyCode.F7, () => actionRef.current?.("explain-analyze"));
+    instance.addCommand(monaco.KeyMod.Shift | monaco.KeyMod.Alt | monaco.KeyCode.KeyF, () =>
+      actionRef.current?.("format"),
+    );
+    keepLineStartsInView(instance);
+    editor.current = { monaco, editor: instance };
+  };
+
+  useEffect(
+    () => () => {
+      editor.current = null;
+    },
+    [],
+  );
 
   useImperativeHandle(ref, () => ({
     runRequest(kind) {
@@ -120,16 +132,19 @@ export function SqlEditor({
       if (!current || !model) return;
       current.editor.executeEdits("load", [{ range: model.getFullModelRange(), text }]);
       current.editor.pushUndoStop();
+      current.editor.setScrollLeft(0);
       current.editor.focus();
     },
     focus() {
       editor.current?.editor.focus();
     },
-    markError(position, message, offset) {
+    markError(position, message, offset, statementOffset) {
       const current = editor.current;
       const model = current?.editor.getModel();
       if (!current || !model) return;
-      const start = model.getPositionAt(offset + Math.max(0, (position ?? 1) - 1));
+      // Without a position the database blames the statement as a whole: its first word, not line 1.
+      const at = position !== null ? offset + Math.max(0, position - 1) : (statementOffset ?? offset);
+      const start = model.getPositionAt(skipBlank(model.getValue(), at));
       const word = model.getWordAtPosition(start);
       current.monaco.editor.setModelMarkers(model, "database", [
         {
@@ -150,9 +165,36 @@ export function SqlEditor({
   }));
 
   return (
-    <div className="relative h-56 shrink-0 overflow-hidden rounded border border-slate-800" data-testid="sql-editor">
-      {loading && <p className="p-2 text-sm text-slate-400">{t`Loading editor…`}</p>}
-      <div ref={host} className="absolute inset-0" />
+    <div className="relative h-full min-h-0 overflow-hidden rounded border border-slate-800" data-testid="sql-editor">
+      {ready ? (
+        <Editor
+          path={storageKey}
+          defaultValue={localStorage.getItem(storageKey) ?? ""}
+          defaultLanguage="pgsql"
+          theme="app-console-dark"
+          loading={<p className="p-2 text-sm text-slate-400">{t`Loading editor…`}</p>}
+          onMount={onMount}
+          onChange={(value) => localStorage.setItem(storageKey, value ?? "")}
+          options={{
+            automaticLayout: true,
+            minimap: { enabled: false },
+            fontSize: 13,
+            ariaLabel: t`SQL editor`,
+            // No blank columns past the longest line: less room to scroll sideways into.
+            scrollBeyondLastColumn: 0,
+            fixedOverflowWidgets: true,
+          }}
+        />
+      ) : (
+        <p className="p-2 text-sm text-slate-400">{t`Loading editor…`}</p>
+      )}
     </div>
   );
+}
+
+/** Whitespace between statements belongs to none: the marker goes on the next word. */
+function skipBlank(text: string, at: number): number {
+  let i = Math.max(0, at);
+  while (i < text.length && /\s/.test(text[i] ?? "")) i++;
+  return Math.min(i, text.length);
 }

@@ -2,9 +2,11 @@ import type { ExecuteResponse } from "@contract/sql";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { Button } from "@/components/ui/button";
+import { Group, Panel } from "react-resizable-panels";
+import { SideDrawer } from "@/components/ui/side-drawer";
 import { databaseKeys, schemaQuery } from "./api";
-import { ResultGrid } from "./result-grid";
+import { useRememberedLayout } from "./layout/remembered-layout";
+import { ResizeHandle } from "./layout/resize-handle";
 import { cancelSql, executeSql, splitSql } from "./sql-api";
 import { SqlEditor, type SqlEditorHandle } from "./sql-editor";
 import { setCompletionSchema } from "./workbench/completion-provider";
@@ -14,7 +16,7 @@ import {
   addTab,
   closeTab,
   type EditorTabs,
-  nextTabName,
+  nextTabNumber,
   parseTabs,
   renameTab,
   tabsKey,
@@ -23,7 +25,7 @@ import {
 import { HistoryPanel } from "./workbench/history-panel";
 import { planExplain, planRun, type RunPlan } from "./workbench/pick-statements";
 import { type ExplainedPlan, readPlan } from "./workbench/plan-tree";
-import { PlanView } from "./workbench/plan-view";
+import { ResultsPane } from "./workbench/results-pane";
 import { ShortcutsDialog } from "./workbench/shortcuts-dialog";
 import {
   addHistory,
@@ -34,36 +36,40 @@ import {
   type Snippet,
   saveSnippet,
 } from "./workbench/workbench-store";
+import { WorkbenchToolbar } from "./workbench/workbench-toolbar";
 
 const CANCELED_SQLSTATE = "57014";
 
 /**
- * The SQL tab: editor tabs, Run (selection or statement at the cursor), Run all, Stop, EXPLAIN,
- * Format, one result tab per statement or a plan tree, and the history and snippets beside them.
+ * The SQL tab: editor tabs and a one-line toolbar above the editor, the results below it, split by a
+ * draggable (and keyboard-operable) divider whose position is remembered; history and snippets in
+ * a drawer that takes no width until opened.
  */
 export function SqlWorkbench({ dbId }: { dbId: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const editor = useRef<SqlEditorHandle>(null);
   const [running, setRunning] = useState<string | null>(null);
   const [response, setResponse] = useState<ExecuteResponse | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [active, setActive] = useState(0);
+  const layout = useRememberedLayout("sql-workbench");
 
   const [confirming, setConfirming] = useState<{ plan: RunPlan; explain: boolean } | null>(null);
   const [explained, setExplained] = useState<ExplainedPlan | null>(null);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const stopRequested = useRef(false);
   // Set while /sql/split answers, before `running` is: a second Ctrl+Enter then does nothing.
   const planning = useRef(false);
-  const [stopped, setStopped] = useState(false);
+  /** Seconds a stopped run had been running, shown instead of the database's cancel error. */
+  const [cancelledAfter, setCancelledAfter] = useState<number | null>(null);
   const queryClient = useQueryClient();
   const schema = useQuery(schemaQuery(dbId)).data;
   useEffect(() => {
     setCompletionSchema(schema ?? null);
     return () => setCompletionSchema(null);
   }, [schema]);
-  const tabName = (n: number) => t`Query ${n}`;
-  const [tabs, setTabs] = useState<EditorTabs>(() => parseTabs(localStorage.getItem(tabsKey(dbId)), tabName(1)));
+  const [tabs, setTabs] = useState<EditorTabs>(() => parseTabs(localStorage.getItem(tabsKey(dbId))));
   function changeTabs(next: EditorTabs) {
     setTabs(next);
     localStorage.setItem(tabsKey(dbId), JSON.stringify(next));
@@ -136,25 +142,33 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
     else await execute(plan, explain);
   }
 
-  async function execute({ sql, offset }: RunPlan, explain: boolean) {
+  async function execute(plan: RunPlan, explain: boolean) {
+    const { sql, offset } = plan;
     const handle = editor.current;
     if (!handle) return;
     const executionId = crypto.randomUUID();
     handle.clearMarkers();
     stopRequested.current = false;
-    setStopped(false);
+    setCancelledAfter(null);
     setRunning(executionId);
+    // The previous run's answer and error go: they are not this run's.
     setFailure(null);
+    setResponse(null);
+    setExplained(null);
     const startedAt = Date.now();
     const started = performance.now();
     try {
       const answer = await executeSql(dbId, sql, executionId);
+      const last = answer.results.at(-1);
+      const stopped = stopRequested.current && answer.error?.sqlState === CANCELED_SQLSTATE;
       remember({
         sql,
         at: startedAt,
         durationMs: performance.now() - started,
         ok: !answer.error,
-        rowCount: answer.results.at(-1)?.rowCount ?? null,
+        rowCount: last ? (last.truncated ? last.rows.length : last.rowCount) : null,
+        truncated: last?.truncated === true,
+        cancelled: stopped,
       });
       let readable: ExplainedPlan | null = null;
       if (explain && !answer.error) {
@@ -164,15 +178,29 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
           // Not a plan after all: the raw result is shown instead.
         }
       }
-      setExplained(readable);
-      setResponse(readable ? null : answer);
       // DDL changes what the tree and the completion know.
       if (answer.results.some((r) => /^(CREATE|ALTER|DROP|COMMENT)\b/.test(r.command))) {
         void queryClient.invalidateQueries({ queryKey: databaseKeys.schema(dbId) });
       }
-      setStopped(stopRequested.current && answer.error?.sqlState === CANCELED_SQLSTATE);
+      setExplained(readable);
+      if (stopped) {
+        // The user's own Stop is no error: one neutral line, no error tab, no underline.
+        setCancelledAfter((performance.now() - started) / 1000);
+        setResponse(answer.results.length > 0 ? { ...answer, error: null } : null);
+        setActive(Math.max(0, answer.results.length - 1));
+        return;
+      }
+      setResponse(readable ? null : answer);
       setActive(answer.error ? answer.results.length : 0);
-      if (answer.error) handle.markError(answer.error.position, answer.error.message, offset);
+      if (answer.error) {
+        const failed = plan.statementStarts[answer.error.statementIndex];
+        handle.markError(
+          answer.error.position,
+          answer.error.message,
+          offset,
+          failed === undefined ? undefined : offset + failed,
+        );
+      }
     } catch (error) {
       remember({ sql, at: startedAt, durationMs: performance.now() - started, ok: false, rowCount: null });
       setResponse(null);
@@ -189,152 +217,101 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
     void cancelSql(dbId, running).catch(() => undefined);
   }
 
-  const results = response?.results ?? [];
-  const current = results[active];
+  const seconds = i18n.number(cancelledAfter ?? 0, { maximumFractionDigits: 1 });
+  const status = running ? (
+    <span role="status" className="text-sky-300">
+      <Trans>Running…</Trans>
+    </span>
+  ) : cancelledAfter !== null ? (
+    <span role="status" className="text-slate-300">
+      <Trans>Cancelled after {seconds} s</Trans>
+    </span>
+  ) : null;
 
   return (
-    <div className="flex h-full min-h-0 flex-col gap-3 lg:flex-row">
-      <section aria-label={t`SQL`} className="flex h-full min-h-0 min-w-0 flex-1 flex-col gap-2">
-        <EditorTabBar
-          state={tabs}
-          onSelect={(id) => changeTabs({ ...tabs, activeId: id })}
-          onAdd={() => changeTabs(addTab(tabs, crypto.randomUUID(), nextTabName(tabs, tabName)))}
-          onRename={(id, name) => changeTabs(renameTab(tabs, id, name))}
-          onClose={(id) => {
-            localStorage.removeItem(tabTextKey(dbId, id));
-            changeTabs(closeTab(tabs, id));
-          }}
-        />
-        <SqlEditor
-          ref={editor}
-          storageKey={tabTextKey(dbId, tabs.activeId)}
-          onRun={() => void run("smart")}
-          onAction={(action) => {
-            if (action === "format") void editor.current?.format();
-            else void run(action === "run-all" ? "all" : action);
-          }}
-        />
-        <div role="toolbar" aria-label={t`SQL actions`} className="flex flex-wrap items-center gap-2">
-          <Button size="sm" onClick={() => void run("smart")} disabled={running !== null}>
-            <Trans>Run</Trans>
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => void run("all")} disabled={running !== null}>
-            <Trans>Run all</Trans>
-          </Button>
-          <Button size="sm" variant="outline" disabled={running === null} onClick={stop}>
-            <Trans>Stop</Trans>
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => void run("explain")} disabled={running !== null}>
-            <Trans>Explain</Trans>
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => void run("explain-analyze")} disabled={running !== null}>
-            <Trans>Explain analyze</Trans>
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => void editor.current?.format()}>
-            <Trans>Format SQL</Trans>
-          </Button>
-          <Button size="sm" variant="ghost" onClick={() => setShortcutsOpen(true)}>
-            <Trans>Keyboard shortcuts</Trans>
-          </Button>
-          <span className="text-xs text-slate-500">
-            <Trans>Ctrl/Cmd+Enter runs the selection, or the statement at the cursor.</Trans>
-          </span>
-          {running && (
-            <span role="status" className="text-xs text-sky-300">
-              <Trans>Running…</Trans>
-            </span>
-          )}
-          {stopped && (
-            <span role="status" className="text-xs text-amber-300">
-              <Trans>Cancelled: the statement was stopped.</Trans>
-            </span>
-          )}
-        </div>
-        <DestructiveConfirmDialog
-          plan={confirming?.plan ?? null}
-          onCancel={() => setConfirming(null)}
-          onConfirm={(plan) => {
-            const explain = confirming?.explain ?? false;
-            setConfirming(null);
-            void execute(plan, explain);
-          }}
-        />
-        <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
-        {failure && (
-          <p role="alert" className="text-sm text-red-400">
-            {failure}
-          </p>
-        )}
-        {explained && <PlanView plan={explained} />}
-        {response && (
-          <>
-            <div role="tablist" aria-label={t`Results`} className="flex flex-wrap gap-1 border-b border-slate-800">
-              {results.map((result, index) => (
-                <button
-                  // biome-ignore lint/suspicious/noArrayIndexKey: one tab per statement, in order
-                  key={index}
-                  type="button"
-                  role="tab"
-                  aria-selected={index === active}
-                  onClick={() => setActive(index)}
-                  className={`px-3 py-1 text-sm ${index === active ? "border-b-2 border-sky-400 text-slate-100" : "text-slate-400"}`}
-                >
-                  <Trans>
-                    Result {index + 1}: {result.command}
-                  </Trans>
-                </button>
-              ))}
-              {response.error && (
-                <button
-                  type="button"
-                  role="tab"
-                  aria-selected={active === results.length}
-                  onClick={() => setActive(results.length)}
-                  className={`px-3 py-1 text-sm text-red-400 ${active === results.length ? "border-b-2 border-red-400" : ""}`}
-                >
-                  <Trans>Error</Trans>
-                </button>
-              )}
-            </div>
-            {current && (
-              <div role="tabpanel" className="flex min-h-0 flex-1 flex-col gap-1">
-                <p className="text-xs text-slate-400">
-                  {current.rowCount === null ? (
-                    <Trans>{current.durationMs} ms</Trans>
-                  ) : (
-                    <Trans>
-                      {current.rowCount} rows in {current.durationMs} ms
-                    </Trans>
-                  )}
-                  {current.truncated && (
-                    <span className="ml-2 text-amber-300">
-                      <Trans>Truncated: only the first rows are shown.</Trans>
-                    </span>
-                  )}
-                </p>
-                {current.columns.length > 0 && <ResultGrid columns={current.columns} rows={current.rows} />}
-              </div>
-            )}
-            {response.error && active === results.length && (
-              <div role="alert" className="rounded border border-red-900 bg-red-950/40 p-2 text-sm text-red-300">
-                <p>{response.error.message}</p>
-                {response.error.detail && <p>{response.error.detail}</p>}
-                {response.error.hint && <p>{response.error.hint}</p>}
-              </div>
-            )}
-          </>
-        )}
-      </section>
-      <HistoryPanel
-        history={history}
-        snippets={snippets}
-        onLoad={(sql) => editor.current?.setText(sql)}
-        onSaveSnippet={(name) => {
-          const sql = editor.current?.getText() ?? "";
-          if (sql.trim()) void saveSnippet({ name, sql }).then(setSnippets);
+    <div className="flex h-full min-h-0 min-w-0 flex-col gap-1">
+      <EditorTabBar
+        state={tabs}
+        onSelect={(id) => changeTabs({ ...tabs, activeId: id })}
+        onAdd={() => changeTabs(addTab(tabs, crypto.randomUUID(), nextTabNumber(tabs)))}
+        onRename={(id, name) => changeTabs(renameTab(tabs, id, name))}
+        onClose={(id) => {
+          localStorage.removeItem(tabTextKey(dbId, id));
+          changeTabs(closeTab(tabs, id));
         }}
-        onDeleteSnippet={(name) => void deleteSnippet(name).then(setSnippets)}
       />
+      <WorkbenchToolbar
+        running={running !== null}
+        status={status}
+        onOpenHistory={() => setHistoryOpen(true)}
+        onAction={(action) => {
+          if (action === "stop") stop();
+          else if (action === "format") void editor.current?.format();
+          else if (action === "shortcuts") setShortcutsOpen(true);
+          else void run(action === "run" ? "smart" : action === "run-all" ? "all" : action);
+        }}
+      />
+      <Group
+        orientation="vertical"
+        id="sql-workbench"
+        className="min-h-0 flex-1"
+        defaultLayout={layout.defaultLayout}
+        onLayoutChanged={layout.onLayoutChanged}
+      >
+        <Panel id="editor" defaultSize="45%" minSize={80} className="h-full">
+          <SqlEditor
+            ref={editor}
+            storageKey={tabTextKey(dbId, tabs.activeId)}
+            onRun={() => void run("smart")}
+            onAction={(action) => {
+              if (action === "format") void editor.current?.format();
+              else void run(action === "run-all" ? "all" : action);
+            }}
+          />
+        </Panel>
+        <ResizeHandle label={t`Resize editor and results`} orientation="vertical" />
+        <Panel id="results" minSize={96} className="h-full">
+          <ResultsPane
+            dbId={dbId}
+            response={response}
+            explained={explained}
+            failure={failure}
+            active={active}
+            onActivate={setActive}
+          />
+        </Panel>
+      </Group>
+      <DestructiveConfirmDialog
+        plan={confirming?.plan ?? null}
+        onCancel={() => setConfirming(null)}
+        onConfirm={(plan) => {
+          const explain = confirming?.explain ?? false;
+          setConfirming(null);
+          void execute(plan, explain);
+        }}
+      />
+      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+      <SideDrawer
+        open={historyOpen}
+        onOpenChange={setHistoryOpen}
+        side="right"
+        title={t`History and snippets`}
+        closeLabel={t`Close history and snippets`}
+      >
+        <HistoryPanel
+          history={history}
+          snippets={snippets}
+          onLoad={(sql) => {
+            setHistoryOpen(false);
+            editor.current?.setText(sql);
+          }}
+          onSaveSnippet={(name) => {
+            const sql = editor.current?.getText() ?? "";
+            if (sql.trim()) void saveSnippet({ name, sql }).then(setSnippets);
+          }}
+          onDeleteSnippet={(name) => void deleteSnippet(name).then(setSnippets)}
+        />
+      </SideDrawer>
     </div>
   );
 }

@@ -1,33 +1,65 @@
+import type { TableFilter } from "@contract/table-filter";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { RowSelectionState } from "@tanstack/react-table";
 import { KeyRound } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { applyRowChanges, fetchCell, tablePageQuery } from "./api";
+import { LazyChartView } from "./chart/lazy-chart-view";
+import type { SearchUpdate } from "./database-page";
+import { type DatabaseSearch, DEFAULT_PAGE_SIZE, PAGE_SIZES } from "./database-search";
 import { download, rowsToCsv, rowsToJson } from "./export-rows";
 import { InsertRowDialog } from "./insert-row-dialog";
 import { countChanges, noChanges, rowKey, toRequest, withDeletes, withUpdate } from "./pending-changes";
 import { PendingChangesList } from "./pending-changes-list";
 import { ResultGrid } from "./result-grid";
 import type { OpenTable } from "./schema-tree";
+import { foreignKeyColumns, referencedRowFilter } from "./structure/foreign-keys";
+import { structureQuery } from "./structure/structure-api";
+import { StructurePanel } from "./structure/structure-panel";
+import { TableTools, type TableView } from "./table-tools";
 
-const PAGE_SIZES = [25, 50, 100, 500, 1000];
+/** Leaving the page at hand: a new first page, no cursor. */
+const FIRST_PAGE = { page: undefined, after: undefined, before: undefined } as const;
 
 /**
- * One table's rows, page by page from the server, with search and sort. Tables with a primary key
- * are editable: edits, inserts and deletes collect in a reviewable list and go in one transaction.
+ * One table's rows, page by page from the server, with search and sort, all of it in the URL.
+ * Next and previous seek by primary key from the page at hand (the server's cursor), so a page a
+ * million rows deep costs what the first does. Tables with a primary key are editable: edits,
+ * inserts and deletes collect in a reviewable list and go in one transaction.
  */
-export function TableBrowser({ dbId, table }: { dbId: string; table: OpenTable }) {
+export function TableBrowser({
+  dbId,
+  table,
+  search,
+  onSearch,
+  onOpenTable,
+}: {
+  dbId: string;
+  table: OpenTable;
+  search: DatabaseSearch;
+  onSearch: SearchUpdate;
+  /** Opens another table filtered to some rows (a foreign key's target). */
+  onOpenTable?: (table: OpenTable, filter: TableFilter) => void;
+}) {
   const { t } = useLingui();
+  const filter = search.filter ?? [];
+  const [view, setView] = useState<TableView>("rows");
+  const structure = useQuery(structureQuery(dbId, table.schemaName, table.tableName));
+  const foreignKeys = useMemo(() => foreignKeyColumns(structure.data), [structure.data]);
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(50);
-  const [sort, setSort] = useState<{ column: string; direction: "asc" | "desc" } | null>(null);
-  const [searchColumn, setSearchColumn] = useState("");
-  const [searchInput, setSearchInput] = useState("");
-  const [searchValue, setSearchValue] = useState("");
+  const page = search.page ?? 1;
+  const pageSize = search.size ?? DEFAULT_PAGE_SIZE;
+  const sort = search.sort ? { column: search.sort, direction: search.dir ?? "asc" } : null;
+  // The search form's drafts; the URL holds what was searched for (and back/forward changes it).
+  const [searchColumn, setSearchColumn] = useState(search.col ?? "");
+  const [searchInput, setSearchInput] = useState(search.q ?? "");
+  useEffect(() => {
+    setSearchColumn(search.col ?? "");
+    setSearchInput(search.q ?? "");
+  }, [search.col, search.q]);
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [changes, setChanges] = useState(noChanges);
   const [inserting, setInserting] = useState(false);
@@ -40,8 +72,11 @@ export function TableBrowser({ dbId, table }: { dbId: string; table: OpenTable }
       pageSize,
       sortColumn: sort?.column,
       sortDirection: sort?.direction ?? "asc",
-      searchColumn: searchColumn || undefined,
-      searchValue: searchValue || undefined,
+      searchColumn: search.col,
+      searchValue: search.q,
+      filter: search.filter,
+      after: search.after,
+      before: search.after ? undefined : search.before,
     }),
   );
   const columns = data.data?.columns ?? [];
@@ -79,226 +114,264 @@ export function TableBrowser({ dbId, table }: { dbId: string; table: OpenTable }
     },
   });
 
-  const changePage = (next: number) => {
-    setSelected({});
-    setPage(next);
-  };
+  // Row selection is by position on the page: another page starts with none.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page's identity is what resets it
+  useEffect(() => setSelected({}), [page, search.after, search.before]);
+  const cursor = data.data?.cursor ?? null;
+  const goNext = () => onSearch({ page: page + 1, after: cursor ? cursor.last : undefined, before: undefined });
+  const goPrevious = () =>
+    onSearch(page <= 2 ? FIRST_PAGE : { page: page - 1, before: cursor ? cursor.first : undefined, after: undefined });
   const selectedRows = Object.keys(selected).map(Number);
 
   return (
     <section aria-label={t`Table ${table.tableName}`} className="flex min-h-0 flex-1 flex-col gap-2 overflow-hidden">
-      <form
-        className="flex flex-wrap items-center gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          // A value without a column would silently show every row: ask for the column instead.
-          setNeedsColumn(searchInput !== "" && searchColumn === "");
-          if (searchInput !== "" && searchColumn === "") return;
-          changePage(1);
-          setSearchValue(searchInput);
-        }}
-      >
-        <label className="text-sm text-slate-300">
-          <Trans>Search column</Trans>{" "}
-          <select
-            className="rounded bg-slate-800 px-2 py-1 text-slate-100"
-            value={searchColumn}
-            onChange={(event) => {
-              setSearchColumn(event.target.value);
-              setNeedsColumn(false);
-            }}
-          >
-            <option value="">—</option>
-            {columns.map((column) => (
-              <option key={column.name} value={column.name}>
-                {column.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        {/* The input fills its box (Input sets w-full), so the box sets the width. */}
-        <div className="w-56">
-          <Input
-            aria-label={t`Search value`}
-            placeholder={t`Search value`}
-            value={searchInput}
-            onChange={(event) => setSearchInput(event.target.value)}
-          />
+      <TableTools
+        dbId={dbId}
+        table={table}
+        view={view}
+        onView={setView}
+        filter={filter}
+        onFilter={(next) => onSearch({ ...FIRST_PAGE, filter: next.length ? next : undefined })}
+        sort={sort}
+        grid={{ columns: columns.map((c) => c.name), rows }}
+      />
+      {view === "structure" && (
+        <StructurePanel
+          dbId={dbId}
+          schemaName={table.schemaName}
+          tableName={table.tableName}
+          onOpenTable={onOpenTable ? (schemaName, tableName) => onOpenTable({ schemaName, tableName }, []) : undefined}
+        />
+      )}
+      {view === "chart" && (
+        <div className="min-h-0 flex-1 overflow-auto">
+          <LazyChartView columns={columns} rows={rows} />
         </div>
-        <Button type="submit" variant="outline">
-          <Trans>Search</Trans>
-        </Button>
-        <label className="ml-auto text-sm text-slate-300">
-          <Trans>Rows per page</Trans>{" "}
-          <select
-            className="rounded bg-slate-800 px-2 py-1 text-slate-100"
-            value={pageSize}
-            onChange={(event) => {
-              changePage(1);
-              setPageSize(Number(event.target.value));
-            }}
-          >
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </label>
-      </form>
-      {needsColumn && (
-        <p role="alert" className="text-sm text-amber-300">
-          <Trans>Choose the column to search in.</Trans>
-        </p>
       )}
-      {data.isError && (
-        <p role="alert" className="text-sm text-red-400">
-          {data.error.message}
-        </p>
-      )}
-      {data.data &&
-        (editable ? (
-          <div className="flex items-center gap-2 text-sm">
-            <Button size="sm" variant="outline" onClick={() => setInserting(true)}>
-              <Trans>Insert row</Trans>
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={selectedRows.length === 0}
-              onClick={() => {
-                setChanges(
-                  withDeletes(
-                    changes,
-                    selectedRows.flatMap((index) => keys[index] ?? []),
-                  ),
-                );
-                setSelected({});
+      <div className={view === "rows" ? "contents" : "hidden"}>
+        <form
+          className="flex flex-wrap items-center gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            // A value without a column would silently show every row: ask for the column instead.
+            setNeedsColumn(searchInput !== "" && searchColumn === "");
+            if (searchInput !== "" && searchColumn === "") return;
+            onSearch({ ...FIRST_PAGE, col: searchColumn || undefined, q: searchInput || undefined });
+          }}
+        >
+          <label className="text-sm text-slate-300">
+            <Trans>Search column</Trans>{" "}
+            <select
+              className="rounded bg-slate-800 px-2 py-1 text-slate-100"
+              value={searchColumn}
+              onChange={(event) => {
+                setSearchColumn(event.target.value);
+                setNeedsColumn(false);
               }}
             >
-              <Trans>Delete selected ({selectedRows.length})</Trans>
-            </Button>
-            <span className="text-xs text-slate-400">
-              <Trans>Enter or double-click edits a cell; Shift+Enter opens it; Space selects the row.</Trans>
-            </span>
-            {applied !== null && countChanges(changes) === 0 && (
-              <span role="status" className="ml-auto text-emerald-300">
-                {applied === 1 ? <Trans>1 change applied.</Trans> : <Trans>{applied} changes applied.</Trans>}
-              </span>
-            )}
+              <option value="">—</option>
+              {columns.map((column) => (
+                <option key={column.name} value={column.name}>
+                  {column.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          {/* The input fills its box (Input sets w-full), so the box sets the width. */}
+          <div className="w-56">
+            <Input
+              aria-label={t`Search value`}
+              placeholder={t`Search value`}
+              value={searchInput}
+              onChange={(event) => setSearchInput(event.target.value)}
+            />
           </div>
-        ) : (
-          <p className="text-sm text-slate-400" data-testid="read-only-notice">
-            <Trans>Read-only: this table has no primary key, so its rows cannot be told apart for editing.</Trans>
-          </p>
-        ))}
-      <PendingChangesList
-        changes={changes}
-        onChange={(next) => {
-          apply.reset();
-          setChanges(next);
-        }}
-        onApply={() => apply.mutate()}
-        applying={apply.isPending}
-        error={apply.isError ? apply.error.message : null}
-      />
-      <ResultGrid
-        label={t`Rows of ${table.tableName}`}
-        columns={columns}
-        rows={rows}
-        renderHeader={(column) => {
-          const direction = sort?.column === column.name ? sort.direction : null;
-          return (
-            <button
-              type="button"
-              className="hover:text-white"
-              onClick={() => {
-                changePage(1);
-                setSort({ column: column.name, direction: direction === "asc" ? "desc" : "asc" });
+          <Button type="submit" variant="outline">
+            <Trans>Search</Trans>
+          </Button>
+          <label className="ml-auto text-sm text-slate-300">
+            <Trans>Rows per page</Trans>{" "}
+            <select
+              className="rounded bg-slate-800 px-2 py-1 text-slate-100"
+              value={pageSize}
+              onChange={(event) => {
+                const size = Number(event.target.value);
+                onSearch({ ...FIRST_PAGE, size: size === DEFAULT_PAGE_SIZE ? undefined : size });
               }}
             >
-              {column.primaryKey && (
-                <>
-                  <KeyRound aria-hidden="true" className="mr-1 inline size-3 text-amber-300" />
-                  <span className="sr-only">
-                    <Trans>Primary key:</Trans>{" "}
-                  </span>
-                </>
-              )}
-              {column.name}
-              {direction === "asc" ? " ▲" : direction === "desc" ? " ▼" : ""}
-            </button>
-          );
-        }}
-        ariaSort={(index) => {
-          const direction = sort?.column === columns[index]?.name ? sort?.direction : null;
-          return direction === "asc" ? "ascending" : direction === "desc" ? "descending" : "none";
-        }}
-        selection={editable ? { state: selected, onChange: setSelected } : undefined}
-        isCut={(row, column) => cut.has(`${row}:${column}`)}
-        isRowDeleted={(row) => changes.deletes.has(keys[row]?.id ?? "")}
-        pendingValue={(row, column) => {
-          const values = changes.updates.get(keys[row]?.id ?? "")?.values;
-          const name = columns[column]?.name ?? "";
-          return values && name in values ? { value: values[name] } : undefined;
-        }}
-        onEdit={
-          editable
-            ? (row, column, value) => {
-                const key = keys[row];
-                const name = columns[column]?.name;
-                if (!key || name === undefined) return;
-                apply.reset();
-                setChanges(withUpdate(changes, key.key, key.id, name, value));
-              }
-            : undefined
-        }
-        loadFullValue={
-          editable
-            ? (row, column) => fetchCell(dbId, table, columns[column]?.name ?? "", keys[row]?.key ?? {})
-            : undefined
-        }
-      />
-      <InsertRowDialog
-        open={inserting}
-        columns={columns}
-        onOpenChange={setInserting}
-        onAdd={(values) => {
-          apply.reset();
-          setChanges({ ...changes, inserts: [...changes.inserts, values] });
-        }}
-      />
-      <footer className="flex items-center gap-3 text-sm text-slate-300">
-        <Button variant="outline" disabled={page <= 1} onClick={() => changePage(page - 1)}>
-          <Trans>Previous</Trans>
-        </Button>
-        <span>
-          <Trans>Page {page}</Trans>
-        </span>
-        <Button variant="outline" disabled={!data.data?.hasMore} onClick={() => changePage(page + 1)}>
-          <Trans>Next</Trans>
-        </Button>
-        {data.data && (
-          <>
-            <Button variant="outline" disabled={exporting.isPending} onClick={() => exporting.mutate("csv")}>
-              <Trans>Export CSV</Trans>
-            </Button>
-            <Button variant="outline" disabled={exporting.isPending} onClick={() => exporting.mutate("json")}>
-              <Trans>Export JSON</Trans>
-            </Button>
-            {exporting.isError && (
-              <span role="alert" className="text-red-400">
-                <Trans>Export failed: {exporting.error.message}</Trans>
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </label>
+        </form>
+        {needsColumn && (
+          <p role="alert" className="text-sm text-amber-300">
+            <Trans>Choose the column to search in.</Trans>
+          </p>
+        )}
+        {data.isError && (
+          <p role="alert" className="text-sm text-red-400">
+            {data.error.message}
+          </p>
+        )}
+        {data.data &&
+          (editable ? (
+            <div className="flex items-center gap-2 text-sm">
+              <Button size="sm" variant="outline" onClick={() => setInserting(true)}>
+                <Trans>Insert row</Trans>
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={selectedRows.length === 0}
+                onClick={() => {
+                  setChanges(
+                    withDeletes(
+                      changes,
+                      selectedRows.flatMap((index) => keys[index] ?? []),
+                    ),
+                  );
+                  setSelected({});
+                }}
+              >
+                <Trans>Delete selected ({selectedRows.length})</Trans>
+              </Button>
+              <span className="text-xs text-slate-400">
+                <Trans>Enter or double-click edits a cell; Shift+Enter opens it; Space selects the row.</Trans>
               </span>
-            )}
-          </>
-        )}
-        {data.data && (
-          <span className="ml-auto" data-testid="row-count">
-            <RowCount count={data.data.rowCount} exact={data.data.rowCountExact} />
+              {applied !== null && countChanges(changes) === 0 && (
+                <span role="status" className="ml-auto text-emerald-300">
+                  {applied === 1 ? <Trans>1 change applied.</Trans> : <Trans>{applied} changes applied.</Trans>}
+                </span>
+              )}
+            </div>
+          ) : (
+            <p className="text-sm text-slate-400" data-testid="read-only-notice">
+              <Trans>Read-only: this table has no primary key, so its rows cannot be told apart for editing.</Trans>
+            </p>
+          ))}
+        <PendingChangesList
+          changes={changes}
+          onChange={(next) => {
+            apply.reset();
+            setChanges(next);
+          }}
+          onApply={() => apply.mutate()}
+          applying={apply.isPending}
+          error={apply.isError ? apply.error.message : null}
+        />
+        <ResultGrid
+          label={t`Rows of ${table.tableName}`}
+          columns={columns}
+          rows={rows}
+          renderHeader={(column) => {
+            const direction = sort?.column === column.name ? sort.direction : null;
+            return (
+              <button
+                type="button"
+                className="hover:text-white"
+                onClick={() =>
+                  onSearch({ ...FIRST_PAGE, sort: column.name, dir: direction === "asc" ? "desc" : "asc" })
+                }
+              >
+                {column.primaryKey && (
+                  <>
+                    <KeyRound aria-hidden="true" className="mr-1 inline size-3 text-amber-300" />
+                    <span className="sr-only">
+                      <Trans>Primary key:</Trans>{" "}
+                    </span>
+                  </>
+                )}
+                {column.name}
+                {direction === "asc" ? " ▲" : direction === "desc" ? " ▼" : ""}
+              </button>
+            );
+          }}
+          ariaSort={(index) => {
+            const direction = sort?.column === columns[index]?.name ? sort?.direction : null;
+            return direction === "asc" ? "ascending" : direction === "desc" ? "descending" : "none";
+          }}
+          selection={editable ? { state: selected, onChange: setSelected } : undefined}
+          isCut={(row, column) => cut.has(`${row}:${column}`)}
+          cellLink={(row, column) => {
+            const target = foreignKeys.get(columns[column]?.name ?? "");
+            const value = rows[row]?.[column];
+            if (!target || !onOpenTable || value === null || value === undefined) return undefined;
+            const next = referencedRowFilter(target, value);
+            return {
+              href: `?${new URLSearchParams({ view: "table", schema: target.schemaName, table: target.tableName, filter: JSON.stringify(next) })}`,
+              label: t`Open the ${target.tableName} row this value refers to`,
+              open: () => onOpenTable({ schemaName: target.schemaName, tableName: target.tableName }, next),
+            };
+          }}
+          isRowDeleted={(row) => changes.deletes.has(keys[row]?.id ?? "")}
+          pendingValue={(row, column) => {
+            const values = changes.updates.get(keys[row]?.id ?? "")?.values;
+            const name = columns[column]?.name ?? "";
+            return values && name in values ? { value: values[name] } : undefined;
+          }}
+          onEdit={
+            editable
+              ? (row, column, value) => {
+                  const key = keys[row];
+                  const name = columns[column]?.name;
+                  if (!key || name === undefined) return;
+                  apply.reset();
+                  setChanges(withUpdate(changes, key.key, key.id, name, value));
+                }
+              : undefined
+          }
+          loadFullValue={
+            editable
+              ? (row, column) => fetchCell(dbId, table, columns[column]?.name ?? "", keys[row]?.key ?? {})
+              : undefined
+          }
+        />
+        <InsertRowDialog
+          open={inserting}
+          columns={columns}
+          onOpenChange={setInserting}
+          onAdd={(values) => {
+            apply.reset();
+            setChanges({ ...changes, inserts: [...changes.inserts, values] });
+          }}
+        />
+        <footer className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-300">
+          {/* Not while the next page loads: its cursor comes from the page on screen. */}
+          <Button variant="outline" disabled={page <= 1 || data.isPlaceholderData} onClick={goPrevious}>
+            <Trans>Previous</Trans>
+          </Button>
+          <span>
+            <Trans>Page {page}</Trans>
           </span>
-        )}
-      </footer>
+          <Button variant="outline" disabled={!data.data?.hasMore || data.isPlaceholderData} onClick={goNext}>
+            <Trans>Next</Trans>
+          </Button>
+          {data.data && (
+            <>
+              <Button variant="outline" disabled={exporting.isPending} onClick={() => exporting.mutate("csv")}>
+                <Trans>Export CSV</Trans>
+              </Button>
+              <Button variant="outline" disabled={exporting.isPending} onClick={() => exporting.mutate("json")}>
+                <Trans>Export JSON</Trans>
+              </Button>
+              {exporting.isError && (
+                <span role="alert" className="text-red-400">
+                  <Trans>Export failed: {exporting.error.message}</Trans>
+                </span>
+              )}
+            </>
+          )}
+          {data.data && (
+            <span className="ml-auto" data-testid="row-count">
+              <RowCount count={data.data.rowCount} exact={data.data.rowCountExact} />
+            </span>
+          )}
+        </footer>
+      </div>
     </section>
   );
 }

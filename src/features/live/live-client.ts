@@ -81,6 +81,7 @@ export class LiveClient {
   }
 
   private connect(): void {
+    // The DOM's WebSocket has what SocketLike uses, but typed event handlers TypeScript cannot match.
     const open = this.options.openSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
     const socket = open(this.options.url);
     this.socket = socket;

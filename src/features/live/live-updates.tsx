@@ -4,6 +4,7 @@ import { appKeys } from "@/features/apps/api";
 import { type App, replaceApp, toApp } from "@/features/apps/types";
 import { loadSessionUser } from "@/features/auth/current-user";
 import { freshAccessToken } from "@/features/auth/fresh-token";
+import { refreshAppSecrets } from "@/features/secrets/query-keys";
 import { notify } from "@/lib/notify";
 import { LiveClient } from "./live-client";
 import type { UserNotifyMessage } from "./messages";
@@ -23,9 +24,9 @@ export function applyLiveMessage(queryClient: QueryClient, message: UserNotifyMe
       notify.success(message.message);
       return;
     case "store":
-      if (message.store === "apps" && message.op === "refetch") {
-        void queryClient.invalidateQueries({ queryKey: appKeys.all });
-      }
+      if (message.store === "apps") void queryClient.invalidateQueries({ queryKey: appKeys.all });
+      // Only a signal: the page refetches the secrets, tokens and history it shows.
+      else void refreshAppSecrets(queryClient, message.appId);
       return;
     case "appUpdate":
       queryClient.setQueryData<App[]>(appKeys.list(), (apps) => replaceApp(apps, toApp(message.app)));

@@ -18,6 +18,7 @@ describe("parseUserNotifyMessage", () => {
       { type: "ready" },
       { type: "notify", message: "Deployed" },
       { type: "store", store: "apps", op: "refetch" },
+      { type: "store", store: "appSecrets", op: "refetch", appId: "a1" },
       { type: "appUpdate", app },
     ];
     for (const frame of frames) {
@@ -31,6 +32,7 @@ describe("parseUserNotifyMessage", () => {
       '{"type":"notify"}',
       '{"type":"other"}',
       '{"type":"store","store":"databases","op":"refetch"}',
+      '{"type":"store","store":"appSecrets","op":"refetch"}',
       '{"type":"appUpdate","app":{"id":1}}',
     ];
     for (const frame of bad) {

@@ -36,7 +36,11 @@ export function parseUserNotifyMessage(data: unknown): UserNotifyMessage | null 
     case "notify":
       return typeof frame.message === "string" ? { type: "notify", message: frame.message } : null;
     case "store":
-      return frame.store === "apps" && frame.op === "refetch" ? { type: "store", store: "apps", op: "refetch" } : null;
+      if (frame.op !== "refetch") return null;
+      if (frame.store === "apps") return { type: "store", store: "apps", op: "refetch" };
+      return frame.store === "appSecrets" && typeof frame.appId === "string"
+        ? { type: "store", store: "appSecrets", op: "refetch", appId: frame.appId }
+        : null;
     case "appUpdate":
       return isApp(frame.app) ? { type: "appUpdate", app: frame.app } : null;
     default:

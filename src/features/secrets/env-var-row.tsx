@@ -2,40 +2,47 @@ import { useLingui } from "@lingui/react/macro";
 import { Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { notify } from "@/lib/notify";
+import { errorText } from "@/lib/errors/error-text";
 import { type Secret, useDeleteSecret, useSaveSecret } from "./api";
 import { FieldError } from "./field-error";
 import { MASKED_VALUE } from "./mask";
+import { usesCrlf, ValueTextarea, withLineEndingsOf } from "./value-textarea";
 
 interface EnvVarRowProps {
   appId: string;
   secret: Secret;
   editing: boolean;
+  /** Show all is on: the value shows whatever this row's own toggle says. */
+  revealAll: boolean;
+  /** Offline: the row can still be read, not changed. */
+  readOnly: boolean;
   onEdit(): void;
   onDoneEditing(): void;
 }
 
-export function EnvVarRow({ appId, secret, editing, onEdit, onDoneEditing }: EnvVarRowProps) {
-  const { t } = useLingui();
-  const [revealed, setRevealed] = useState(false);
+export function EnvVarRow({ appId, secret, editing, revealAll, readOnly, onEdit, onDoneEditing }: EnvVarRowProps) {
+  const { t, i18n } = useLingui();
+  const [revealedHere, setRevealedHere] = useState(false);
+  const [draft, setDraft] = useState(secret.decryptedValue);
   const [error, setError] = useState<string | null>(null);
   const save = useSaveSecret(appId);
   const remove = useDeleteSecret(appId);
   const { key } = secret;
+  const revealed = revealAll || revealedHere;
 
   async function onSave(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const value = String(new FormData(event.currentTarget).get("value"));
+    const value = withLineEndingsOf(secret.decryptedValue, draft);
+    // Nothing changed: nothing to store, nothing to record.
+    if (value === secret.decryptedValue) return onDoneEditing();
     setError(null);
     try {
-      await save.mutateAsync({ key, value });
+      await save.mutateAsync({ key, value, overwrite: true });
       onDoneEditing();
     } catch (e) {
-      const message = e instanceof Error ? e.message : t`Unknown error`;
-      notify.error(message);
-      setError(message);
+      // Said once, next to the field (no toast on top of it).
+      setError(errorText(i18n, e));
     }
   }
 
@@ -44,9 +51,7 @@ export function EnvVarRow({ appId, secret, editing, onEdit, onDoneEditing }: Env
     try {
       await remove.mutateAsync(key);
     } catch (e) {
-      const message = e instanceof Error ? e.message : t`Unknown error`;
-      notify.error(message);
-      window.alert(message);
+      window.alert(errorText(i18n, e));
     }
   }
 
@@ -54,24 +59,28 @@ export function EnvVarRow({ appId, secret, editing, onEdit, onDoneEditing }: Env
     return (
       <li className="rounded-md border border-indigo-300/40 bg-white/5 p-3">
         <form className="grid gap-2" onSubmit={(e) => void onSave(e)}>
-          <label htmlFor={`edit-${key}`} className="font-mono text-sm break-all">
+          <label htmlFor={`edit-${appId}-${key}`} className="font-mono text-sm break-all">
             {key}
           </label>
-          <Input
-            id={`edit-${key}`}
+          <ValueTextarea
+            id={`edit-${appId}-${key}`}
             name="value"
-            defaultValue={secret.decryptedValue}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
             required
             autoFocus
-            autoComplete="off"
+            disabled={readOnly}
             aria-invalid={error ? true : undefined}
           />
+          {usesCrlf(secret.decryptedValue) && (
+            <p className="text-xs text-slate-400">{t`This value has Windows line endings (CRLF); they are kept.`}</p>
+          )}
           <FieldError message={error} />
           <div className="flex justify-end gap-2">
             <Button variant="ghost" size="sm" onClick={onDoneEditing}>
               {t`Cancel`}
             </Button>
-            <Button type="submit" size="sm" disabled={save.isPending}>
+            <Button type="submit" size="sm" disabled={save.isPending || readOnly || draft === ""}>
               {save.isPending && <Spinner />}
               {save.isPending ? t`Saving...` : t`Save`}
             </Button>
@@ -82,10 +91,13 @@ export function EnvVarRow({ appId, secret, editing, onEdit, onDoneEditing }: Env
   }
 
   return (
-    <li className="flex items-center gap-2 rounded-md border border-white/10 bg-white/5 px-3 py-2">
+    <li className="flex items-start gap-2 rounded-md border border-white/10 bg-white/5 px-3 py-2">
       <div className="grid min-w-0 flex-1 gap-0.5">
         <span className="font-mono text-sm break-all text-slate-100">{key}</span>
-        <span className="font-mono text-xs break-all text-slate-300" data-testid="secret-value">
+        <span
+          className="max-h-60 overflow-auto font-mono text-xs break-all whitespace-pre-wrap text-slate-300"
+          data-testid="secret-value"
+        >
           {revealed ? secret.decryptedValue : MASKED_VALUE}
         </span>
       </div>
@@ -94,18 +106,29 @@ export function EnvVarRow({ appId, secret, editing, onEdit, onDoneEditing }: Env
         size="icon"
         aria-label={revealed ? t`Hide value of ${key}` : t`Show value of ${key}`}
         aria-pressed={revealed}
-        onClick={() => setRevealed((value) => !value)}
+        disabled={revealAll}
+        onClick={() => setRevealedHere((value) => !value)}
       >
         {revealed ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
       </Button>
-      <Button variant="ghost" size="icon" aria-label={t`Edit ${key}`} onClick={onEdit}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={t`Edit ${key}`}
+        disabled={readOnly}
+        onClick={() => {
+          setDraft(secret.decryptedValue);
+          setError(null);
+          onEdit();
+        }}
+      >
         <Pencil aria-hidden="true" />
       </Button>
       <Button
         variant="ghost"
         size="icon"
         aria-label={t`Delete ${key}`}
-        disabled={remove.isPending}
+        disabled={readOnly || remove.isPending}
         onClick={() => void onDelete()}
       >
         {remove.isPending ? <Spinner /> : <Trash2 aria-hidden="true" />}

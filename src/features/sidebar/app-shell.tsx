@@ -1,12 +1,21 @@
 import { useLingui } from "@lingui/react/macro";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "@/components/ui/sidebar";
 import { AppDialogsProvider } from "@/features/apps/app-dialogs";
+import { useSessionUser } from "@/features/auth/auth-guard";
 import { AppSidebar } from "./app-sidebar";
 
-/** The signed-in layout: sidebar, a slim top bar with its toggle, and the page. */
+// Notices few users ever see load after the first paint, in chunks of their own.
+const VerifyEmailBanner = lazy(() =>
+  import("@/features/auth/verify-email-banner").then((m) => ({ default: m.VerifyEmailBanner })),
+);
+const MailOutboxNotice = lazy(() => import("./mail-outbox-notice").then((m) => ({ default: m.MailOutboxNotice })));
+
+/** The signed-in layout: sidebar, a slim top bar with its toggle, notices, and the page. */
 export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useLingui();
+  // `false`, not falsy: a user kept for offline use from an older build has no such field.
+  const unverified = useSessionUser().emailVerified === false;
   return (
     <AppDialogsProvider>
       <SidebarProvider>
@@ -16,6 +25,10 @@ export function AppShell({ children }: { children: ReactNode }) {
             <SidebarTrigger label={t`Toggle sidebar`} />
             <span className="text-xs text-slate-400 max-md:hidden">{t`Ctrl+B toggles the sidebar`}</span>
           </header>
+          <Suspense fallback={null}>
+            {unverified && <VerifyEmailBanner />}
+            <MailOutboxNotice />
+          </Suspense>
           <div className="flex-1">{children}</div>
         </SidebarInset>
       </SidebarProvider>

@@ -18,75 +18,84 @@ import {
 import { Spinner } from "@/components/ui/spinner";
 import { appsQuery } from "@/features/apps/api";
 import { databasesQuery } from "./databases-api";
+import { NewDatabaseItem, useNewDatabaseDialog } from "./new-database-item";
 import { UserMenu } from "./user-menu";
 
 export function AppSidebar() {
   const { t } = useLingui();
   const apps = useQuery(appsQuery());
   const databases = useQuery(databasesQuery());
+  const newDatabase = useNewDatabaseDialog();
 
   return (
-    <Sidebar label={t`Main navigation`} drawerTitle={t`Navigation`}>
-      <SidebarHeader>
-        <SidebarMenu>
-          <SidebarMenuItem>
-            <SidebarMenuButton asChild tooltip="App Console" size="lg" className="font-semibold">
-              <Link to="/">
-                <Logo />
-                <span>App Console</span>
-              </Link>
-            </SidebarMenuButton>
-          </SidebarMenuItem>
-        </SidebarMenu>
-      </SidebarHeader>
-      <SidebarContent>
-        <SidebarGroup label={t`Main`}>
+    <>
+      <Sidebar label={t`Main navigation`} drawerTitle={t`Navigation`}>
+        <SidebarHeader>
           <SidebarMenu>
-            <NavLink to="/" label={t`Home`} icon={<House aria-hidden="true" />} exact />
-            <NavLink to="/create-app" label={t`Create App`} icon={<Plus aria-hidden="true" />} />
+            <SidebarMenuItem>
+              <SidebarMenuButton asChild tooltip="App Console" size="lg" className="font-semibold">
+                <Link to="/">
+                  <Logo />
+                  <span>App Console</span>
+                </Link>
+              </SidebarMenuButton>
+            </SidebarMenuItem>
           </SidebarMenu>
-        </SidebarGroup>
-        <SidebarGroup label={t`Databases`}>
-          <SidebarMenu aria-busy={databases.isPending}>
-            {databases.isPending && <LoadingRow label={t`Loading...`} />}
-            {databases.data?.map((db) => (
-              <NavLink
-                key={db.id}
-                to="/db/$dbId"
-                params={{ dbId: db.id }}
-                label={db.name}
-                icon={<Database aria-hidden="true" />}
-              />
-            ))}
-          </SidebarMenu>
-        </SidebarGroup>
-        <SidebarGroup label={t`Apps`}>
-          <SidebarMenu aria-busy={apps.isPending}>
-            {apps.isPending && <LoadingRow label={t`Loading...`} />}
-            {apps.data?.map((app) => (
-              <NavLink
-                key={app.id}
-                to="/apps/$appId"
-                params={{ appId: app.id }}
-                label={app.title}
-                icon={app.isBusy ? <Spinner /> : <AppWindow aria-hidden="true" />}
-              />
-            ))}
-          </SidebarMenu>
-        </SidebarGroup>
-      </SidebarContent>
-      <SidebarFooter>
-        <UserMenu />
-      </SidebarFooter>
-    </Sidebar>
+        </SidebarHeader>
+        <SidebarContent>
+          <SidebarGroup label={t`Main`}>
+            <SidebarMenu>
+              <NavLink to="/" label={t`Home`} icon={<House aria-hidden="true" />} exact />
+              <NavLink to="/create-app" label={t`Create App`} icon={<Plus aria-hidden="true" />} />
+            </SidebarMenu>
+          </SidebarGroup>
+          <SidebarGroup label={t`Databases`}>
+            <SidebarMenu aria-busy={databases.isPending}>
+              {databases.isPending && <LoadingRow label={t`Loading...`} />}
+              {databases.data?.map((db) => (
+                <NavLink
+                  key={db.id}
+                  to="/db/$dbId"
+                  params={{ dbId: db.id }}
+                  label={db.name}
+                  icon={<Database aria-hidden="true" />}
+                />
+              ))}
+              {databases.isSuccess && <NewDatabaseItem onOpen={newDatabase.open} />}
+            </SidebarMenu>
+          </SidebarGroup>
+          <SidebarGroup label={t`Apps`}>
+            <SidebarMenu aria-busy={apps.isPending}>
+              {apps.isPending && <LoadingRow label={t`Loading...`} />}
+              {apps.data?.map((app) => (
+                <NavLink
+                  key={app.id}
+                  to="/apps/$appId"
+                  params={{ appId: app.id }}
+                  label={app.title}
+                  icon={app.isBusy ? <Spinner /> : <AppWindow aria-hidden="true" />}
+                />
+              ))}
+            </SidebarMenu>
+          </SidebarGroup>
+        </SidebarContent>
+        <SidebarFooter>
+          <UserMenu />
+        </SidebarFooter>
+      </Sidebar>
+      {newDatabase.dialog}
+    </>
   );
 }
 
 function LoadingRow({ label }: { label: string }) {
   return (
-    <li role="status" className="flex h-8 items-center gap-2 px-2 text-sm text-slate-400">
-      <Spinner />
-      <span className="group-data-[collapsed=true]:sr-only">{label}</span>
+    // The status inside the item: a <li> with role=status is no list item any more (axe: list).
+    <li className="flex h-8 items-center px-2 text-sm text-slate-400">
+      <span role="status" className="flex items-center gap-2">
+        <Spinner />
+        <span className="group-data-[collapsed=true]:sr-only">{label}</span>
+      </span>
     </li>
   );
 }

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
@@ -15,14 +16,14 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { FormError } from "@/features/auth/auth-card";
-import { providerMessage } from "@/features/auth/known-error-message";
 import { getStackApp } from "@/features/auth/stack";
 import { useRefreshTeams } from "@/features/teams/teams-sdk";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 
 /** Creates a team (the SDK selects it) and opens its page. Loaded when someone chooses it. */
 export default function CreateTeamDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const refresh = useRefreshTeams();
   const [error, setError] = useState<string | null>(null);
@@ -42,7 +43,7 @@ export default function CreateTeamDialog({ open, onOpenChange }: { open: boolean
       notify.success(t`Team ${displayName} created`);
       await navigate({ to: "/teams/$teamId", params: { teamId: team.id } });
     } catch (e) {
-      setError(providerMessage(e) ?? t`An error occurred`);
+      setError(errorText(i18n, e, msg`An error occurred`));
     } finally {
       setBusy(false);
     }

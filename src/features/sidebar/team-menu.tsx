@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -12,17 +13,17 @@ import {
   DropdownMenuSubTrigger,
 } from "@/components/ui/dropdown-menu";
 import { accountProjectQuery, accountUserQuery } from "@/features/account/account-user";
-import { providerMessage } from "@/features/auth/known-error-message";
 import { teamsQuery, useRefreshTeams } from "@/features/teams/teams-sdk";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 
 /**
  * The team switcher: the user's teams with the selected one marked, team creation where the
  * project allows it, and the selected team's page. Asked for only while the menu is open, so the
- * SDK stays out of the first paint.
+ * SDK stays out of the first paint; shown once that answer says teams can be had here.
  */
 export function TeamMenu({ open, onCreateTeam }: { open: boolean; onCreateTeam(): void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const refresh = useRefreshTeams();
   const user = useQuery({ ...accountUserQuery(), enabled: open });
   const teams = useQuery({ ...teamsQuery(), enabled: open });
@@ -39,9 +40,14 @@ export function TeamMenu({ open, onCreateTeam }: { open: boolean; onCreateTeam()
       await refresh();
       notify.success(t`Switched to ${name}`);
     } catch (e) {
-      notify.error(providerMessage(e) ?? t`An error occurred`);
+      notify.error(errorText(i18n, e, msg`An error occurred`));
     }
   }
+
+  // Only where teams can be had: the project lets users create them, or the user is in one.
+  const creationAllowed = project.data?.config.clientTeamCreationEnabled === true;
+  if (!failure && (!project.data || !teams.data)) return null;
+  if (!failure && !creationAllowed && teams.data?.length === 0) return null;
 
   return (
     <DropdownMenuSub>
@@ -54,11 +60,11 @@ export function TeamMenu({ open, onCreateTeam }: { open: boolean; onCreateTeam()
       </DropdownMenuSubTrigger>
       <DropdownMenuSubContent className="max-w-72">
         {failure ? (
-          <DropdownMenuItem disabled>{providerMessage(failure) ?? t`An error occurred`}</DropdownMenuItem>
+          <DropdownMenuItem disabled>{errorText(i18n, failure, msg`An error occurred`)}</DropdownMenuItem>
         ) : !teams.data || !user.data ? (
           <DropdownMenuItem disabled>{t`Loading...`}</DropdownMenuItem>
         ) : teams.data.length === 0 ? (
-          <DropdownMenuItem disabled>{t`You are in no team yet.`}</DropdownMenuItem>
+          <DropdownMenuItem disabled>{t`You are in no team yet. Create one below.`}</DropdownMenuItem>
         ) : (
           <DropdownMenuRadioGroup value={selected?.id ?? ""} onValueChange={(id) => void select(id)}>
             {teams.data.map((team) => (
@@ -68,8 +74,8 @@ export function TeamMenu({ open, onCreateTeam }: { open: boolean; onCreateTeam()
             ))}
           </DropdownMenuRadioGroup>
         )}
-        {(project.data?.config.clientTeamCreationEnabled || selected) && <DropdownMenuSeparator />}
-        {project.data?.config.clientTeamCreationEnabled && (
+        {(creationAllowed || selected) && <DropdownMenuSeparator />}
+        {creationAllowed && (
           <DropdownMenuItem onSelect={onCreateTeam}>
             <Plus aria-hidden="true" />
             {t`Create team`}

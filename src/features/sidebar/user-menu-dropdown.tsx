@@ -25,7 +25,7 @@ import { isLocale } from "@/lib/locale";
 import { notify } from "@/lib/notify";
 import { clearOfflineData } from "@/lib/query-persistence";
 import { ApiKeysMenuItem, TeamMenu } from "./team-menu";
-import { UserAvatar, UserMenuTrigger } from "./user-menu";
+import { UserAvatar, UserMenuTrigger } from "./user-menu-trigger";
 
 const CreateTeamDialog = lazy(() => import("./create-team-dialog"));
 

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
@@ -6,13 +7,13 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { AccountSection } from "@/features/account/account-section";
-import { providerMessage } from "@/features/auth/known-error-message";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { type SdkTeam, useRefreshTeams } from "./teams-sdk";
 
 /** Deleting, for members holding $delete_team, after typing the team's name. */
 export function DeleteTeamSection({ team }: { team: SdkTeam }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const refresh = useRefreshTeams();
   const [busy, setBusy] = useState(false);
@@ -28,7 +29,7 @@ export function DeleteTeamSection({ team }: { team: SdkTeam }) {
       await refresh();
       notify.success(t`Team deleted`);
     } catch (e) {
-      notify.error(providerMessage(e) ?? t`An error occurred`);
+      notify.error(errorText(i18n, e, msg`An error occurred`));
       setBusy(false);
     }
   }

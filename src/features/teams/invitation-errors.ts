@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { providerMessage } from "@/features/auth/known-error-message";
+import { errorText } from "@/lib/errors/error-text";
 
 /** The service's known errors of an invitation code, in words the visitor can act on. */
 const INVITATION_MESSAGES: Record<string, MessageDescriptor> = {
@@ -11,10 +11,10 @@ const INVITATION_MESSAGES: Record<string, MessageDescriptor> = {
   TEAM_INVITATION_EMAIL_MISMATCH: msg`This invitation was sent to a different e-mail address. Sign in with the invited address, or add it to your account, then open the link again.`,
 };
 
-/** A sentence for a refused invitation code: ours for the known errors, else the service's. */
+/** A sentence for a refused invitation code: the invitation's own words, else the one error map's. */
 export function invitationErrorMessage(i18n: I18n, error: unknown): string {
   const code = (error as { errorCode?: unknown } | null)?.errorCode;
   const descriptor = typeof code === "string" ? INVITATION_MESSAGES[code] : undefined;
   if (descriptor) return i18n._(descriptor);
-  return providerMessage(error) ?? i18n._(msg`An error occurred`);
+  return errorText(i18n, error, msg`An error occurred`);
 }

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -10,13 +11,13 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { AccountSection } from "@/features/account/account-section";
-import { providerMessage } from "@/features/auth/known-error-message";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { type SdkTeam, type SdkUser, useRefreshTeams } from "./teams-sdk";
 
 /** Leaving needs no permission; coming back needs a new invitation. */
 export function LeaveTeamSection({ user, team }: { user: SdkUser; team: SdkTeam }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const refresh = useRefreshTeams();
   const [confirming, setConfirming] = useState(false);
@@ -32,7 +33,7 @@ export function LeaveTeamSection({ user, team }: { user: SdkUser; team: SdkTeam 
       await refresh();
       notify.success(t`You left ${teamName}`);
     } catch (e) {
-      notify.error(providerMessage(e) ?? t`An error occurred`);
+      notify.error(errorText(i18n, e, msg`An error occurred`));
       setBusy(false);
     }
   }

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
@@ -7,7 +8,7 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { AccountSection } from "@/features/account/account-section";
 import { FormError } from "@/features/auth/auth-card";
-import { providerMessage } from "@/features/auth/known-error-message";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { type SdkSentInvitation, type SdkTeam, teamInvitationsQuery, useRefreshTeams } from "./teams-sdk";
 
@@ -45,7 +46,7 @@ export function TeamInvitationsSection({
       await refresh();
       notify.success(t`Invitation sent to ${email}`);
     } catch (e) {
-      setError(providerMessage(e) ?? t`An error occurred`);
+      setError(errorText(i18n, e, msg`An error occurred`));
     } finally {
       setBusy(false);
     }
@@ -57,7 +58,7 @@ export function TeamInvitationsSection({
       await refresh();
       notify.success(t`Invitation withdrawn`);
     } catch (e) {
-      notify.error(providerMessage(e) ?? t`An error occurred`);
+      notify.error(errorText(i18n, e, msg`An error occurred`));
     }
   }
 
@@ -80,7 +81,7 @@ export function TeamInvitationsSection({
           {invitations.isPending && <Spinner />}
           {invitations.isError && (
             <p role="alert" className="text-red-300">
-              {providerMessage(invitations.error) ?? t`An error occurred`}
+              {errorText(i18n, invitations.error, msg`An error occurred`)}
             </p>
           )}
           {invitations.data?.length === 0 && <p className="text-sm text-slate-300">{t`No pending invitations.`}</p>}

@@ -1,13 +1,14 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Spinner } from "@/components/ui/spinner";
 import { AccountSection } from "@/features/account/account-section";
-import { providerMessage } from "@/features/auth/known-error-message";
+import { errorText } from "@/lib/errors/error-text";
 import { type SdkTeam, type SdkUser, teamMembersQuery } from "./teams-sdk";
 
-/** The members by their team profile's name; reading them needs $read_members. */
+/** The members by name, else by e-mail; reading them needs $read_members. */
 export function TeamMembersSection({ user, team, canRead }: { user: SdkUser; team: SdkTeam; canRead: boolean }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const members = useQuery({ ...teamMembersQuery(team), enabled: canRead });
 
   return (
@@ -16,18 +17,17 @@ export function TeamMembersSection({ user, team, canRead }: { user: SdkUser; tea
       {canRead && members.isPending && <Spinner />}
       {members.isError && (
         <p role="alert" className="text-red-300">
-          {providerMessage(members.error) ?? t`An error occurred`}
+          {errorText(i18n, members.error, msg`An error occurred`)}
         </p>
       )}
       <ul className="grid gap-1">
         {members.data?.map((member) => (
           <li key={member.id} className="flex items-center gap-2 rounded-md bg-black/20 px-3 py-1.5 text-sm">
-            {member.teamProfile.displayName ? (
-              <span className="text-slate-100">{member.teamProfile.displayName}</span>
-            ) : (
-              <span className="text-slate-300">
-                {t`Member without a name`} <code className="font-mono text-xs">{member.id}</code>
-              </span>
+            <span className="min-w-0 truncate text-slate-100">
+              {member.name ?? member.email ?? t`Member without a name`}
+            </span>
+            {member.name && member.email && (
+              <span className="min-w-0 truncate text-xs text-slate-400">{member.email}</span>
             )}
             {member.id === user.id && <span className="text-xs text-indigo-200">{t`you`}</span>}
           </li>

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -5,13 +6,13 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { AccountSection } from "@/features/account/account-section";
-import { providerMessage } from "@/features/auth/known-error-message";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { type SdkTeam, useRefreshTeams } from "./teams-sdk";
 
 /** Renaming, for members holding $update_team. */
 export function TeamNameSection({ team }: { team: SdkTeam }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const refresh = useRefreshTeams();
   const [busy, setBusy] = useState(false);
 
@@ -25,7 +26,7 @@ export function TeamNameSection({ team }: { team: SdkTeam }) {
       await refresh();
       notify.success(t`Team renamed`);
     } catch (e) {
-      notify.error(providerMessage(e) ?? t`An error occurred`);
+      notify.error(errorText(i18n, e, msg`An error occurred`));
     } finally {
       setBusy(false);
     }

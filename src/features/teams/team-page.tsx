@@ -1,10 +1,11 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Spinner } from "@/components/ui/spinner";
 import { accountProjectQuery, accountUserQuery } from "@/features/account/account-user";
 import { ApiKeysSection } from "@/features/api-keys/api-keys-section";
-import { providerMessage } from "@/features/auth/known-error-message";
+import { errorText } from "@/lib/errors/error-text";
 import { DeleteTeamSection } from "./delete-team-section";
 import { LeaveTeamSection } from "./leave-team-section";
 import { TeamInvitationsSection } from "./team-invitations-section";
@@ -15,7 +16,7 @@ import { listTeamApiKeys, type SdkTeam, type SdkUser, teamKeys, teamPermissionsQ
 
 /** /teams/{id}: one of the signed-in user's teams, with what their permissions there allow. */
 export function TeamPage({ teamId }: { teamId: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const user = useQuery(accountUserQuery());
   const teams = useQuery(teamsQuery());
   const failure = user.error ?? teams.error;
@@ -31,7 +32,7 @@ export function TeamPage({ teamId }: { teamId: string }) {
       )}
       {failure && (
         <p role="alert" className="text-red-300">
-          {providerMessage(failure) ?? t`An error occurred`}
+          {errorText(i18n, failure, msg`An error occurred`)}
         </p>
       )}
       {user.data && teams.data && !team && (

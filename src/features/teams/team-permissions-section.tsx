@@ -4,7 +4,7 @@ import { useLingui } from "@lingui/react/macro";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Spinner } from "@/components/ui/spinner";
 import { AccountSection } from "@/features/account/account-section";
-import { providerMessage } from "@/features/auth/known-error-message";
+import { errorText } from "@/lib/errors/error-text";
 
 /** Stack's built-in team permissions in words; others (roles, the project's own) show their id. */
 const SYSTEM_PERMISSIONS: Record<string, MessageDescriptor> = {
@@ -26,7 +26,7 @@ export function TeamPermissionsSection({ permissions }: { permissions: UseQueryR
       {permissions.isPending && <Spinner />}
       {permissions.isError && (
         <p role="alert" className="text-red-300">
-          {providerMessage(permissions.error) ?? t`An error occurred`}
+          {errorText(i18n, permissions.error, msg`An error occurred`)}
         </p>
       )}
       {permissions.data?.size === 0 && (

@@ -1,7 +1,9 @@
+import type { TeamMember } from "@contract/teams";
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { accountKeys } from "@/features/account/account-user";
 import { getStackApp } from "@/features/auth/stack";
 import type { StackClient } from "@/features/auth/stack-client";
+import { apiRequest } from "@/lib/api-client";
 
 async function signedInUser() {
   return (await getStackApp()).getUser({ or: "throw" });
@@ -57,12 +59,35 @@ export async function listTeams(): Promise<SdkTeam[]> {
 
 export const teamsQuery = () => queryOptions({ queryKey: teamKeys.list(), queryFn: listTeams, staleTime: 0 });
 
+/** A member as the team page shows them: the team profile's name, else the account's name, else the e-mail. */
+export interface ShownMember {
+  id: string;
+  name: string | null;
+  email: string | null;
+}
+
+/**
+ * The team's members: their team profiles through the SDK, and their e-mails through the app API
+ * (the client API has none), so a member who never set a name is still recognisable.
+ */
 export const teamMembersQuery = (team: SdkTeam) =>
   queryOptions({
     queryKey: teamKeys.members(team.id),
-    queryFn: async () => {
+    queryFn: async (): Promise<ShownMember[]> => {
       await refreshSdkCache(await getStackApp(), "_teamMemberProfilesCache", team.id);
-      return team.listUsers();
+      const [profiles, accounts] = await Promise.all([
+        team.listUsers(),
+        apiRequest<TeamMember[]>(`/teams/${encodeURIComponent(team.id)}/members`),
+      ]);
+      const byId = new Map(accounts.map((account) => [account.userId, account]));
+      return profiles.map((member) => {
+        const account = byId.get(member.id);
+        return {
+          id: member.id,
+          name: member.teamProfile.displayName?.trim() || account?.displayName || null,
+          email: account?.email ?? null,
+        };
+      });
     },
   });
 

@@ -17,7 +17,9 @@ export async function expectNoSeriousA11yViolations(
   label: string,
   { modalOpen = false }: { modalOpen?: boolean } = {},
 ): Promise<void> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: axeSource });
+  // Evaluated through the DevTools protocol, not as an inline <script>: the app's
+  // Content-Security-Policy (script-src 'self') rightly refuses inline scripts.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   // With a modal open, the page behind it is inert, hidden from assistive technology (Radix marks
   // it aria-hidden) and dimmed by the overlay: only what is still reachable is checked.
   const violations = await page.evaluate(async (onlyReachable) => {

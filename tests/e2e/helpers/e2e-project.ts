@@ -3,18 +3,13 @@ import { randomBytes } from "node:crypto";
 /**
  * What the e2e project allows beyond a new project's defaults, set once at start-up so no test has
  * to switch a project-wide setting (and undo it) around the others: users create teams and API
- * keys, teams have API keys, and a team's creator may also invite, delete it and manage its keys.
+ * keys, and teams have API keys. What a team's creator and members may do stays the default
+ * (team_admin and team_member, Stack's permissions).
  */
 export const E2E_PROJECT_CONFIG = {
   client_team_creation_enabled: true,
   allow_user_api_keys: true,
   allow_team_api_keys: true,
-  team_creator_default_permissions: [
-    { id: "team_admin" },
-    { id: "$invite_members" },
-    { id: "$delete_team" },
-    { id: "$manage_api_keys" },
-  ],
 };
 
 /** A fresh admin key for the e2e server's own project (STACK_SUPER_SECRET_ADMIN_KEY). */

@@ -3,6 +3,8 @@ import { z } from "zod";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
 import { KnownErrors } from "../../known-errors.ts";
 import { projectAuth } from "../../project-auth.ts";
+import { LIMITS } from "../../rate-limit.ts";
+import { epochMillisSchema } from "../../schemas.ts";
 import { StatusError } from "../../status-error.ts";
 import { targetUser } from "../../user-target.ts";
 import { type ApiKeyKind, type ApiKeyRow, type NewApiKey, renderApiKey } from "../../user-team-api-keys.ts";
@@ -13,7 +15,7 @@ const id = z.string().max(64);
 
 const createFields = {
   description: z.string().max(1000),
-  expires_at_millis: z.number().int().positive().nullish(),
+  expires_at_millis: epochMillisSchema.positive().nullish(),
   is_public: z.boolean().optional(),
 };
 const createBody = {
@@ -28,7 +30,7 @@ const updateBody = z
   .object({
     description: z.string().max(1000),
     revoked: z.boolean(),
-    expires_at_millis: z.number().int().positive().nullable(),
+    expires_at_millis: epochMillisSchema.positive().nullable(),
   })
   .partial()
   .strict();
@@ -42,7 +44,7 @@ const DISABLED: Record<ApiKeyKind, string> = {
 function requireEnabled(c: Context<AuthEnv>, kind: ApiKeyKind): void {
   const { config } = c.get("auth").project;
   if (!(kind === "user" ? config.allow_user_api_keys : config.allow_team_api_keys)) {
-    throw new StatusError(400, DISABLED[kind]);
+    throw new StatusError(400, "API_KEYS_NOT_ENABLED", DISABLED[kind]);
   }
 }
 
@@ -61,7 +63,7 @@ async function ownerFor(
   if (kind === "user") {
     if (type === "client" && raw.user_id && raw.user_id !== "me" && raw.user_id !== user?.id) {
       if (!user) throw KnownErrors.userAuthenticationRequired();
-      throw new StatusError(403, "Client can only manage their own api keys");
+      throw new StatusError(403, "CLIENT_CANNOT_ACT_FOR_OTHER_USERS", "Client can only manage their own api keys");
     }
     return { kind: "user", userId: (await targetUser(c, deps, raw.user_id)).id };
   }
@@ -116,7 +118,9 @@ function registerKind(app: AuthApp, deps: AuthDeps, kind: ApiKeyKind): void {
   app.post(`${base}/check`, projectAuth(deps, SERVER_ONLY), async (c) => {
     requireEnabled(c, kind);
     const body = await readBody(c, checkBody);
-    return c.json(renderApiKey(await deps.apiKeys.check(c.get("auth").project.id, kind, body.api_key)));
+    const projectId = c.get("auth").project.id;
+    const row = await deps.limits.secret(c, "api-key-check", () => deps.apiKeys.check(projectId, kind, body.api_key));
+    return c.json(renderApiKey(row));
   });
 
   app.get(`${base}/:api_key_id`, projectAuth(deps), async (c) => {
@@ -150,7 +154,8 @@ export function registerUserTeamApiKeys(app: AuthApp, deps: AuthDeps): void {
    */
   app.post("/integrations/credential-scanning/revoke", async (c) => {
     const body = await readBody(c, checkBody);
-    await deps.apiKeys.revokeLeaked(body.api_key);
+    await deps.limits.perIp(c, "code-check", LIMITS.codeCheckPerIp);
+    await deps.limits.secret(c, "api-key-check", () => deps.apiKeys.revokeLeaked(body.api_key));
     return c.json({ success: true });
   });
 }

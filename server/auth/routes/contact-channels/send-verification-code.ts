@@ -27,7 +27,7 @@ export function registerSendVerificationCode(app: AuthApp, deps: AuthDeps): void
     const { user } = requireSignedIn(c);
     const { project } = c.get("auth");
     await deps.limits.perIp(c, "code-send", LIMITS.codeSendPerIp);
-    await deps.limits.perEmail(project.id, "code-send", input.email, LIMITS.codeSendPerEmail);
+    await deps.limits.mailTo(c, project.id, "code-send", input.email);
     if (normalizeEmail(input.email) !== user.primaryEmail) {
       throw KnownErrors.emailIsNotPrimaryEmail(input.email, user.primaryEmail);
     }
@@ -52,9 +52,9 @@ export function registerSendVerificationCode(app: AuthApp, deps: AuthDeps): void
     const channel = z.uuid().safeParse(channelId).success
       ? await deps.channels.get(project.id, user.id, channelId)
       : null;
-    if (!channel) throw new StatusError(404, "Contact channel not found.");
+    if (!channel) throw new StatusError(404, "CONTACT_CHANNEL_NOT_FOUND", "Contact channel not found.");
     await deps.limits.perIp(c, "code-send", LIMITS.codeSendPerIp);
-    await deps.limits.perEmail(project.id, "code-send", channel.value, LIMITS.codeSendPerEmail);
+    await deps.limits.mailTo(c, project.id, "code-send", channel.value);
     if (channel.isVerified) throw KnownErrors.emailAlreadyVerified();
     const callbackUrl = checkedCallback(project, input.callback_url);
     await sendVerificationMail(deps, project, user.id, channel, callbackUrl);

@@ -5,6 +5,7 @@ import type { AuthApp, AuthDeps } from "../../auth-env.ts";
 import { KnownErrors } from "../../known-errors.ts";
 import { projectAuth } from "../../project-auth.ts";
 import { KEY_PREFIX, type KeyKind } from "../../projects.ts";
+import { epochMillisSchema } from "../../schemas.ts";
 import { randomToken, sha256 } from "../../secrets.ts";
 import { StatusError } from "../../status-error.ts";
 import { readBody } from "../../wire.ts";
@@ -22,7 +23,7 @@ type SetRow = typeof authApiKeySetsTable.$inferSelect;
 const createBody = z
   .object({
     description: z.string().max(1000).default(""),
-    expires_at_millis: z.number().int().positive(),
+    expires_at_millis: epochMillisSchema.positive(),
     has_publishable_client_key: z.boolean().default(false),
     has_secret_server_key: z.boolean().default(false),
     has_super_secret_admin_key: z.boolean().default(false),
@@ -66,7 +67,7 @@ export function registerInternalApiKeys(app: AuthApp, deps: AuthDeps): void {
           .from(authApiKeySetsTable)
           .where(and(eq(authApiKeySetsTable.id, id.data), eq(authApiKeySetsTable.projectId, projectId)))
       : [];
-    if (!row) throw new StatusError(404, "API key not found.");
+    if (!row) throw new StatusError(404, "INTERNAL_API_KEY_NOT_FOUND", "API key not found.");
     return row;
   };
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { authMailOutboxTable } from "../../../db/schema/index.ts";
+import { OUTBOUND_REFUSED_CODE } from "../../../lib/outbound.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
 import { smtpTransport } from "../../mailer.ts";
 import { projectAuth } from "../../project-auth.ts";
@@ -36,11 +37,12 @@ export function registerSendTestEmail(app: AuthApp, deps: AuthDeps): void {
     const { project } = c.get("auth");
     const input = await readBody(c, body);
     const smtp = input.email_config;
-    const transport = smtpTransport({ type: "standard", ...smtp });
     const text = `This is a test e-mail from ${project.displayName}. Your SMTP settings work.`;
     let error: string | null = null;
     let code: string | undefined;
+    let transport: Awaited<ReturnType<typeof smtpTransport>> | undefined;
     try {
+      transport = await smtpTransport({ type: "standard", ...smtp }, deps.ctx.outbound);
       await transport.sendMail({
         from: { name: smtp.sender_name, address: smtp.sender_email },
         to: input.recipient_email,
@@ -51,13 +53,14 @@ export function registerSendTestEmail(app: AuthApp, deps: AuthDeps): void {
       error = err instanceof Error ? err.message : String(err);
       code = (err as { code?: string }).code;
     } finally {
-      transport.close();
+      transport?.close();
     }
     await deps.ctx.store.db.insert(authMailOutboxTable).values({
       projectId: project.id,
       to: input.recipient_email,
       subject: SUBJECT,
-      text,
+      // A delivered mail keeps no body, as every other (mailer.ts).
+      text: error ? text : "",
       html: "",
       status: error ? "failed" : "sent",
       attempts: 1,
@@ -65,6 +68,7 @@ export function registerSendTestEmail(app: AuthApp, deps: AuthDeps): void {
       sentAt: error ? null : new Date(),
     });
     if (!error) return c.json({ success: true });
-    return c.json({ success: false, error_message: code === "EAUTH" ? AUTH_ERROR : UNKNOWN_ERROR });
+    const message = code === "EAUTH" ? AUTH_ERROR : code === OUTBOUND_REFUSED_CODE ? error : UNKNOWN_ERROR;
+    return c.json({ success: false, error_message: message });
   });
 }

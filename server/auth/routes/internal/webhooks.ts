@@ -1,20 +1,26 @@
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { authWebhookEndpointsTable } from "../../../db/schema/index.ts";
+import { setValues } from "../../../db/set-values.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
 import { KnownErrors } from "../../known-errors.ts";
 import { projectAuth } from "../../project-auth.ts";
 import { StatusError } from "../../status-error.ts";
 import { newWebhookSecret } from "../../webhooks.ts";
 import { readBody, readQuery } from "../../wire.ts";
-import { listDeliveries, listEndpoints, renderEndpoint } from "../webhooks/webhook-log.ts";
+import { listDeliveries, listEndpoints, renderEndpoint, renderStoredEndpoint } from "../webhooks/webhook-log.ts";
 
 const endpointUrl = z
   .string()
   .trim()
   .max(2000)
   .url()
-  .refine((u) => /^https?:$/.test(new URL(u).protocol), "The URL must start with http:// or https://.");
+  // zod runs refinements after a failed check too, so this one must not assume a parsable URL.
+  .refine(
+    (u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol),
+    "must be a URL starting with http:// or https://",
+  );
 
 const createBody = z.object({ url: endpointUrl, description: z.string().trim().max(1000).default("") }).strict();
 const updateBody = z
@@ -42,36 +48,46 @@ export function registerInternalWebhooks(app: AuthApp, deps: AuthDeps): void {
           .from(authWebhookEndpointsTable)
           .where(and(eq(authWebhookEndpointsTable.id, parsed.data), eq(authWebhookEndpointsTable.projectId, projectId)))
       : [];
-    if (!row) throw new StatusError(404, "Webhook endpoint not found.");
+    if (!row) throw new StatusError(404, "WEBHOOK_ENDPOINT_NOT_FOUND", "Webhook endpoint not found.");
     return row;
   };
 
   app.get("/internal/webhooks/endpoints", admin, async (c) => {
     const { project } = c.get("auth");
-    return c.json({ items: await listEndpoints(db(), project.id), is_paginated: false });
+    return c.json({ items: await listEndpoints(db(), deps.credentials, project.id), is_paginated: false });
   });
 
   app.post("/internal/webhooks/endpoints", admin, async (c) => {
     const { project } = c.get("auth");
     const body = await readBody(c, createBody);
+    // The id is chosen here: the sealed secret is bound to it.
+    const endpointId = randomUUID();
+    const secret = newWebhookSecret();
     const [row] = await db()
       .insert(authWebhookEndpointsTable)
-      .values({ projectId: project.id, url: body.url, description: body.description, secret: newWebhookSecret() })
+      .values({
+        id: endpointId,
+        projectId: project.id,
+        url: body.url,
+        description: body.description,
+        secret: await deps.credentials.sealWebhookSecret(project.id, endpointId, secret),
+      })
       .returning();
     if (!row) throw new Error("endpoint insert returned nothing");
-    return c.json(renderEndpoint(row, true), 201);
+    return c.json(renderEndpoint(row, secret, true), 201);
   });
 
   app.patch("/internal/webhooks/endpoints/:id", admin, async (c) => {
     const { project } = c.get("auth");
     const endpoint = await findEndpoint(project.id, c.req.param("id"));
-    const body = await readBody(c, updateBody);
+    const body = setValues(await readBody(c, updateBody));
+    if (!body) return c.json(await renderStoredEndpoint(deps.credentials, endpoint));
     const [row] = await db()
       .update(authWebhookEndpointsTable)
       .set(body)
       .where(eq(authWebhookEndpointsTable.id, endpoint.id))
       .returning();
-    return c.json(renderEndpoint(row ?? endpoint));
+    return c.json(await renderStoredEndpoint(deps.credentials, row ?? endpoint));
   });
 
   app.delete("/internal/webhooks/endpoints/:id", admin, async (c) => {

@@ -3,6 +3,7 @@ import type { AuthApp, AuthDeps } from "../../auth-env.ts";
 import type { PermissionDefinition, PermissionScope } from "../../permission-definitions.ts";
 import { projectAuth } from "../../project-auth.ts";
 import { readBody } from "../../wire.ts";
+import { saveProjectConfig } from "../internal/projects/current.ts";
 
 const permissionId = z
   .string()
@@ -24,9 +25,10 @@ const updateBody = z
   .partial()
   .strict();
 
+/** Without a description the field is left out, as Stack answers. */
 const render = (p: PermissionDefinition) => ({
   id: p.id,
-  description: p.description,
+  ...(p.description ? { description: p.description } : {}),
   contained_permission_ids: p.containedPermissionIds,
 });
 
@@ -65,7 +67,25 @@ export function registerPermissionDefinitions(app: AuthApp, deps: AuthDeps): voi
     });
 
     app.delete(`${base}/:permission_id`, admin, async (c) => {
-      await deps.definitions.delete(c.get("auth").project.id, scope, c.req.param("permission_id"));
+      const { project } = c.get("auth");
+      const id = c.req.param("permission_id");
+      await deps.definitions.delete(project.id, scope, id);
+      // A deleted definition is no longer handed out by default either.
+      const keep = (list: { id: string }[]) => list.filter((p) => p.id !== id);
+      const { config } = project;
+      const lists = [
+        config.team_creator_default_permissions,
+        config.team_member_default_permissions,
+        config.user_default_permissions,
+      ];
+      if (lists.some((list) => list.some((p) => p.id === id))) {
+        await saveProjectConfig(deps, project, {
+          ...config,
+          team_creator_default_permissions: keep(config.team_creator_default_permissions),
+          team_member_default_permissions: keep(config.team_member_default_permissions),
+          user_default_permissions: keep(config.user_default_permissions),
+        });
+      }
       return c.json({ success: true });
     });
   }

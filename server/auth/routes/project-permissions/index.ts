@@ -14,13 +14,13 @@ const listQuery = z.object({
 const render = (id: string, userId: string) => ({ id, user_id: userId });
 
 export function registerProjectPermissions(app: AuthApp, deps: AuthDeps): void {
-  /** A client lists only its own; recursive (the default) adds contained permissions. */
+  /** A client lists only its own; recursive=true adds contained permissions (the SDK always says which). */
   app.get("/project-permissions", projectAuth(deps), async (c) => {
     const query = readQuery(c, listQuery);
     const { project } = c.get("auth");
     refuseOtherUserForClient(c, query.user_id, OTHERS_PERMISSIONS);
     const user = await targetUser(c, deps, query.user_id);
-    const ids = await deps.projectPermissions.list(project.id, user.id, query.recursive !== "false");
+    const ids = await deps.projectPermissions.list(project.id, user.id, query.recursive === "true");
     return c.json({ items: ids.map((id) => render(id, user.id)), is_paginated: false });
   });
 

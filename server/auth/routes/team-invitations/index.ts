@@ -8,6 +8,7 @@ import { LIMITS } from "../../rate-limit.ts";
 import { emailSchema, urlSchema } from "../../schemas.ts";
 import { StatusError } from "../../status-error.ts";
 import type { TeamRow } from "../../teams/teams.ts";
+import { restrictedReasonOf } from "../../tokens.ts";
 import { isTrustedUrl } from "../../trusted-domains.ts";
 import { targetUser } from "../../user-target.ts";
 import { normalizeEmail, type UserRecord } from "../../users.ts";
@@ -90,7 +91,7 @@ export function registerTeamInvitations(app: AuthApp, deps: AuthDeps): void {
     const input = await readBody(c, sendBody);
     const { project } = c.get("auth");
     await deps.limits.perIp(c, "code-send", LIMITS.codeSendPerIp);
-    await deps.limits.perEmail(project.id, "code-send", input.email, LIMITS.codeSendPerEmail);
+    await deps.limits.mailTo(c, project.id, "code-send", input.email);
     const team = await teamForCaller(c, deps, input.team_id, ["$invite_members"]);
     if (!isTrustedUrl(project, input.callback_url, deps.ctx.publicUrl())) throw KnownErrors.redirectUrlNotWhitelisted();
     const email = normalizeEmail(input.email);
@@ -110,6 +111,7 @@ export function registerTeamInvitations(app: AuthApp, deps: AuthDeps): void {
   app.get("/team-invitations", projectAuth(deps), async (c) => {
     const query = readQuery(c, listQuery);
     const { project } = c.get("auth");
+    if (query.team_id && query.user_id) throw KnownErrors.schemaError("Cannot specify both team_id and user_id.");
     if (query.team_id) {
       const team = await teamForCaller(c, deps, query.team_id, ["$invite_members", "$read_members"]);
       const rows = await deps.codes.listOpen(project.id, PURPOSE, "team_id", [team.id]);
@@ -121,7 +123,7 @@ export function registerTeamInvitations(app: AuthApp, deps: AuthDeps): void {
       const rows = await deps.codes.listOpen(project.id, PURPOSE, "email", emails);
       return c.json({ items: await render(deps, project.id, rows), is_paginated: false });
     }
-    throw new StatusError(400, "Must specify either team_id or user_id");
+    throw new StatusError(400, "QUERY_PARAMETER_REQUIRED", "Must specify either team_id or user_id");
   });
 
   /**
@@ -161,6 +163,9 @@ export function registerTeamInvitations(app: AuthApp, deps: AuthDeps): void {
       const row = await deps.codes.check(project.id, PURPOSE, code);
       if (path.endsWith("/check-code")) return c.json({ is_code_valid: true });
       const { user } = requireUser(c);
+      // Anonymous or not yet onboarded users join no team (they would see its members).
+      const restricted = restrictedReasonOf(user);
+      if (restricted) throw KnownErrors.teamInvitationRestrictedUserNotAllowed(restricted);
       const team = await deps.teams.require(project.id, dataOf(row).team_id);
       if (!accept) return c.json({ team_id: team.id, team_display_name: team.displayName });
       const channel = (await deps.channels.list(project.id, user.id)).find(

@@ -1,15 +1,16 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
+import { imageInput } from "../../images.ts";
 import { projectAuth, requireUser } from "../../project-auth.ts";
-import { displayNameSchema, profileImageUrlSchema } from "../../schemas.ts";
+import { displayNameSchema, profileImageUrlSchema, userIdOrMeSchema } from "../../schemas.ts";
 import { StatusError } from "../../status-error.ts";
 import type { MemberRow } from "../../teams/teams.ts";
 import { targetUser } from "../../user-target.ts";
 import { renderServerUser } from "../../users.ts";
 import { readBody, readQuery } from "../../wire.ts";
 
-const listQuery = z.object({ team_id: z.string().max(64).optional(), user_id: z.string().max(64).optional() });
+const listQuery = z.object({ team_id: z.uuid().optional(), user_id: userIdOrMeSchema.optional() });
 const profileUpdate = z.strictObject({
   display_name: displayNameSchema.optional(),
   profile_image_url: profileImageUrlSchema.optional(),
@@ -50,7 +51,8 @@ export function registerTeamMemberProfiles(app: AuthApp, deps: AuthDeps): void {
     const { type, project } = c.get("auth");
     let members: MemberRow[];
     if (type === "client") {
-      if (!query.team_id) throw new StatusError(400, "team_id is required for access type client");
+      if (!query.team_id)
+        throw new StatusError(400, "QUERY_PARAMETER_REQUIRED", "team_id is required for access type client");
       const { user: caller } = requireUser(c);
       const team = await deps.teams.require(project.id, query.team_id);
       await deps.teams.requireMember(team.id, caller.id);
@@ -78,11 +80,15 @@ export function registerTeamMemberProfiles(app: AuthApp, deps: AuthDeps): void {
     const input = await readBody(c, profileUpdate);
     const { member, own } = await memberOfPath(c, deps);
     if (c.get("auth").type === "client" && !own) {
-      throw new StatusError(403, "A client can only update its own team member profile.");
+      throw new StatusError(
+        403,
+        "CLIENT_CANNOT_ACT_FOR_OTHER_USERS",
+        "A client can only update its own team member profile.",
+      );
     }
     const updated = await deps.teams.updateMemberProfile(member, {
       displayName: input.display_name,
-      profileImageUrl: input.profile_image_url,
+      profileImageUrl: await imageInput(deps, c.get("auth"), input.profile_image_url),
     });
     return c.json(await render(c, deps, updated));
   });

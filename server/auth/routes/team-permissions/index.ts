@@ -15,7 +15,7 @@ const listQuery = z.object({
 const render = (id: string, teamId: string, userId: string) => ({ id, team_id: teamId, user_id: userId });
 
 export function registerTeamPermissions(app: AuthApp, deps: AuthDeps): void {
-  /** A client lists only its own permissions; recursive (the default) adds contained ones. */
+  /** A client lists only its own permissions; recursive=true adds contained ones (the SDK always says which). */
   app.get("/team-permissions", projectAuth(deps), async (c) => {
     const query = readQuery(c, listQuery);
     const { project } = c.get("auth");
@@ -24,7 +24,7 @@ export function registerTeamPermissions(app: AuthApp, deps: AuthDeps): void {
     const user = await targetUser(c, deps, query.user_id);
     await deps.teams.requireMember(team.id, user.id);
     const grants = await deps.teams.grantsOf(team.id, user.id);
-    const ids = query.recursive === "false" ? grants : [...(await deps.definitions.expand(project.id, "team", grants))];
+    const ids = query.recursive === "true" ? [...(await deps.definitions.expand(project.id, "team", grants))] : grants;
     return c.json({ items: ids.map((id) => render(id, team.id, user.id)), is_paginated: false });
   });
 

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
-import { projectAuth, requireUser } from "../../project-auth.ts";
+import { imageInput } from "../../images.ts";
+import { KnownErrors } from "../../known-errors.ts";
+import { projectAuth } from "../../project-auth.ts";
 import { StatusError } from "../../status-error.ts";
 import { clientTeamCreate, serverTeamCreate, toTeamChanges } from "../../teams/team-changes.ts";
 import { renderClientTeam, renderServerTeam } from "../../teams/teams.ts";
@@ -19,6 +21,7 @@ export function registerTeams(app: AuthApp, deps: AuthDeps): void {
       if (!user_id || (user_id !== "me" && user_id !== own?.id)) {
         throw new StatusError(
           403,
+          "CLIENT_CANNOT_ACT_FOR_OTHER_USERS",
           'Client can only list teams for their own user. user_id must be either "me" or the ID of the current user',
         );
       }
@@ -38,13 +41,19 @@ export function registerTeams(app: AuthApp, deps: AuthDeps): void {
     const isClient = type === "client";
     const input = await readBody(c, isClient ? clientTeamCreate : serverTeamCreate);
     if (isClient) {
-      const { user } = requireUser(c);
+      const user = c.get("auth").user;
+      if (!user) throw KnownErrors.userAuthenticationRequired();
       if (!project.config.client_team_creation_enabled) {
-        throw new StatusError(403, "Client team creation is disabled for this project");
+        throw new StatusError(
+          403,
+          "CLIENT_TEAM_CREATION_DISABLED",
+          "Client team creation is disabled for this project",
+        );
       }
       if (input.creator_user_id !== "me" && input.creator_user_id !== user.id) {
         throw new StatusError(
           403,
+          "CLIENT_CANNOT_ACT_FOR_OTHER_USERS",
           "You cannot create a team as a user that is not yourself. Make sure you set the creator_user_id to 'me'.",
         );
       }
@@ -53,7 +62,11 @@ export function registerTeams(app: AuthApp, deps: AuthDeps): void {
     const permissions = project.config.team_creator_default_permissions.map((p) => p.id);
     const team = await deps.teams.create(
       project.id,
-      { ...toTeamChanges(input), displayName: input.display_name },
+      {
+        ...toTeamChanges(input),
+        profileImageUrl: await imageInput(deps, c.get("auth"), input.profile_image_url),
+        displayName: input.display_name,
+      },
       creator && { userId: creator.id, permissions },
     );
     return c.json(isClient ? renderClientTeam(team) : renderServerTeam(team), 201);

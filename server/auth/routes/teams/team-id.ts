@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
+import { imageInput } from "../../images.ts";
 import { projectAuth, requireUser } from "../../project-auth.ts";
 import { clientTeamUpdate, serverTeamUpdate, toTeamChanges } from "../../teams/team-changes.ts";
 import { renderClientTeam, renderServerTeam, type TeamRow } from "../../teams/teams.ts";
@@ -33,7 +34,10 @@ export function registerTeamById(app: AuthApp, deps: AuthDeps): void {
     const isClient = c.get("auth").type === "client";
     const input = await readBody(c, isClient ? clientTeamUpdate : serverTeamUpdate);
     const team = await teamOfPath(c, deps, "$update_team");
-    const updated = await deps.teams.update(team, toTeamChanges(input));
+    const updated = await deps.teams.update(team, {
+      ...toTeamChanges(input),
+      profileImageUrl: await imageInput(deps, c.get("auth"), input.profile_image_url),
+    });
     await forgetMembers(deps, team.id);
     return c.json(isClient ? renderClientTeam(updated) : renderServerTeam(updated));
   });

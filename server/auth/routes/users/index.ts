@@ -1,8 +1,10 @@
 import { z } from "zod";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
+import { imageInput } from "../../images.ts";
+import { KnownErrors } from "../../known-errors.ts";
 import { projectAuth } from "../../project-auth.ts";
 import { personalTeamOf } from "../../teams/teams.ts";
-import { serverUserFields, toUserChanges } from "../../user-changes.ts";
+import { checkNewUser, serverUserFields, toUserChanges } from "../../user-changes.ts";
 import { renderServerUser } from "../../users.ts";
 import { readBody, readQuery } from "../../wire.ts";
 
@@ -13,18 +15,30 @@ const listQuery = z.object({
   order_by: z.enum(["signed_up_at"]).optional(),
   query: z.string().max(200).optional(),
   team_id: z.uuid().optional(),
+  include_anonymous: z.enum(["true", "false"]).optional(),
+  only_anonymous: z.enum(["true", "false"]).optional(),
+  include_restricted: z.enum(["true", "false"]).optional(),
 });
 
 export function registerUsers(app: AuthApp, deps: AuthDeps): void {
   app.post("/users", projectAuth(deps, ["server", "admin"]), async (c) => {
     const input = await readBody(c, serverUserFields);
     const { project } = c.get("auth");
-    const user = await deps.users.create(project.id, toUserChanges(input), personalTeamOf(project.config));
+    checkNewUser(input);
+    const changes = toUserChanges(input);
+    changes.profileImageUrl = await imageInput(deps, c.get("auth"), changes.profileImageUrl);
+    const user = await deps.users.create(project.id, changes);
+    // As on Stack's server, the personal team follows the creation, so the answer has none yet.
+    const personalTeam = personalTeamOf(project.config);
+    if (personalTeam) await deps.users.addPersonalTeam(project.id, user, personalTeam);
     return c.json(renderServerUser(user), 201);
   });
 
   app.get("/users", projectAuth(deps, ["server", "admin"]), async (c) => {
     const query = readQuery(c, listQuery);
+    if (query.only_anonymous === "true" && query.include_anonymous !== "true") {
+      throw KnownErrors.schemaError("only_anonymous=true needs include_anonymous=true as well.");
+    }
     const limit = query.limit ?? 100;
     const page = await deps.users.list(c.get("auth").project.id, {
       cursor: query.cursor,
@@ -32,6 +46,10 @@ export function registerUsers(app: AuthApp, deps: AuthDeps): void {
       desc: query.desc === "true",
       query: query.query,
       teamId: query.team_id,
+      anonymous: query.only_anonymous === "true" ? "only" : query.include_anonymous === "true" ? "include" : "exclude",
+      // Anonymous users are restricted too: asking for them asks for every restricted user.
+      includeRestricted: query.include_restricted === "true" || query.include_anonymous === "true",
+      requireEmailVerification: c.get("auth").project.config.require_email_verification,
     });
     return c.json({
       items: page.items.map(renderServerUser),

@@ -1,4 +1,5 @@
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
+import { imageInput } from "../../images.ts";
 import { projectAuth, requireUser } from "../../project-auth.ts";
 import { StatusError } from "../../status-error.ts";
 import { clientUserUpdate, serverUserFields, toUserChanges } from "../../user-changes.ts";
@@ -15,7 +16,9 @@ export function registerUsersMe(app: AuthApp, deps: AuthDeps): void {
     const { user } = requireUser(c);
     const isClient = c.get("auth").type === "client";
     const input = await readBody(c, isClient ? clientUserUpdate : serverUserFields);
-    const updated = await deps.users.update(user.projectId, user.id, toUserChanges(input));
+    const changes = toUserChanges(input);
+    changes.profileImageUrl = await imageInput(deps, c.get("auth"), changes.profileImageUrl);
+    const updated = await deps.users.update(user.projectId, user.id, changes);
     return c.json(isClient ? renderClientUser(updated) : renderServerUser(updated));
   });
 
@@ -23,7 +26,11 @@ export function registerUsersMe(app: AuthApp, deps: AuthDeps): void {
     const { user } = requireUser(c);
     const { type, project } = c.get("auth");
     if (type === "client" && !project.config.client_user_deletion_enabled) {
-      throw new StatusError(403, "Client user deletion is not enabled for this project.");
+      throw new StatusError(
+        400,
+        "CLIENT_USER_DELETION_DISABLED",
+        "Client user deletion is not enabled for this project",
+      );
     }
     await deps.users.delete(user.projectId, user.id);
     return c.json({ success: true });

@@ -1,4 +1,5 @@
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
+import { imageInput } from "../../images.ts";
 import { KnownErrors } from "../../known-errors.ts";
 import { projectAuth } from "../../project-auth.ts";
 import { serverUserFields, toUserChanges } from "../../user-changes.ts";
@@ -17,7 +18,9 @@ export function registerUserById(app: AuthApp, deps: AuthDeps): void {
   app.patch("/users/:userId", projectAuth(deps, SERVER), async (c) => {
     const user = await targetUser(c, deps, c.req.param("userId"));
     const input = await readBody(c, serverUserFields);
-    return c.json(renderServerUser(await deps.users.update(user.projectId, user.id, toUserChanges(input))));
+    const changes = toUserChanges(input);
+    changes.profileImageUrl = await imageInput(deps, c.get("auth"), changes.profileImageUrl);
+    return c.json(renderServerUser(await deps.users.update(user.projectId, user.id, changes)));
   });
 
   app.delete("/users/:userId", projectAuth(deps, SERVER), async (c) => {

@@ -30,7 +30,10 @@ export function registerWebhookPortal(app: AuthApp, deps: AuthDeps): void {
   });
 
   app.get("/webhooks/portal/endpoints", portalToken, async (c) =>
-    c.json({ items: await listEndpoints(deps.ctx.store.db, c.get("portalProjectId")), is_paginated: false }),
+    c.json({
+      items: await listEndpoints(deps.ctx.store.db, deps.credentials, c.get("portalProjectId")),
+      is_paginated: false,
+    }),
   );
   app.get("/webhooks/portal/deliveries", portalToken, async (c) => {
     const query = readQuery(c, deliveriesQuery);

@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { authWebhookDeliveriesTable, authWebhookEndpointsTable } from "../../../db/schema/index.ts";
 import type { Store } from "../../../db/store.ts";
+import type { ProjectCredentials } from "../../project-credentials.ts";
 
 type Db = Store["db"];
 type EndpointRow = typeof authWebhookEndpointsTable.$inferSelect;
@@ -8,24 +9,30 @@ type EndpointRow = typeof authWebhookEndpointsTable.$inferSelect;
 /** The newest deliveries a log shows. */
 const LOG_LIMIT = 200;
 
-export const renderEndpoint = (row: EndpointRow, withSecret = false) => ({
+/** An endpoint as answered; `secret` is the opened signing secret (the row keeps it sealed). */
+export const renderEndpoint = (row: EndpointRow, secret: string, withSecret = false) => ({
   id: row.id,
   url: row.url,
   description: row.description,
   enabled: row.enabled,
   created_at_millis: row.createdAt.getTime(),
   // The signing secret only in the answer that created it; afterwards its last four characters.
-  ...(withSecret ? { secret: row.secret } : { secret_last_four: row.secret.slice(-4) }),
+  ...(withSecret ? { secret } : { secret_last_four: secret.slice(-4) }),
 });
 
+/** An endpoint as answered after its creation: the secret by its last four characters. */
+export async function renderStoredEndpoint(credentials: ProjectCredentials, row: EndpointRow) {
+  return renderEndpoint(row, await credentials.openWebhookSecret(row.projectId, row.id, row.secret));
+}
+
 /** A project's endpoints, newest first (admin routes and the webhook portal read the same). */
-export async function listEndpoints(db: Db, projectId: string) {
+export async function listEndpoints(db: Db, credentials: ProjectCredentials, projectId: string) {
   const rows = await db
     .select()
     .from(authWebhookEndpointsTable)
     .where(eq(authWebhookEndpointsTable.projectId, projectId))
     .orderBy(desc(authWebhookEndpointsTable.createdAt));
-  return rows.map((row) => renderEndpoint(row));
+  return Promise.all(rows.map((row) => renderStoredEndpoint(credentials, row)));
 }
 
 /** A project's delivery log, newest first, optionally for one endpoint. */

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
+import { errorText } from "@/lib/errors/error-text";
 import { type TemplateType, templatesQuery } from "./emails-api";
 import { SentEmails } from "./sent-emails";
 import { TemplateEditor } from "./template-editor";
@@ -25,7 +26,7 @@ export function EmailsPage() {
         </h3>
         {templates.isError && (
           <p role="alert" className="text-red-300">
-            {templates.error.message}
+            {errorText(i18n, templates.error)}
           </p>
         )}
         {templates.isPending && (

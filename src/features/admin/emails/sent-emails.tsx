@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Spinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/errors/error-text";
 import { sentEmailsQuery } from "./emails-api";
 
 /** What the project sent, newest first, and why a send failed. */
@@ -19,7 +20,7 @@ export function SentEmails() {
   if (sent.isError) {
     return (
       <p role="alert" className="text-red-300">
-        {sent.error.message}
+        {errorText(i18n, sent.error)}
       </p>
     );
   }

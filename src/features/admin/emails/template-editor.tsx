@@ -1,18 +1,14 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { Input, Textarea } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { type EmailTemplate, previewQuery, useResetTemplate, useSaveTemplate } from "./emails-api";
 import { TEMPLATE_VARIABLES, templateLabel } from "./template-label";
@@ -33,7 +29,7 @@ export function TemplateEditor({ template }: { template: EmailTemplate }) {
   const preview = useQuery(previewQuery(template.type, settledSubject, settledContent));
   const changed = subject !== template.subject || content !== template.content;
   const label = templateLabel(i18n, template.type);
-  const fail = (e: unknown) => notify.error(e instanceof Error ? e.message : t`An error occurred`);
+  const fail = (e: unknown) => notify.error(errorText(i18n, e, msg`An error occurred`));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -103,7 +99,7 @@ export function TemplateEditor({ template }: { template: EmailTemplate }) {
         </h4>
         {preview.isError && (
           <p role="alert" className="text-sm text-red-300">
-            {preview.error.message}
+            {errorText(i18n, preview.error)}
           </p>
         )}
         {preview.data && (
@@ -121,22 +117,13 @@ export function TemplateEditor({ template }: { template: EmailTemplate }) {
           </div>
         )}
       </section>
-      <AlertDialog open={confirmReset} onOpenChange={setConfirmReset}>
-        <AlertDialogContent>
-          <AlertDialogTitle>{t`Reset to default`}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {t`Replace your version of "${label}" with the built-in template? Your edits are lost.`}
-          </AlertDialogDescription>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialogCancel asChild>
-              <Button variant="outline">{t`Cancel`}</Button>
-            </AlertDialogCancel>
-            <Button variant="destructive" onClick={() => void onReset()}>
-              {t`Reset to default`}
-            </Button>
-          </div>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmReset}
+        onOpenChange={setConfirmReset}
+        title={t`Reset to default`}
+        description={t`Replace your version of "${label}" with the built-in template? Your edits are lost.`}
+        onConfirm={() => void onReset()}
+      />
     </div>
   );
 }

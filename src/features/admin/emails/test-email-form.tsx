@@ -1,16 +1,18 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/errors/error-text";
 import { useSendTestEmail } from "./emails-api";
 
 type Outcome = { ok: true } | { ok: false; message: string };
 
 /** Tries an SMTP server before the project uses it: one mail, and whether it went out. */
 export function TestEmailForm() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const send = useSendTestEmail();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -33,7 +35,7 @@ export function TestEmailForm() {
       });
       setOutcome(answer.success ? { ok: true } : { ok: false, message: answer.error_message ?? t`An error occurred` });
     } catch (e) {
-      setOutcome({ ok: false, message: e instanceof Error ? e.message : t`An error occurred` });
+      setOutcome({ ok: false, message: errorText(i18n, e, msg`An error occurred`) });
     }
   }
 

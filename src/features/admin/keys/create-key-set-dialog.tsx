@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -14,6 +15,7 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/errors/error-text";
 import { keyKindLabel } from "./key-kind-label";
 import { type CreatedKeySet, KEY_KINDS, useCreateKeySet } from "./keys-api";
 
@@ -56,7 +58,7 @@ export function CreateKeySetDialog({ open, onOpenChange }: { open: boolean; onOp
         }),
       );
     } catch (e) {
-      setError(e instanceof Error ? e.message : t`An error occurred`);
+      setError(errorText(i18n, e, msg`An error occurred`));
     }
   }
 

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
+import { errorText } from "@/lib/errors/error-text";
 import { CreateKeySetDialog } from "./create-key-set-dialog";
 import { keyKindLabel } from "./key-kind-label";
 import { KEY_KINDS, type KeySet, type KeySetStatus, keySetStatus, keySetsQuery } from "./keys-api";
@@ -50,7 +51,7 @@ export function KeysPage() {
         </p>
       ) : sets.isError ? (
         <p role="alert" className="text-red-300">
-          {sets.error.message}
+          {errorText(i18n, sets.error)}
         </p>
       ) : sets.data.length === 0 ? (
         <p className="text-slate-300">{t`No API keys yet.`}</p>

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import {
   AlertDialog,
@@ -8,12 +9,13 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { type KeySet, useRevokeKeySet } from "./keys-api";
 
 /** Revocation is immediate on every instance and cannot be undone: it asks first. */
 export function RevokeKeySetDialog({ keySet, onClose }: { keySet: KeySet | null; onClose(): void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const revoke = useRevokeKeySet();
   const name = keySet?.description || keySet?.id || "";
 
@@ -22,7 +24,7 @@ export function RevokeKeySetDialog({ keySet, onClose }: { keySet: KeySet | null;
       await revoke.mutateAsync(target.id);
       notify.success(t`Keys revoked`);
     } catch (e) {
-      notify.error(e instanceof Error ? e.message : t`An error occurred`);
+      notify.error(errorText(i18n, e, msg`An error occurred`));
     } finally {
       onClose();
     }

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Spinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/errors/error-text";
 import { DailyChart } from "./daily-chart";
 import { metricsQuery } from "./metrics-api";
 import { RecentUsers } from "./recent-users";
@@ -38,7 +39,7 @@ export function AdminOverview() {
   if (metrics.isError) {
     return (
       <p role="alert" className="text-red-300">
-        {metrics.error.message}
+        {errorText(i18n, metrics.error)}
       </p>
     );
   }

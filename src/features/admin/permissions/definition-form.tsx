@@ -1,9 +1,11 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/errors/error-text";
 import type { PermissionDefinition } from "./permissions-api";
 
 /**
@@ -25,7 +27,7 @@ export function DefinitionForm({
   submitLabel: string;
   onSubmit(definition: PermissionDefinition): Promise<void>;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [error, setError] = useState<string | null>(null);
   const prefix = `${scope}-${initial?.id ?? "new"}`;
 
@@ -40,7 +42,7 @@ export function DefinitionForm({
         contained_permission_ids: form.getAll("contained").map(String),
       });
     } catch (e) {
-      setError(e instanceof Error ? e.message : t`An error occurred`);
+      setError(errorText(i18n, e, msg`An error occurred`));
     }
   }
 

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Pencil, Trash2 } from "lucide-react";
@@ -12,6 +13,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { DefinitionForm } from "./definition-form";
 import {
@@ -31,7 +33,7 @@ function EditTitle({ id }: { id: string }) {
 
 /** One scope's definitions: the list (built-in ones read-only), a form to add one, edit and delete. */
 export function DefinitionsSection({ scope, title }: { scope: PermissionScope; title: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const definitions = useQuery(definitionsQuery(scope));
   const create = useCreateDefinition(scope);
   const update = useUpdateDefinition(scope);
@@ -51,7 +53,7 @@ export function DefinitionsSection({ scope, title }: { scope: PermissionScope; t
       {definitions.isPending && <Spinner />}
       {definitions.isError && (
         <p role="alert" className="text-red-300">
-          {definitions.error.message}
+          {errorText(i18n, definitions.error)}
         </p>
       )}
       {definitions.data?.length === 0 && <p className="text-sm text-slate-300">{t`No permissions defined yet.`}</p>}
@@ -152,7 +154,7 @@ export function DefinitionsSection({ scope, title }: { scope: PermissionScope; t
                   remove
                     .mutateAsync(deleting.id)
                     .then(() => notify.success(t`Permission deleted`))
-                    .catch((e: unknown) => notify.error(e instanceof Error ? e.message : t`An error occurred`));
+                    .catch((e: unknown) => notify.error(errorText(i18n, e, msg`An error occurred`)));
                 }
                 setDeleting(null);
               }}

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
@@ -5,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { type AdminProject, useUpdateProject } from "./project-api";
 
@@ -13,7 +15,7 @@ import { type AdminProject, useUpdateProject } from "./project-api";
  * the path of its auth handler pages. Production mode's rules are the server's; its refusals show here.
  */
 export function DomainsSection({ project }: { project: AdminProject }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const update = useUpdateProject();
   const [error, setError] = useState<string | null>(null);
   const domains = project.config.domains;
@@ -24,7 +26,7 @@ export function DomainsSection({ project }: { project: AdminProject }) {
       await update.mutateAsync({ config: { domains: next, ...extra } });
       return true;
     } catch (e) {
-      setError(e instanceof Error ? e.message : t`An error occurred`);
+      setError(errorText(i18n, e, msg`An error occurred`));
       return false;
     }
   }

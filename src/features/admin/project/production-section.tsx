@@ -1,11 +1,13 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { type AdminProject, type ProjectConfig, useUpdateProject } from "./project-api";
 
 /** Production mode (HTTPS-only trusted domains, no localhost) and how OAuth accounts are merged. */
 export function ProductionSection({ project }: { project: AdminProject }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const update = useUpdateProject();
   const [error, setError] = useState<string | null>(null);
 
@@ -15,7 +17,7 @@ export function ProductionSection({ project }: { project: AdminProject }) {
       await update.mutateAsync(patch);
       notify.success(t`Settings saved`);
     } catch (e) {
-      setError(e instanceof Error ? e.message : t`An error occurred`);
+      setError(errorText(i18n, e, msg`An error occurred`));
     }
   }
 

@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { TriangleAlert } from "lucide-react";
 import { Spinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/errors/error-text";
 import { DomainsSection } from "./domains-section";
 import { ProductionSection } from "./production-section";
 import { projectQuery } from "./project-api";
@@ -10,7 +11,7 @@ import { SettingsSwitches } from "./settings-switches";
 
 /** /admin/domains: trusted domains, sign-in methods and providers, and user and team switches. */
 export function ProjectSettingsPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const project = useQuery(projectQuery());
 
   return (
@@ -28,7 +29,7 @@ export function ProjectSettingsPage() {
       )}
       {project.isError && (
         <p role="alert" className="text-red-300">
-          {project.error.message}
+          {errorText(i18n, project.error)}
         </p>
       )}
       {project.data && (

@@ -1,9 +1,11 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { type AdminProject, type OAuthProviderConfig, useUpdateProject } from "./project-api";
 
@@ -18,7 +20,7 @@ const KNOWN_PROVIDERS = [
  * project's own OAuth client. A stored client secret comes back masked and is kept unless replaced.
  */
 export function ProvidersSection({ project }: { project: AdminProject }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const update = useUpdateProject();
   const [error, setError] = useState<string | null>(null);
   const stored = new Map(project.config.oauth_providers.map((p) => [p.id, p]));
@@ -51,7 +53,7 @@ export function ProvidersSection({ project }: { project: AdminProject }) {
       await update.mutateAsync({ config: { oauth_providers: providers } });
       notify.success(t`Providers saved`);
     } catch (e) {
-      setError(e instanceof Error ? e.message : t`An error occurred`);
+      setError(errorText(i18n, e, msg`An error occurred`));
     }
   }
 

@@ -1,19 +1,15 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { ArrowLeft, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import {
   type AdminTeam,
@@ -26,7 +22,7 @@ import {
 
 /** /admin/teams/{id}: rename, members (each removable), and deletion. */
 export function TeamDetailPage({ teamId }: { teamId: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const team = useQuery(teamQuery(teamId));
   return (
     <div className="grid gap-4">
@@ -42,7 +38,7 @@ export function TeamDetailPage({ teamId }: { teamId: string }) {
       )}
       {team.isError && (
         <p role="alert" className="text-red-300">
-          {team.error.message}
+          {errorText(i18n, team.error)}
         </p>
       )}
       {team.data && <TeamDetails key={team.data.display_name} team={team.data} />}
@@ -51,7 +47,7 @@ export function TeamDetailPage({ teamId }: { teamId: string }) {
 }
 
 function TeamDetails({ team }: { team: AdminTeam }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const members = useQuery(teamMembersQuery(team.id));
   const rename = useRenameTeam(team.id);
@@ -60,7 +56,7 @@ function TeamDetails({ team }: { team: AdminTeam }) {
   const [name, setName] = useState(team.display_name);
   const [deleting, setDeleting] = useState(false);
   const teamName = team.display_name;
-  const fail = (e: unknown) => notify.error(e instanceof Error ? e.message : t`An error occurred`);
+  const fail = (e: unknown) => notify.error(errorText(i18n, e, msg`An error occurred`));
 
   async function onRename(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -139,22 +135,14 @@ function TeamDetails({ team }: { team: AdminTeam }) {
           })}
         </ul>
       </section>
-      <AlertDialog open={deleting} onOpenChange={setDeleting}>
-        <AlertDialogContent>
-          <AlertDialogTitle>{t`Delete team`}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {t`Delete the team "${teamName}" with its memberships and permissions? Its members keep their accounts. This cannot be undone.`}
-          </AlertDialogDescription>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialogCancel asChild>
-              <Button variant="outline">{t`Cancel`}</Button>
-            </AlertDialogCancel>
-            <Button variant="destructive" disabled={remove.isPending} onClick={() => void onDelete()}>
-              {t`Delete team`}
-            </Button>
-          </div>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title={t`Delete team`}
+        description={t`Delete the team "${teamName}" with its memberships and permissions? Its members keep their accounts. This cannot be undone.`}
+        pending={remove.isPending}
+        onConfirm={() => void onDelete()}
+      />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Input } from "@/components/ui/input";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Spinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/errors/error-text";
 import { teamsQuery } from "./teams-api";
 
 /** /admin/teams: every team of the project, filtered by name or id as it is typed. */
@@ -40,7 +41,7 @@ export function TeamsPage() {
       )}
       {teams.isError && (
         <p role="alert" className="text-red-300">
-          {teams.error.message}
+          {errorText(i18n, teams.error)}
         </p>
       )}
       {teams.data &&

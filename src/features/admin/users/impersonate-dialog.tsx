@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -13,6 +14,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/errors/error-text";
 import { getRuntimeConfig } from "@/lib/runtime-config";
 import { IMPERSONATION_MILLIS, useImpersonate } from "./users-api";
 
@@ -32,7 +34,7 @@ export function ImpersonateDialog({
   open: boolean;
   onOpenChange(open: boolean): void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const impersonate = useImpersonate(userId);
   const config = useQuery({ queryKey: ["runtime-config"], queryFn: getRuntimeConfig, staleTime: Infinity });
   const [snippet, setSnippet] = useState<string | null>(null);
@@ -48,7 +50,7 @@ export function ImpersonateDialog({
         `document.cookie = "stack-refresh-${projectId}=${refresh_token}; path=/; max-age=${maxAge}; samesite=lax"; location.assign("/");`,
       );
     } catch (e) {
-      setError(e instanceof Error ? e.message : t`An error occurred`);
+      setError(errorText(i18n, e, msg`An error occurred`));
     }
   }
 

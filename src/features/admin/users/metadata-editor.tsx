@@ -1,9 +1,11 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { type Metadata, type MetadataField, useUpdateMetadata } from "./users-api";
 
@@ -35,7 +37,7 @@ export function MetadataEditor({
   hint: string;
   value: Metadata;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const id = useId();
   const initial = value === null ? "" : JSON.stringify(value, null, 2);
   const [text, setText] = useState(initial);
@@ -55,7 +57,7 @@ export function MetadataEditor({
       await update.mutateAsync({ [field]: parsed.value });
       notify.success(t`Metadata saved`);
     } catch (e) {
-      notify.error(e instanceof Error ? e.message : t`An error occurred`);
+      notify.error(errorText(i18n, e, msg`An error occurred`));
     }
   }
 

@@ -1,17 +1,13 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { ArrowLeft, Trash2, UserRoundCog } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { ImpersonateDialog } from "./impersonate-dialog";
 import { MetadataEditor } from "./metadata-editor";
@@ -28,7 +24,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** /admin/users/{id}: what the project knows of a user, their metadata, impersonation and deletion. */
 export function UserDetailPage({ userId }: { userId: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const user = useQuery(userQuery(userId));
 
   return (
@@ -45,7 +41,7 @@ export function UserDetailPage({ userId }: { userId: string }) {
       )}
       {user.isError && (
         <p role="alert" className="text-red-300">
-          {user.error.message}
+          {errorText(i18n, user.error)}
         </p>
       )}
       {user.data && <UserDetails user={user.data} />}
@@ -79,7 +75,7 @@ function UserDetails({ user }: { user: AdminUser }) {
       notify.success(t`User deleted`);
       await navigate({ to: "/admin/users" });
     } catch (e) {
-      notify.error(e instanceof Error ? e.message : t`An error occurred`);
+      notify.error(errorText(i18n, e, msg`An error occurred`));
     }
   }
 
@@ -159,22 +155,14 @@ function UserDetails({ user }: { user: AdminUser }) {
         />
       </section>
       <ImpersonateDialog userId={user.id} name={name} open={impersonating} onOpenChange={setImpersonating} />
-      <AlertDialog open={deleting} onOpenChange={setDeleting}>
-        <AlertDialogContent>
-          <AlertDialogTitle>{t`Delete user`}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {t`Delete ${name} with their sessions, team memberships and keys? This cannot be undone.`}
-          </AlertDialogDescription>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialogCancel asChild>
-              <Button variant="outline">{t`Cancel`}</Button>
-            </AlertDialogCancel>
-            <Button variant="destructive" disabled={remove.isPending} onClick={() => void onDelete()}>
-              {t`Delete user`}
-            </Button>
-          </div>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title={t`Delete user`}
+        description={t`Delete ${name} with their sessions, team memberships and keys? This cannot be undone.`}
+        pending={remove.isPending}
+        onConfirm={() => void onDelete()}
+      />
     </>
   );
 }

@@ -8,6 +8,7 @@ import { Input } from "@/components/ui/input";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Spinner } from "@/components/ui/spinner";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
+import { errorText } from "@/lib/errors/error-text";
 import { usersQuery } from "./users-api";
 
 /** /admin/users: every user of the project, newest first, searchable by e-mail, name or id. */
@@ -35,7 +36,7 @@ export function UsersPage() {
       </div>
       {users.isError && (
         <p role="alert" className="text-red-300">
-          {users.error.message}
+          {errorText(i18n, users.error)}
         </p>
       )}
       {users.isPending ? (

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { type FormEvent, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -5,11 +6,12 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/errors/error-text";
 import { useCreateEndpoint } from "./webhooks-api";
 
 /** Adds an endpoint; its signing secret is shown here once, for the receiver's configuration. */
 export function AddEndpointForm() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const create = useCreateEndpoint();
   const formRef = useRef<HTMLFormElement>(null);
   const [error, setError] = useState<string | null>(null);
@@ -28,7 +30,7 @@ export function AddEndpointForm() {
       setSecret(created.secret);
       formRef.current?.reset();
     } catch (e) {
-      setError(e instanceof Error ? e.message : t`An error occurred`);
+      setError(errorText(i18n, e, msg`An error occurred`));
     }
   }
 

@@ -1,14 +1,10 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Send, Trash2 } from "lucide-react";
 import { useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { useDeleteEndpoint, useSendTestEvent, useSetEndpointEnabled, type WebhookEndpoint } from "./webhooks-api";
 
@@ -18,7 +14,7 @@ function SecretHint({ lastFour }: { lastFour: string }) {
 }
 
 export function EndpointList({ endpoints }: { endpoints: WebhookEndpoint[] }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const setEnabled = useSetEndpointEnabled();
   const sendTest = useSendTestEvent();
   const remove = useDeleteEndpoint();
@@ -26,7 +22,7 @@ export function EndpointList({ endpoints }: { endpoints: WebhookEndpoint[] }) {
   // Set in the click's own handler: the mutation's state arrives a tick later, and a controlled
   // checkbox would snap back to the stored value in between.
   const [asked, setAsked] = useState<Record<string, boolean>>({});
-  const fail = (e: unknown) => notify.error(e instanceof Error ? e.message : t`An error occurred`);
+  const fail = (e: unknown) => notify.error(errorText(i18n, e, msg`An error occurred`));
   const deletingUrl = deleting?.url ?? "";
 
   if (endpoints.length === 0) return <p className="text-slate-300">{t`No endpoints yet.`}</p>;
@@ -87,29 +83,17 @@ export function EndpointList({ endpoints }: { endpoints: WebhookEndpoint[] }) {
           </li>
         ))}
       </ul>
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogTitle>{t`Delete endpoint`}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {t`Delete ${deletingUrl}? It receives no more events, and its deliveries leave the log.`}
-          </AlertDialogDescription>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialogCancel asChild>
-              <Button variant="outline">{t`Cancel`}</Button>
-            </AlertDialogCancel>
-            <Button
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() => {
-                if (deleting) remove.mutateAsync(deleting.id).catch(fail);
-                setDeleting(null);
-              }}
-            >
-              {t`Delete endpoint`}
-            </Button>
-          </div>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t`Delete endpoint`}
+        description={t`Delete ${deletingUrl}? It receives no more events, and its deliveries leave the log.`}
+        pending={remove.isPending}
+        onConfirm={() => {
+          if (deleting) remove.mutateAsync(deleting.id).catch(fail);
+          setDeleting(null);
+        }}
+      />
     </>
   );
 }

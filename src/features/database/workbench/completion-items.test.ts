@@ -12,8 +12,13 @@ const table = (name: string, columns: string[]) => ({
 });
 const schema: DatabaseSchemaResponse = {
   schemas: [
-    { name: "public", tables: [table("fruit", ["id", "name"]), table("orders", ["id", "fruit_id", "qty"])] },
-    { name: "billing", tables: [table("invoice", ["number", "total"])] },
+    {
+      name: "public",
+      tables: [table("fruit", ["id", "name"]), table("orders", ["id", "fruit_id", "qty"])],
+      functions: [],
+      sequences: [],
+    },
+    { name: "billing", tables: [table("invoice", ["number", "total"])], functions: [], sequences: [] },
   ],
 };
 const labels = (items: ReturnType<typeof completionsAt>) => items.map((i) => i.label);

@@ -1,14 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addTab, closeTab, initialTabs, nextTabName, parseTabs, renameTab, tabTextKey } from "./editor-tabs";
-
-const name = (n: number) => `Query ${n}`;
+import { addTab, closeTab, initialTabs, nextTabNumber, parseTabs, renameTab, tabTextKey } from "./editor-tabs";
 
 describe("editor tabs", () => {
   it("adds, renames and closes tabs, keeping at least one", () => {
-    let state = initialTabs("Query 1");
-    state = addTab(state, "b", nextTabName(state, name));
-    state = addTab(state, "c", nextTabName(state, name));
-    expect(state.tabs.map((t) => t.name)).toEqual(["Query 1", "Query 2", "Query 3"]);
+    let state = initialTabs();
+    state = addTab(state, "b", nextTabNumber(state));
+    state = addTab(state, "c", nextTabNumber(state));
+    expect(state.tabs.map((t) => t.number)).toEqual([1, 2, 3]);
     expect(state.activeId).toBe("c");
     state = renameTab(state, "b", "  report  ");
     expect(state.tabs[1]?.name).toBe("report");
@@ -16,23 +14,40 @@ describe("editor tabs", () => {
     state = closeTab(state, "c");
     expect(state).toEqual({
       tabs: [
-        { id: "main", name: "Query 1" },
-        { id: "b", name: "report" },
+        { id: "main", number: 1 },
+        { id: "b", number: 2, name: "report" },
       ],
       activeId: "b",
     });
     state = closeTab(closeTab(state, "main"), "b");
     expect(state.tabs).toHaveLength(1);
-    expect(nextTabName(initialTabs("Query 2"), name)).toBe("Query 3");
+    expect(nextTabNumber({ tabs: [{ id: "x", number: 2 }], activeId: "x" })).toBe(3);
   });
 
   it("survives a round trip through storage and repairs damaged data", () => {
-    const state = addTab(initialTabs("Query 1"), "x", "second");
-    expect(parseTabs(JSON.stringify(state), "Query 1")).toEqual(state);
-    expect(parseTabs("{not json", "Query 1")).toEqual(initialTabs("Query 1"));
-    expect(parseTabs(JSON.stringify({ tabs: [{ id: "x", name: "a" }], activeId: "gone" }), "Q")).toEqual({
-      tabs: [{ id: "x", name: "a" }],
+    const state = renameTab(addTab(initialTabs(), "x", 2), "x", "second");
+    expect(parseTabs(JSON.stringify(state))).toEqual(state);
+    expect(parseTabs("{not json")).toEqual(initialTabs());
+    expect(parseTabs(JSON.stringify({ tabs: [{ id: "x", name: "a" }], activeId: "gone" }))).toEqual({
+      tabs: [{ id: "x", number: 1, name: "a" }],
       activeId: "x",
+    });
+  });
+
+  it("reads the English or German default names stored before names were translated as numbers", () => {
+    const stored = {
+      tabs: [
+        { id: "main", name: "Query 1" },
+        { id: "y", name: "Abfrage 4" },
+      ],
+      activeId: "y",
+    };
+    expect(parseTabs(JSON.stringify(stored))).toEqual({
+      tabs: [
+        { id: "main", number: 1 },
+        { id: "y", number: 4 },
+      ],
+      activeId: "y",
     });
   });
 

@@ -1,7 +1,13 @@
-/** The workbench's editor tabs of one database; each tab's text lives under its own storage key. */
+/**
+ * The workbench's editor tabs of one database; each tab's text lives under its own storage key.
+ * A tab has a number ("Query 2", "Abfrage 2": the name is put together in the reader's language
+ * when shown) until the user names it.
+ */
 export interface EditorTab {
   id: string;
-  name: string;
+  number: number;
+  /** The user's own name; absent for a tab that still goes by its number. */
+  name?: string;
 }
 
 export interface EditorTabs {
@@ -16,28 +22,37 @@ export const tabsKey = (dbId: string) => `db:${dbId}:tabs`;
 export const tabTextKey = (dbId: string, tabId: string) =>
   tabId === FIRST_TAB_ID ? `db:${dbId}:sql` : `db:${dbId}:sql:${tabId}`;
 
-export function initialTabs(firstName: string): EditorTabs {
-  return { tabs: [{ id: FIRST_TAB_ID, name: firstName }], activeId: FIRST_TAB_ID };
+export function initialTabs(): EditorTabs {
+  return { tabs: [{ id: FIRST_TAB_ID, number: 1 }], activeId: FIRST_TAB_ID };
 }
 
+// Tabs stored before names were translated carry the English or German default as their name.
+const DEFAULT_NAME = /^(?:Query|Abfrage) (\d+)$/;
+
 /** Reads the stored tabs, falling back to one tab when there are none or they are damaged. */
-export function parseTabs(stored: string | null, firstName: string): EditorTabs {
-  if (!stored) return initialTabs(firstName);
+export function parseTabs(stored: string | null): EditorTabs {
+  if (!stored) return initialTabs();
   try {
-    const value = JSON.parse(stored) as Partial<EditorTabs>;
-    const tabs = Array.isArray(value.tabs)
-      ? value.tabs.filter((t): t is EditorTab => typeof t?.id === "string" && typeof t?.name === "string")
-      : [];
-    if (tabs.length === 0) return initialTabs(firstName);
-    const activeId = tabs.some((t) => t.id === value.activeId) ? (value.activeId as string) : (tabs[0] as EditorTab).id;
+    const value = JSON.parse(stored) as { tabs?: unknown; activeId?: unknown };
+    const tabs: EditorTab[] = [];
+    for (const raw of Array.isArray(value.tabs) ? (value.tabs as Array<Record<string, unknown>>) : []) {
+      if (typeof raw?.id !== "string") continue;
+      const name = typeof raw.name === "string" ? raw.name : undefined;
+      const legacy = name ? DEFAULT_NAME.exec(name) : null;
+      const number = typeof raw.number === "number" ? raw.number : legacy ? Number(legacy[1]) : tabs.length + 1;
+      tabs.push(name && !legacy ? { id: raw.id, number, name } : { id: raw.id, number });
+    }
+    const first = tabs[0];
+    if (!first) return initialTabs();
+    const activeId = tabs.some((t) => t.id === value.activeId) ? (value.activeId as string) : first.id;
     return { tabs, activeId };
   } catch {
-    return initialTabs(firstName);
+    return initialTabs();
   }
 }
 
-export function addTab(state: EditorTabs, id: string, name: string): EditorTabs {
-  return { tabs: [...state.tabs, { id, name }], activeId: id };
+export function addTab(state: EditorTabs, id: string, number: number): EditorTabs {
+  return { tabs: [...state.tabs, { id, number }], activeId: id };
 }
 
 export function renameTab(state: EditorTabs, id: string, name: string): EditorTabs {
@@ -56,10 +71,10 @@ export function closeTab(state: EditorTabs, id: string): EditorTabs {
   return { tabs, activeId };
 }
 
-/** "Query 2", "Query 3", …: the smallest number no tab uses. */
-export function nextTabName(state: EditorTabs, name: (n: number) => string): string {
-  const used = new Set(state.tabs.map((t) => t.name));
+/** The number of the next "Query N": the smallest one from the tab count up that no unnamed tab uses. */
+export function nextTabNumber(state: EditorTabs): number {
+  const used = new Set(state.tabs.filter((t) => t.name === undefined).map((t) => t.number));
   let n = state.tabs.length + 1;
-  while (used.has(name(n))) n++;
-  return name(n);
+  while (used.has(n)) n++;
+  return n;
 }

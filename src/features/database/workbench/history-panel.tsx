@@ -30,7 +30,7 @@ export function HistoryPanel({
   const found = searchHistory(history, query);
 
   return (
-    <aside className="flex max-h-64 w-full shrink-0 flex-col gap-3 overflow-y-auto border-slate-800 text-sm lg:max-h-none lg:w-72 lg:border-l lg:pl-3">
+    <div className="flex flex-col gap-3 p-3 text-sm">
       <section aria-label={t`Snippets`} className="flex flex-col gap-1">
         <h3 className="font-medium text-slate-200">
           <Trans>Snippets</Trans>
@@ -55,7 +55,7 @@ export function HistoryPanel({
           </Button>
         </form>
         {snippets.length === 0 ? (
-          <p className="text-xs text-slate-500">
+          <p className="text-xs text-slate-400">
             <Trans>Save the editor text under a name to reuse it.</Trans>
           </p>
         ) : (
@@ -94,7 +94,7 @@ export function HistoryPanel({
           onChange={(e) => setQuery(e.target.value)}
         />
         {found.length === 0 ? (
-          <p className="text-xs text-slate-500">
+          <p className="text-xs text-slate-400">
             <Trans>No queries yet.</Trans>
           </p>
         ) : (
@@ -108,19 +108,9 @@ export function HistoryPanel({
                   onClick={() => onLoad(entry.sql)}
                 >
                   <code className="block truncate font-mono text-xs text-slate-200">{preview(entry.sql)}</code>
-                  <span className={`text-[11px] ${entry.ok ? "text-slate-500" : "text-red-400"}`}>
+                  <span className={`text-[11px] ${entry.ok || entry.cancelled ? "text-slate-400" : "text-red-400"}`}>
                     {i18n.date(new Date(entry.at), { dateStyle: "short", timeStyle: "medium" })} ·{" "}
-                    {entry.ok ? (
-                      entry.rowCount === null ? (
-                        <Trans>{Math.round(entry.durationMs)} ms</Trans>
-                      ) : (
-                        <Trans>
-                          {entry.rowCount} rows, {Math.round(entry.durationMs)} ms
-                        </Trans>
-                      )
-                    ) : (
-                      <Trans>failed</Trans>
-                    )}
+                    <HistoryOutcome entry={entry} />
                   </span>
                 </button>
               </li>
@@ -128,6 +118,29 @@ export function HistoryPanel({
           </ul>
         )}
       </section>
-    </aside>
+    </div>
+  );
+}
+
+/** "12 rows, 4 ms", "10,000 of more rows, 80 ms" (cut at the row cap), "cancelled" or "failed". */
+function HistoryOutcome({ entry }: { entry: HistoryEntry }) {
+  const { i18n } = useLingui();
+  const ms = Math.round(entry.durationMs);
+  const rows = entry.rowCount;
+  if (entry.cancelled) return <Trans>cancelled</Trans>;
+  if (!entry.ok) return <Trans>failed</Trans>;
+  if (rows === null) return <Trans>{ms} ms</Trans>;
+  if (entry.truncated) {
+    const shown = i18n.number(rows);
+    return (
+      <Trans>
+        {shown} of more rows, {ms} ms
+      </Trans>
+    );
+  }
+  return (
+    <Trans>
+      {rows} rows, {ms} ms
+    </Trans>
   );
 }

@@ -19,8 +19,20 @@ describe("planRun", () => {
     expect(planRun({ mode: "cursor", text: script, cursor }, await split(script))).toEqual({
       sql: "SELECT 2",
       offset: script.indexOf("SELECT 2"),
+      statementStarts: [0],
       flagged: [],
     });
+  });
+
+  it("knows where each statement of a whole run starts, so an error without a position lands on its line", async () => {
+    const text = "select 1;\nselect 2;\nselect 1/0;\nselect 4";
+    const plan = planRun({ mode: "all", text }, await split(text));
+    expect(plan?.statementStarts.map((start) => text.slice(start).trimStart().slice(0, 10))).toEqual([
+      "select 1;\n",
+      "select 2;\n",
+      "select 1/0",
+      "select 4",
+    ]);
   });
 
   it("runs the statement before the cursor when the cursor is after its semicolon", async () => {
@@ -51,7 +63,7 @@ describe("planRun", () => {
     const end = start + "SELECT 2;".length;
     const text = script.slice(start, end);
     const plan = planRun({ mode: "selection", text: script, start, end }, await split(text));
-    expect(plan).toEqual({ sql: text, offset: start, flagged: [] });
+    expect(plan).toEqual({ sql: text, offset: start, statementStarts: [0], flagged: [] });
   });
 
   it("asks before unparsable text that mentions a destructive word, and runs it whole", async () => {
@@ -69,7 +81,12 @@ describe("planRun", () => {
   it("explains the statement at the cursor, asking before ANALYZE of a statement that writes", async () => {
     const cursor = script.indexOf("DELETE");
     const estimate = planExplain({ mode: "cursor", text: script, cursor }, await split(script), false);
-    expect(estimate).toEqual({ sql: "EXPLAIN (FORMAT JSON) DELETE FROM fruit", offset: cursor - 22, flagged: [] });
+    expect(estimate).toEqual({
+      sql: "EXPLAIN (FORMAT JSON) DELETE FROM fruit",
+      offset: cursor - 22,
+      statementStarts: [22],
+      flagged: [],
+    });
     const analyzed = planExplain({ mode: "cursor", text: script, cursor }, await split(script), true);
     expect(analyzed?.sql).toBe("EXPLAIN (FORMAT JSON, ANALYZE) DELETE FROM fruit");
     expect(analyzed?.flagged).toEqual([{ text: "DELETE FROM fruit", destructive: "analyze-executes" }]);

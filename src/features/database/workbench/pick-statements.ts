@@ -12,6 +12,8 @@ export type RunRequest =
 export interface RunPlan {
   sql: string;
   offset: number;
+  /** Where each statement of `sql` starts in it (0-based): errors without a position are marked there. */
+  statementStarts: number[];
   flagged: Array<{ text: string; destructive: SplitStatement["destructive"] | "analyze-executes" }>;
 }
 
@@ -30,7 +32,7 @@ export function planRun(request: RunRequest, split: SqlSplitResponse): RunPlan |
     if (base.trim() === "") return null;
     // The server splits unparsable text at semicolons and lets the database report the error.
     const flagged = RISKY_WORDS.test(base) ? [{ text: base.trim(), destructive: null }] : [];
-    return { sql: base, offset, flagged };
+    return { sql: base, offset, statementStarts: [], flagged };
   }
   if (split.statements.length === 0) return null;
   if (request.mode === "cursor") {
@@ -38,12 +40,19 @@ export function planRun(request: RunRequest, split: SqlSplitResponse): RunPlan |
     return {
       sql: statement.text,
       offset: statement.start,
+      statementStarts: [0],
       flagged: statement.destructive ? [statement] : [],
     };
   }
   const offset = request.mode === "selection" ? request.start : 0;
   const sql = request.mode === "selection" ? request.text.slice(request.start, request.end) : request.text;
-  return { sql, offset, flagged: split.statements.filter((s) => s.destructive !== null) };
+  return {
+    sql,
+    offset,
+    // The split ran on `sql` itself (the selection or the whole text), so its starts are relative to it.
+    statementStarts: split.statements.map((s) => s.start),
+    flagged: split.statements.filter((s) => s.destructive !== null),
+  };
 }
 
 export function statementAt(statements: SplitStatement[], cursor: number): SplitStatement {
@@ -73,6 +82,7 @@ export function planExplain(request: RunRequest, split: SqlSplitResponse, analyz
   return {
     sql: prefix + statement.text,
     offset: start - prefix.length,
+    statementStarts: [prefix.length],
     flagged: analyze && writes ? [{ text: statement.text, destructive: "analyze-executes" }] : [],
   };
 }

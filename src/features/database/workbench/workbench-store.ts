@@ -7,8 +7,12 @@ export interface HistoryEntry {
   at: number;
   durationMs: number;
   ok: boolean;
-  /** Rows returned or affected by the last statement, when known. */
+  /** Rows returned or affected by the last statement, when known; the rows shown when cut. */
   rowCount: number | null;
+  /** The last statement's result was cut at the row cap: more rows existed than `rowCount`. */
+  truncated?: boolean;
+  /** Stopped by the user. */
+  cancelled?: boolean;
 }
 
 export interface Snippet {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { authAnalyticsEventsTable } from "../../../../db/schema/index.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { projectAuth } from "../../../project-auth.ts";
+import { epochMillisSchema } from "../../../schemas.ts";
 import { readBody } from "../../../wire.ts";
 
 const MAX_EVENTS = 500;
@@ -15,7 +16,7 @@ const body = z.looseObject({
     .array(
       z.looseObject({
         event_type: z.string().min(1).max(100),
-        event_at_ms: z.number().int().min(0),
+        event_at_ms: epochMillisSchema,
         data: z.unknown().optional(),
       }),
     )

@@ -22,9 +22,14 @@ export function registerMfaSignIn(app: AuthApp, deps: AuthDeps): void {
     await deps.limits.perIp(c, "code-check", LIMITS.codeCheckPerIp);
     const attempt = await deps.codes.check(project.id, "mfa_attempt", input.code);
     const user = attempt.userId ? await deps.users.get(project.id, attempt.userId) : null;
-    const secret = user?.totpSecret ? await deps.totpSecrets.open(user.id, user.totpSecret) : null;
-    if (!user || !secret || !isValidTotp(secret, input.totp)) throw KnownErrors.invalidTotpCode();
+    if (!user) throw KnownErrors.invalidTotpCode();
+    // Per user, not per attempt code: a new sign-in's code does not buy new guesses.
+    await deps.limits.credential(c, project.id, "totp", `user:${user.id}`, async () => {
+      const secret = user.totpSecret ? await deps.totpSecrets.open(user.id, user.totpSecret) : null;
+      if (!secret || !isValidTotp(secret, input.totp)) throw KnownErrors.invalidTotpCode();
+    });
     await deps.codes.redeem(project.id, "mfa_attempt", input.code);
-    return c.json(await issueSession(deps, user));
+    // A second factor exists only on an account that was there before this sign-in.
+    return c.json({ ...(await issueSession(deps, user)), is_new_user: false });
   });
 }

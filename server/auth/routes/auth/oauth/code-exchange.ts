@@ -3,8 +3,10 @@ import type { AuthDeps } from "../../../auth-env.ts";
 import { KnownErrors } from "../../../known-errors.ts";
 import type { Project } from "../../../projects.ts";
 import { secretsEqual } from "../../../secrets.ts";
+import { CROSS_DOMAIN_PURPOSE } from "../../../session-handoff.ts";
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from "../../../tokens.ts";
 import { issueSessionAfterFirstFactor } from "../../../totp.ts";
+import { tokenSubject, type UserRecord } from "../../../users.ts";
 import type { CodeRow } from "../../../verification-codes.ts";
 
 /** What the callback stores with the outer authorization code it hands to the SDK. */
@@ -15,6 +17,8 @@ export interface OuterCodeData {
   code_challenge_method: "S256" | "plain";
   is_new_user: boolean;
   after_callback_redirect_url: string | null;
+  /** A cross-domain handoff's session (cross-domain.ts): the exchange answers this session's tokens. */
+  refresh_token_sealed?: string;
 }
 
 /** The authorization-code grant: the outer code from our OAuth callback, checked with PKCE. */
@@ -44,7 +48,9 @@ export async function exchangeAuthorizationCode(
   }
   const user = await deps.users.get(project.id, data.user_id);
   if (!user) throw KnownErrors.invalidAuthorizationCode();
-  const session = await issueSessionAfterFirstFactor(deps, user);
+  const session = data.refresh_token_sealed
+    ? await handedOverSession(deps, project, user, data.refresh_token_sealed)
+    : await issueSessionAfterFirstFactor(deps, user);
   return {
     access_token: session.access_token,
     refresh_token: session.refresh_token,
@@ -69,4 +75,15 @@ export function stripCodeAndState(raw: string): string {
   } catch {
     return raw;
   }
+}
+
+/** The session a cross-domain code carries, as long as it is still valid and still the user's. */
+async function handedOverSession(deps: AuthDeps, project: Project, user: UserRecord, sealed: string) {
+  const refreshToken = await deps.handoff.open(project.id, CROSS_DOMAIN_PURPOSE, sealed);
+  const session = await deps.sessions.findByToken(project.id, refreshToken);
+  if (!session || session.userId !== user.id) throw KnownErrors.invalidAuthorizationCode();
+  return {
+    access_token: await deps.tokens.sign(tokenSubject(user, session.id)),
+    refresh_token: refreshToken,
+  };
 }

@@ -23,14 +23,17 @@ export function registerOAuthToken(app: AuthApp, deps: AuthDeps): void {
     const input = await readBody(c, body);
     const project = await authenticateOAuthClient(deps, input.client_id, input.client_secret);
     if (input.grant_type === "authorization_code") {
-      const result = await exchangeAuthorizationCode(deps, project, input);
+      const result = await deps.limits.secret(c, "token", () => exchangeAuthorizationCode(deps, project, input));
       c.header("Pragma", "no-cache");
       c.header("Cache-Control", "no-store");
       return c.json(result);
     }
-    const session = input.refresh_token ? await deps.sessions.findByToken(project.id, input.refresh_token) : null;
-    const user = session ? await deps.users.get(project.id, session.userId) : null;
-    if (!session || !user) throw KnownErrors.refreshTokenNotFoundOrExpired();
+    const { session, user } = await deps.limits.secret(c, "token", async () => {
+      const found = input.refresh_token ? await deps.sessions.findByToken(project.id, input.refresh_token) : null;
+      const owner = found ? await deps.users.get(project.id, found.userId) : null;
+      if (!found || !owner) throw KnownErrors.refreshTokenNotFoundOrExpired();
+      return { session: found, user: owner };
+    });
     await Promise.all([deps.sessions.touch(session.id), deps.users.touch(user.id)]);
     c.header("Pragma", "no-cache");
     c.header("Cache-Control", "no-store");

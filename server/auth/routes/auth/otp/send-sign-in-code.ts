@@ -5,9 +5,10 @@ import { KnownErrors } from "../../../known-errors.ts";
 import { projectAuth } from "../../../project-auth.ts";
 import { LIMITS } from "../../../rate-limit.ts";
 import { emailSchema, urlSchema } from "../../../schemas.ts";
-import { StatusError } from "../../../status-error.ts";
 import { isTrustedUrl } from "../../../trusted-domains.ts";
+import { TYPED_CODE_LENGTH } from "../../../verification-codes.ts";
 import { readBody } from "../../../wire.ts";
+import { otpAccountFor, otpNotEnabled } from "./account.ts";
 
 const body = z.strictObject({
   email: emailSchema,
@@ -18,22 +19,21 @@ const body = z.strictObject({
   bot_challenge_unavailable: z.string().optional(),
 });
 
-/** Characters of the 45-character code the user types; the rest (the nonce) stays with the page that asked. */
-export const TYPED_CODE_LENGTH = 6;
-
 /**
  * Sends a mail with a link carrying the whole code and the first six characters to type; the
  * answer carries the remaining characters as `nonce`, so a typed code only works together with the
- * page that asked for it. The answer is the same whether or not the address has an account.
+ * page that asked for it. An address claimed by an account that never proved it gets no code
+ * (USER_EMAIL_ALREADY_EXISTS), and a new address none when sign-up is off (as on Stack's server).
  */
 export function registerSendSignInCode(app: AuthApp, deps: AuthDeps): void {
   app.post("/auth/otp/send-sign-in-code", projectAuth(deps), async (c) => {
     const input = await readBody(c, body);
     const { project } = c.get("auth");
     await deps.limits.perIp(c, "code-send", LIMITS.codeSendPerIp);
-    await deps.limits.perEmail(project.id, "code-send", input.email, LIMITS.codeSendPerEmail);
-    if (!project.config.magic_link_enabled) throw new StatusError(400, "Magic link is not enabled for this project.");
+    await deps.limits.mailTo(c, project.id, "code-send", input.email);
+    if (!project.config.magic_link_enabled) throw otpNotEnabled();
     if (!isTrustedUrl(project, input.callback_url, deps.ctx.publicUrl())) throw KnownErrors.redirectUrlNotWhitelisted();
+    await otpAccountFor(deps, project, input.email);
     const callbackUrl = new URL(input.callback_url, deps.ctx.publicUrl()).toString();
     const code = await deps.codes.create(project.id, "otp_sign_in", null, { email: input.email });
     const typed = code.slice(0, TYPED_CODE_LENGTH).toUpperCase();

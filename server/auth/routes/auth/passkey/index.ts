@@ -1,12 +1,9 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  RegistrationResponseJSON,
+  VerifiedAuthenticationResponse,
+  VerifiedRegistrationResponse,
 } from "@simplewebauthn/server";
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { z } from "zod";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { KnownErrors } from "../../../known-errors.ts";
@@ -24,6 +21,9 @@ const registerBody = z.object({ credential: credentialJson, code: z.string().min
 const signInBody = z.object({ authentication_response: credentialJson, code: z.string().min(1).max(100) }).strict();
 const challengeData = z.object({ challenge: z.string() });
 
+/** SimpleWebAuthn (with its ASN.1 and X.509 code) loads on the first ceremony, not at start-up. */
+const webauthn = () => import("@simplewebauthn/server");
+
 /**
  * Passkeys as the SDK drives them: the server makes a random challenge per ceremony (kept as a
  * single-use code), the SDK puts the page's hostname where the sentinel relying-party id stands,
@@ -38,6 +38,7 @@ export function registerPasskeyRoutes(app: AuthApp, deps: AuthDeps): void {
     requirePasskeysEnabled(project);
     const { user } = requireUser(c);
     const existing = await deps.passkeys.listOfUser(project.id, user.id);
+    const { generateRegistrationOptions } = await webauthn();
     const options = await generateRegistrationOptions({
       rpName: project.displayName,
       rpID: RP_ID_SENTINEL,
@@ -65,7 +66,8 @@ export function registerPasskeyRoutes(app: AuthApp, deps: AuthDeps): void {
     const { origin, rpId } = ceremonyOrigin(project, response.response.clientDataJSON, own(), (m) =>
       KnownErrors.passkeyRegistrationFailed(m),
     );
-    let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+    const { verifyRegistrationResponse } = await webauthn();
+    let verified: VerifiedRegistrationResponse;
     try {
       verified = await verifyRegistrationResponse({
         response,
@@ -83,7 +85,7 @@ export function registerPasskeyRoutes(app: AuthApp, deps: AuthDeps): void {
       projectId: project.id,
       userId: user.id,
       credentialId: credential.id,
-      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+      publicKey: Buffer.from(credential.publicKey).toString("base64url"),
       counter: credential.counter,
       transports: credential.transports ?? [],
     });
@@ -94,6 +96,7 @@ export function registerPasskeyRoutes(app: AuthApp, deps: AuthDeps): void {
   app.post("/auth/passkey/initiate-passkey-authentication", projectAuth(deps), async (c) => {
     const { project } = c.get("auth");
     requirePasskeysEnabled(project);
+    const { generateAuthenticationOptions } = await webauthn();
     const options = await generateAuthenticationOptions({ rpID: RP_ID_SENTINEL, userVerification: "preferred" });
     const code = await deps.codes.create(project.id, "passkey_authentication", null, { challenge: options.challenge });
     return c.json({ options_json: options, code });
@@ -113,7 +116,8 @@ export function registerPasskeyRoutes(app: AuthApp, deps: AuthDeps): void {
     const user = await deps.users.get(project.id, passkey.userId);
     if (!user?.passkeyAuthEnabled) throw failed("Passkey sign-in is turned off for this account.");
     const { origin, rpId } = ceremonyOrigin(project, response.response.clientDataJSON, own(), failed);
-    let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+    const { verifyAuthenticationResponse } = await webauthn();
+    let verified: VerifiedAuthenticationResponse;
     try {
       verified = await verifyAuthenticationResponse({
         response,
@@ -122,7 +126,7 @@ export function registerPasskeyRoutes(app: AuthApp, deps: AuthDeps): void {
         expectedRPID: rpId,
         credential: {
           id: passkey.credentialId,
-          publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+          publicKey: Uint8Array.from(Buffer.from(passkey.publicKey, "base64url")),
           counter: passkey.counter,
           transports: passkey.transports as never,
         },

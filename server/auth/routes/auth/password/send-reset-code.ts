@@ -19,7 +19,7 @@ export function registerSendResetCode(app: AuthApp, deps: AuthDeps): void {
     const input = await readBody(c, body);
     const { project } = c.get("auth");
     await deps.limits.perIp(c, "code-send", LIMITS.codeSendPerIp);
-    await deps.limits.perEmail(project.id, "code-send", input.email, LIMITS.codeSendPerEmail);
+    await deps.limits.mailTo(c, project.id, "code-send", input.email);
     if (!project.config.credential_enabled) throw KnownErrors.passwordAuthenticationNotEnabled();
     if (!isTrustedUrl(project, input.callback_url, deps.ctx.publicUrl())) throw KnownErrors.redirectUrlNotWhitelisted();
     const callbackUrl = new URL(input.callback_url, deps.ctx.publicUrl()).toString();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
+import { KnownErrors } from "../../../known-errors.ts";
 import { checkPasswordRequirements } from "../../../passwords.ts";
 import { projectAuth } from "../../../project-auth.ts";
 import { requireSignedIn } from "../../../signed-in.ts";
@@ -13,7 +14,9 @@ export function registerPasswordSet(app: AuthApp, deps: AuthDeps): void {
   app.post("/auth/password/set", projectAuth(deps), async (c) => {
     const input = await readBody(c, body);
     const { user, claims } = requireSignedIn(c);
-    if (user.passwordHash) throw new StatusError(400, "User already has a password set.");
+    // A password nobody can sign in with would only be a secret to leak.
+    if (!c.get("auth").project.config.credential_enabled) throw KnownErrors.passwordAuthenticationNotEnabled();
+    if (user.passwordHash) throw new StatusError(400, "USER_ALREADY_HAS_PASSWORD", "User already has a password set.");
     checkPasswordRequirements(input.password);
     await deps.users.update(
       user.projectId,

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { KnownErrors } from "../../../known-errors.ts";
-import { verifyPassword } from "../../../passwords.ts";
+import { needsRehash, verifyPassword } from "../../../passwords.ts";
 import { projectAuth } from "../../../project-auth.ts";
 import { LIMITS } from "../../../rate-limit.ts";
 import { emailSchema } from "../../../schemas.ts";
 import { issueSessionAfterFirstFactor } from "../../../totp.ts";
+import { normalizeEmail } from "../../../users.ts";
 import { readBody } from "../../../wire.ts";
 
 const body = z.strictObject({ email: emailSchema, password: z.string().max(1024) });
@@ -15,12 +16,20 @@ export function registerPasswordSignIn(app: AuthApp, deps: AuthDeps): void {
     const input = await readBody(c, body);
     const { project } = c.get("auth");
     await deps.limits.perIp(c, "sign-in", LIMITS.signInPerIp);
-    await deps.limits.perEmail(project.id, "sign-in", input.email, LIMITS.signInPerEmail);
     if (!project.config.credential_enabled) throw KnownErrors.passwordAuthenticationNotEnabled();
-    const user = await deps.users.findByAuthEmail(project.id, input.email);
-    // verifyPassword hashes against a dummy when there is no user, so both failures cost the same.
-    const ok = await verifyPassword(user?.passwordHash, input.password);
-    if (!user || !ok) throw KnownErrors.emailPasswordMismatch();
-    return c.json(await issueSessionAfterFirstFactor(deps, user));
+    const account = normalizeEmail(input.email);
+    const user = await deps.limits.credential(c, project.id, "password", account, async () => {
+      const found = await deps.users.findByAuthEmail(project.id, input.email);
+      // verifyPassword hashes against a dummy when there is no user, so both failures cost the same.
+      const ok = await verifyPassword(found?.passwordHash, input.password);
+      if (!found || !ok) throw KnownErrors.emailPasswordMismatch();
+      return found;
+    });
+    const signedIn = await issueSessionAfterFirstFactor(deps, user);
+    // An imported (bcrypt) hash becomes argon2id now that the password is known to be right.
+    if (user.passwordHash && needsRehash(user.passwordHash)) {
+      await deps.users.rehashPassword(project.id, user.id, user.passwordHash, input.password);
+    }
+    return c.json(signedIn);
   });
 }

@@ -7,6 +7,7 @@ import { checkPasswordRequirements } from "../../../passwords.ts";
 import { projectAuth } from "../../../project-auth.ts";
 import { LIMITS } from "../../../rate-limit.ts";
 import { emailSchema, urlSchema } from "../../../schemas.ts";
+import { checkSignUp, signUpContext } from "../../../sign-up-rules.ts";
 import { personalTeamOf } from "../../../teams/teams.ts";
 import { isTrustedUrl } from "../../../trusted-domains.ts";
 import type { UserRecord } from "../../../users.ts";
@@ -36,6 +37,11 @@ export function registerPasswordSignUp(app: AuthApp, deps: AuthDeps): void {
       throw KnownErrors.redirectUrlNotWhitelisted();
     }
 
+    const ruled = checkSignUp(
+      project.config,
+      signUpContext({ email: input.email, authMethod: "password" }),
+      caller?.isAnonymous ? caller.restrictedByAdminPrivateDetails : null,
+    );
     let user: UserRecord;
     if (caller?.isAnonymous) {
       // The browser SDK signed the visitor up anonymously first; that user becomes the real one.
@@ -44,11 +50,12 @@ export function registerPasswordSignUp(app: AuthApp, deps: AuthDeps): void {
         primaryEmail: input.email,
         primaryEmailAuthEnabled: true,
         password: input.password,
+        ...ruled,
       });
     } else {
       user = await deps.users.create(
         project.id,
-        { primaryEmail: input.email, primaryEmailAuthEnabled: true, password: input.password },
+        { primaryEmail: input.email, primaryEmailAuthEnabled: true, password: input.password, ...ruled },
         personalTeamOf(project.config),
       );
     }

@@ -3,6 +3,7 @@ import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { KnownErrors } from "../../../known-errors.ts";
 import { checkPasswordRequirements, verifyPassword } from "../../../passwords.ts";
 import { projectAuth } from "../../../project-auth.ts";
+import { LIMITS } from "../../../rate-limit.ts";
 import { requireSignedIn } from "../../../signed-in.ts";
 import { readBody } from "../../../wire.ts";
 
@@ -13,9 +14,13 @@ export function registerPasswordUpdate(app: AuthApp, deps: AuthDeps): void {
   app.post("/auth/password/update", projectAuth(deps), async (c) => {
     const input = await readBody(c, body);
     const { user, claims } = requireSignedIn(c);
+    await deps.limits.perIp(c, "sign-in", LIMITS.signInPerIp);
     if (!user.passwordHash) throw KnownErrors.userDoesNotHavePassword();
-    if (!(await verifyPassword(user.passwordHash, input.old_password)))
-      throw KnownErrors.passwordConfirmationMismatch();
+    const hash = user.passwordHash;
+    // Counted per user: a stolen session cannot walk the password here.
+    await deps.limits.credential(c, user.projectId, "password", `user:${user.id}`, async () => {
+      if (!(await verifyPassword(hash, input.old_password))) throw KnownErrors.passwordConfirmationMismatch();
+    });
     checkPasswordRequirements(input.new_password);
     await deps.users.update(
       user.projectId,

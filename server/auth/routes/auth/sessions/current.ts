@@ -18,9 +18,12 @@ export function registerCurrentSession(app: AuthApp, deps: AuthDeps): void {
   app.post("/auth/sessions/current/refresh", projectAuth(deps), async (c) => {
     const { project } = c.get("auth");
     const refreshToken = stackHeader(c, "refresh-token");
-    const session = refreshToken ? await deps.sessions.findByToken(project.id, refreshToken) : null;
-    const user = session ? await deps.users.get(project.id, session.userId) : null;
-    if (!session || !user) throw KnownErrors.refreshTokenNotFoundOrExpired();
+    const { session, user } = await deps.limits.secret(c, "token", async () => {
+      const found = refreshToken ? await deps.sessions.findByToken(project.id, refreshToken) : null;
+      const owner = found ? await deps.users.get(project.id, found.userId) : null;
+      if (!found || !owner) throw KnownErrors.refreshTokenNotFoundOrExpired();
+      return { session: found, user: owner };
+    });
     await Promise.all([deps.sessions.touch(session.id), deps.users.touch(user.id)]);
     return c.json({ access_token: await deps.tokens.sign(tokenSubject(user, session.id)) });
   });

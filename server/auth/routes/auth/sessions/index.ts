@@ -34,6 +34,11 @@ export function registerSessions(app: AuthApp, deps: AuthDeps): void {
   app.get("/auth/sessions", projectAuth(deps), async (c) => {
     const query = readQuery(c, userQuery);
     refuseOtherUserForClient(c, query.user_id, "Client can only list sessions for their own user.");
+    if (!query.user_id && c.get("auth").type !== "client") {
+      throw KnownErrors.schemaError(
+        "Request validation failed on GET /api/v1/auth/sessions:\n  - query.user_id must be defined",
+      );
+    }
     const user = await targetUser(c, deps, query.user_id);
     const { claims, type } = c.get("auth");
     const currentId = claims?.refresh_token_id;
@@ -60,7 +65,7 @@ export function registerSessions(app: AuthApp, deps: AuthDeps): void {
     const id = c.req.param("id");
     if (id === c.get("auth").claims?.refresh_token_id) throw KnownErrors.cannotDeleteCurrentSession();
     const deleted = z.uuid().safeParse(id).success && (await deps.sessions.revoke(user.projectId, user.id, id));
-    if (!deleted) throw new StatusError(404, "Session not found.");
+    if (!deleted) throw new StatusError(404, "SESSION_NOT_FOUND", "Session not found.");
     return c.json({ success: true });
   });
 }

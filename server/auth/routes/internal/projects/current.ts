@@ -2,11 +2,19 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { authProjectsTable } from "../../../../db/schema/index.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
+import { isEmailTheme } from "../../../email-themes.ts";
 import { KnownErrors } from "../../../known-errors.ts";
 import { projectAuth } from "../../../project-auth.ts";
 import type { Project, ProjectConfig } from "../../../projects.ts";
 import { productionDomainProblem } from "../../../trusted-domains.ts";
 import { readBody } from "../../../wire.ts";
+import {
+  type DetailsInput,
+  detailsColumns,
+  detailsInput,
+  loadProjectDetails,
+  type ProjectDetails,
+} from "./project-details.ts";
 
 const permissionList = z.array(z.object({ id: z.string().min(1).max(100) }).strict()).max(100);
 
@@ -27,11 +35,20 @@ export const configUpdate = z
     allow_user_api_keys: z.boolean(),
     allow_team_api_keys: z.boolean(),
     oauth_account_merge_strategy: z.enum(["link_method", "raise_error", "allow_duplicates"]),
+    email_theme: z.string().max(100),
+    require_email_verification: z.boolean(),
     domains: z
       .array(
         z
           .object({
-            domain: z.string().min(1).max(500),
+            domain: z
+              .string()
+              .min(1)
+              .max(500)
+              .refine((d) => /^https?:\/\//.test(d), {
+                message: "URL must start with http:// or https://",
+                params: { bare: true },
+              }),
             handler_path: z.string().startsWith("/").max(500).default("/handler"),
           })
           .strict(),
@@ -73,6 +90,7 @@ const projectUpdate = z
   .object({
     display_name: z.string().trim().min(1).max(200),
     is_production_mode: z.boolean(),
+    ...detailsInput,
     config: configUpdate,
   })
   .partial()
@@ -85,20 +103,20 @@ const projectUpdate = z
 export const SECRET_MASK = "********";
 
 /** The admin view of a project: the whole config, with OAuth client secrets masked. */
-export function renderAdminProject(project: Project, createdAt: Date) {
+export function renderAdminProject(project: Project, details: ProjectDetails) {
   const { config } = project;
   return {
     id: project.id,
     display_name: project.displayName,
-    description: "",
-    created_at_millis: createdAt.getTime(),
+    description: details.description,
+    created_at_millis: details.createdAt.getTime(),
     is_production_mode: project.isProductionMode,
-    logo_url: null,
-    logo_full_url: null,
-    logo_dark_mode_url: null,
-    logo_full_dark_mode_url: null,
-    owner_team_id: null,
-    onboarding_status: "completed",
+    logo_url: details.logoUrl,
+    logo_full_url: details.logoFullUrl,
+    logo_dark_mode_url: details.logoDarkModeUrl,
+    logo_full_dark_mode_url: details.logoFullDarkModeUrl,
+    owner_team_id: details.ownerTeamId,
+    onboarding_status: details.onboardingStatus,
     config: {
       sign_up_enabled: config.sign_up_enabled,
       credential_enabled: config.credential_enabled,
@@ -119,6 +137,7 @@ export function renderAdminProject(project: Project, createdAt: Date) {
         config.email_config.type === "standard"
           ? { ...config.email_config, password: SECRET_MASK }
           : { type: "shared" },
+      email_theme: config.email_theme,
       oauth_providers: config.oauth_providers.map((p) => ({
         id: p.id,
         provider_config_id: p.id,
@@ -168,41 +187,50 @@ export function emailConfigFrom(
 }
 
 export function registerInternalProjectCurrent(app: AuthApp, deps: AuthDeps): void {
-  const createdAtOf = async (id: string) => {
-    const [row] = await deps.ctx.store.db
-      .select({ createdAt: authProjectsTable.createdAt })
-      .from(authProjectsTable)
-      .where(eq(authProjectsTable.id, id));
-    return row?.createdAt ?? new Date(0);
-  };
-
   app.get("/internal/projects/current", projectAuth(deps, ["admin"]), async (c) => {
     const { project } = c.get("auth");
-    return c.json(renderAdminProject(project, await createdAtOf(project.id)));
+    return c.json(renderAdminProject(project, await loadProjectDetails(deps, project.id)));
   });
 
   app.patch("/internal/projects/current", projectAuth(deps, ["admin"]), async (c) => {
     const { project } = c.get("auth");
     const input = await readBody(c, projectUpdate);
-    const { config: configInput = {}, ...rest } = input;
+    const { config: configInput = {}, display_name, is_production_mode, ...details } = input;
     const { oauth_providers: providerInput, email_config: emailInput, ...plainConfig } = configInput;
     const config: ProjectConfig = { ...project.config, ...plainConfig };
     if (emailInput) config.email_config = emailConfigFrom(emailInput, project.config.email_config);
     if (providerInput) config.oauth_providers = oauthProvidersFrom(providerInput, project.config.oauth_providers);
-    const isProductionMode = rest.is_production_mode ?? project.isProductionMode;
-    if (isProductionMode) checkProductionDomains(config.domains);
-    const [row] = await deps.ctx.store.db
-      .update(authProjectsTable)
-      .set({ config, isProductionMode, displayName: rest.display_name ?? project.displayName })
-      .where(eq(authProjectsTable.id, project.id))
-      .returning();
-    await deps.projects.invalidate(project.id);
-    const updated: Project = {
-      id: project.id,
-      displayName: row?.displayName ?? project.displayName,
-      isProductionMode,
-      config,
-    };
-    return c.json(renderAdminProject(updated, row?.createdAt ?? new Date(0)));
+    const updated = await saveProjectConfig(deps, project, config, {
+      isProductionMode: is_production_mode,
+      displayName: display_name,
+      details,
+    });
+    return c.json(renderAdminProject(updated, await loadProjectDetails(deps, project.id)));
   });
+}
+
+/**
+ * The one way a project's settings are written (the legacy project API and Stack's config API):
+ * checks what a setting's value alone cannot tell, seals new credentials, stores, and drops the
+ * cached project everywhere.
+ */
+export async function saveProjectConfig(
+  deps: AuthDeps,
+  project: Project,
+  config: ProjectConfig,
+  fields: { isProductionMode?: boolean; displayName?: string; details?: DetailsInput } = {},
+): Promise<Project> {
+  const isProductionMode = fields.isProductionMode ?? project.isProductionMode;
+  if (isProductionMode) checkProductionDomains(config.domains);
+  if (!isEmailTheme(config.email_theme)) throw KnownErrors.schemaError("Invalid email theme");
+  const displayName = fields.displayName ?? project.displayName;
+  // What an admin typed arrives in clear; it is stored (and cached) only sealed.
+  const sealed = await deps.credentials.sealChanged(project.id, project.config, config);
+  const details = fields.details ? await detailsColumns(deps, project.id, fields.details) : {};
+  await deps.ctx.store.db
+    .update(authProjectsTable)
+    .set({ ...details, config: sealed, isProductionMode, displayName })
+    .where(eq(authProjectsTable.id, project.id));
+  await deps.projects.invalidate(project.id);
+  return { ...project, displayName, isProductionMode, config: sealed };
 }

@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+/** What the history of an app records; never a value. */
+export const auditActionSchema = z.enum([
+  "secret.created",
+  "secret.updated",
+  "secret.deleted",
+  "secrets.revealed",
+  "secrets.exported",
+  "secrets.pulled",
+  "token.created",
+  "token.revoked",
+]);
+export type AuditAction = z.infer<typeof auditActionSchema>;
+
+export const auditEventSchema = z.object({
+  id: z.number(),
+  action: auditActionSchema,
+  /** The secret's key or the token's name. */
+  subject: z.string().nullable(),
+  actor: z.object({ kind: z.enum(["user", "token"]), id: z.string(), label: z.string().nullable() }),
+  /** e.g. `{via: "import"}`, `{format: "dotenv"}`, `{count: 3}`, `{expiresAt}`. */
+  detail: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+export const AUDIT_PAGE_MAX = 100;
+export const auditQuerySchema = z.strictObject({
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),
+});
+
+export const auditPageSchema = z.object({ events: z.array(auditEventSchema), nextBefore: z.number().nullable() });
+export type AuditPage = z.infer<typeof auditPageSchema>;

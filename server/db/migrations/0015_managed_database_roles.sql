@@ -1,0 +1,1 @@
+ALTER TABLE "user_databases" ADD COLUMN "encrypted_role_password" text;

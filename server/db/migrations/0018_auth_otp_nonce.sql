@@ -1,0 +1,2 @@
+ALTER TABLE "auth_verification_codes" ADD COLUMN "nonce_hash" text;--> statement-breakpoint
+ALTER TABLE "auth_verification_codes" ADD CONSTRAINT "auth_verification_codes_nonce_hash_unique" UNIQUE("nonce_hash");

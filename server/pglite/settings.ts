@@ -1,0 +1,46 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+
+/**
+ * Which PGlite cluster: the server's own control store (every request of the auth service and the
+ * app API reads it) or one user's managed database (one person's workbench and table pages).
+ */
+export type PgliteRole = "store" | "managed";
+
+/**
+ * PostgreSQL's defaults are sized for a server that owns a machine, and PGlite keeps them:
+ * shared_buffers = 128MB sits in the WASM memory and is resident from the first query, so the
+ * store and every open database paid about 150 MiB each. Resident WASM memory is about 13 MiB plus
+ * shared_buffers; pages that fall out of the buffers are still in the operating system's file
+ * cache underneath (PGlite reads its files through Node). max_connections sizes the lock and
+ * process tables: PGlite runs one backend.
+ */
+const SETTINGS: Record<PgliteRole, Record<string, string>> = {
+  store: { shared_buffers: "16MB", max_connections: "8" },
+  managed: { shared_buffers: "8MB", max_connections: "8" },
+};
+
+/** PGlite's own start parameters plus the sizes above, for `startParams`. */
+export async function pgliteStartParams(role: PgliteRole): Promise<string[]> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  return [...PGlite.defaultStartParams, ...Object.entries(SETTINGS[role]).flatMap(([k, v]) => ["-c", `${k}=${v}`])];
+}
+
+let compiled: Promise<WebAssembly.Module> | null = null;
+
+/**
+ * PGlite's WASM, compiled once per server process and shared by the control store and every
+ * database's worker thread: compiling it takes about a second of CPU and its machine code is
+ * some 25 MiB, which each child process used to pay again.
+ */
+export function pgliteWasmModule(): Promise<WebAssembly.Module> {
+  compiled ??= (async () => {
+    const dist = dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
+    return WebAssembly.compile(await readFile(join(dist, "pglite.wasm")));
+  })().catch((error: unknown) => {
+    compiled = null;
+    throw error;
+  });
+  return compiled;
+}

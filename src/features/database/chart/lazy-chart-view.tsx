@@ -1,0 +1,14 @@
+import { lazy, Suspense } from "react";
+import { Loading } from "@/components/loading";
+import type { ChartColumn } from "./chart-data";
+
+// uPlot and the chart's code load the first time a chart is opened, never with the page.
+const ChartView = lazy(() => import("./chart-view"));
+
+export function LazyChartView(props: { columns: ChartColumn[]; rows: unknown[][] }) {
+  return (
+    <Suspense fallback={<Loading />}>
+      <ChartView {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,132 @@
+import { useLingui } from "@lingui/react/macro";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { ShieldCheck } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { AuthCard, FormError } from "@/features/auth/auth-card";
+import { authKeys, loadSessionUser } from "@/features/auth/current-user";
+import { PasswordHint } from "@/features/auth/password-hint";
+import { passwordLengthProblem } from "@/features/auth/password-rules";
+import { initializeProject } from "@/features/auth/project-init";
+import { getStackApp, withoutSdkRedirects } from "@/features/auth/stack";
+import { restartLiveUpdates } from "@/features/live/live-updates";
+import { authCodeText, errorText } from "@/lib/errors/error-text";
+import { checkSetupLink, createFirstOperator } from "./setup-api";
+
+/**
+ * /setup?token=…: the first operator's account, through the one-time link the server printed at
+ * its first start. The account is verified at once (no mail needed) and signed in afterwards.
+ */
+export function SetupPage({ token }: { token: string | undefined }) {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const link = useQuery({
+    queryKey: ["setup-link", token],
+    queryFn: () => checkSetupLink(token ?? ""),
+    enabled: Boolean(token),
+    retry: false,
+    gcTime: 0,
+  });
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email")).trim();
+    const password = String(form.get("password"));
+    const displayName = String(form.get("displayName")).trim();
+    const problem = passwordLengthProblem(password);
+    if (problem) {
+      setError(authCodeText(i18n, problem === "too-short" ? "PASSWORD_TOO_SHORT" : "PASSWORD_TOO_LONG"));
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await createFirstOperator({ token: token ?? "", email, password, displayName: displayName || undefined });
+      const app = await getStackApp();
+      const result = await withoutSdkRedirects(() => app.signInWithCredential({ email, password, noRedirect: true }));
+      if (result.status === "error") {
+        // The account exists: the visitor can still sign in on the login page.
+        setError(errorText(i18n, result.error));
+        return;
+      }
+      const user = await loadSessionUser();
+      queryClient.setQueryData(authKeys.user, user);
+      restartLiveUpdates();
+      if (user && !user.projectInitialized && !(await initializeProject())) return;
+      await navigate({ to: "/admin" });
+    } catch (e) {
+      setError(errorText(i18n, e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const description = t`Create the first operator of this instance. The account is verified at once and may use the admin area.`;
+  if (!token || link.isError) {
+    return (
+      <AuthCard title={t`Set up App Console`}>
+        <FormError
+          message={
+            token
+              ? errorText(i18n, link.error)
+              : t`This page needs the setup link the server printed at its first start.`
+          }
+        />
+        <p className="mt-6 text-center text-sm text-slate-300">
+          <Link to="/login" className="text-indigo-300 hover:underline">
+            {t`Go to Login`}
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+  if (link.isPending) {
+    return (
+      <AuthCard title={t`Set up App Console`}>
+        <div role="status" className="flex justify-center text-slate-300">
+          <Spinner />
+          <span className="sr-only">{t`Checking the setup link...`}</span>
+        </div>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t`Set up App Console`} description={description}>
+      <form className="grid gap-4" onSubmit={(e) => void onSubmit(e)}>
+        <div className="grid gap-2">
+          <Label htmlFor="setup-name">{t`Name (optional)`}</Label>
+          <Input id="setup-name" name="displayName" autoComplete="name" maxLength={100} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="setup-email">{t`Email`}</Label>
+          <Input id="setup-email" name="email" type="email" autoComplete="email" required maxLength={254} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="setup-password">{t`Password`}</Label>
+          <Input
+            id="setup-password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            aria-describedby="setup-password-hint"
+          />
+          <PasswordHint id="setup-password-hint" />
+        </div>
+        <FormError message={error} />
+        <Button type="submit" disabled={busy}>
+          {busy ? <Spinner /> : <ShieldCheck aria-hidden="true" />}
+          {t`Create operator account`}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

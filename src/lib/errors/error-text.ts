@@ -1,0 +1,77 @@
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { ApiError } from "@/lib/api-client";
+import { API_ERROR_TEXTS, SCHEMA_FIELD_TEXTS } from "./api-error-texts";
+import { AUTH_ERROR_TEXTS } from "./auth-error-texts";
+
+/**
+ * The code of a Stack SDK known error (`KnownError.errorCode`), or of an error that carries the
+ * service's code as `code` (the admin area's AdminApiError), if `error` is one.
+ */
+export function authErrorCode(error: unknown): string | undefined {
+  const known = error as { errorCode?: unknown; code?: unknown } | null;
+  if (typeof known?.errorCode === "string") return known.errorCode;
+  return error instanceof Error && typeof known?.code === "string" ? known.code : undefined;
+}
+
+/** The field a SCHEMA_ERROR names first (`title: title is required` → `title`). */
+function schemaField(message: string): string | undefined {
+  return /^([A-Za-z_]+)(?:\.[\w.]+)?: /.exec(message)?.[1];
+}
+
+/** Own entries only: a code like `constructor` must not find Object's. */
+function lookup(texts: Record<string, MessageDescriptor>, code: string): MessageDescriptor | undefined {
+  return Object.hasOwn(texts, code) ? texts[code] : undefined;
+}
+
+function descriptorFor(error: unknown): MessageDescriptor | undefined {
+  if (error instanceof ApiError) {
+    if (error.code === "SCHEMA_ERROR") {
+      const field = schemaField(error.message);
+      const text = field ? lookup(SCHEMA_FIELD_TEXTS, field) : undefined;
+      if (text) return text;
+    }
+    return lookup(API_ERROR_TEXTS, error.code);
+  }
+  const code = authErrorCode(error);
+  if (!code) return undefined;
+  return lookup(AUTH_ERROR_TEXTS, code) ?? lookup(API_ERROR_TEXTS, code);
+}
+
+/**
+ * The one way the web app turns an error into words: the app API's and the auth service's codes
+ * map to the user's language; the server's own (English) message only for a code this build does
+ * not know; `fallback` (or a general sentence) for everything else.
+ */
+export function errorText(i18n: I18n, error: unknown, fallback?: MessageDescriptor): string {
+  const descriptor = descriptorFor(error);
+  if (descriptor) {
+    const text = i18n._(descriptor);
+    // The auth service's SCHEMA_ERROR covers many refusals (a permission containing itself, an
+    // http domain in production mode): its detail names which, so it follows the sentence.
+    const detail = authSchemaDetail(error);
+    return detail ? `${text} ${detail}` : text;
+  }
+  const fromServer = error instanceof ApiError || authErrorCode(error) !== undefined;
+  if (fromServer && error instanceof Error && error.message.trim() !== "") return error.message;
+  return i18n._(fallback ?? msg`Something went wrong. Please try again.`);
+}
+
+/** The auth service's own words on a SCHEMA_ERROR, without Stack's generic preamble. */
+function authSchemaDetail(error: unknown): string | undefined {
+  if (error instanceof ApiError || authErrorCode(error) !== "SCHEMA_ERROR" || !(error instanceof Error))
+    return undefined;
+  const detail = error.message.replace(/^Request validation failed on [^:]*:\s*/i, "").trim();
+  return detail || undefined;
+}
+
+/** Whether `error` is the app API's `code` (for flows that react to one, like an existing key). */
+export function isApiError(error: unknown, code: string): boolean {
+  return error instanceof ApiError && error.code === code;
+}
+
+/** The text of an auth-service code, for a check the browser makes itself before sending. */
+export function authCodeText(i18n: I18n, code: string): string {
+  const descriptor = lookup(AUTH_ERROR_TEXTS, code);
+  return descriptor ? i18n._(descriptor) : code;
+}

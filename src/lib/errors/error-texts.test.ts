@@ -1,0 +1,74 @@
+import { apiErrorStatus } from "@contract/api-errors";
+import { setupI18n } from "@lingui/core";
+import { describe, expect, it } from "vitest";
+import * as authKnownErrors from "../../../server/auth/known-errors.ts";
+import { HttpError } from "../../../server/lib/errors.ts";
+import { tr } from "../../../tests/e2e/helpers/catalog.ts";
+import { ApiError } from "../api-client";
+import { API_ERROR_TEXTS } from "./api-error-texts";
+import { AUTH_ERROR_TEXTS } from "./auth-error-texts";
+import { errorText } from "./error-text";
+
+/**
+ * Every code the auth service's known-error module can produce: each factory is called with
+ * stand-in arguments and the code read off the error it builds, so a new factory is covered
+ * without anyone listing it here.
+ */
+function authServiceCodes(): string[] {
+  const factories = [
+    ...Object.values(authKnownErrors.KnownErrors),
+    ...Object.values(authKnownErrors).filter((value) => typeof value === "function"),
+  ] as Array<(...args: unknown[]) => unknown>;
+  const codes = new Set<string>();
+  for (const make of factories) {
+    const error = make("x", ["x"], "x", "x");
+    expect(error).toBeInstanceOf(HttpError);
+    codes.add((error as HttpError).code);
+  }
+  return [...codes].sort();
+}
+
+const sourceOf = (descriptor: { message?: string } | undefined) => descriptor?.message ?? "";
+
+describe("the error texts", () => {
+  const apiCodes = Object.keys(apiErrorStatus);
+  const authCodes = authServiceCodes();
+
+  it("cover every code of the app API's registry and of the auth service's known errors", () => {
+    expect(apiCodes.length).toBeGreaterThan(50);
+    expect(authCodes.length).toBeGreaterThan(60);
+    expect(apiCodes.filter((code) => !(code in API_ERROR_TEXTS))).toEqual([]);
+    expect(authCodes.filter((code) => !(code in AUTH_ERROR_TEXTS))).toEqual([]);
+  });
+
+  it("have an English and a German text in the shipped catalogs", () => {
+    const descriptors = [
+      ...apiCodes.map((code) => [code, API_ERROR_TEXTS[code as keyof typeof API_ERROR_TEXTS]] as const),
+      ...authCodes.map((code) => [code, AUTH_ERROR_TEXTS[code]] as const),
+    ];
+    for (const [code, descriptor] of descriptors) {
+      const english = sourceOf(descriptor);
+      expect(english, code).not.toBe("");
+      expect(tr("en", english), code).not.toBe("");
+      const german = tr("de", english);
+      expect(german, code).not.toBe("");
+      // A German text that is the English one word for word was left untranslated.
+      expect(german, code).not.toBe(english);
+    }
+  });
+
+  it("prefer the code's text to the server's English, which stays the last resort", () => {
+    const i18n = setupI18n({ locale: "en", messages: { en: {} } });
+    const refused = new ApiError("SCHEMA_ERROR", "title: title is required", 400);
+    expect(errorText(i18n, refused)).toMatch(/^Enter a title/);
+    const key = new ApiError("SCHEMA_ERROR", "key: key must start with a letter or _", 400);
+    expect(errorText(i18n, key)).toMatch(/^A key starts with a letter/);
+    const known = Object.assign(new Error("Wrong e-mail or password."), { errorCode: "EMAIL_PASSWORD_MISMATCH" });
+    expect(errorText(i18n, known)).toBe("Wrong e-mail or password.");
+    const newer = Object.assign(new Error("A code from a newer server."), { errorCode: "SOMETHING_NEW" });
+    expect(errorText(i18n, newer)).toBe("A code from a newer server.");
+    expect(errorText(i18n, new TypeError("Failed to fetch"))).toBe("Something went wrong. Please try again.");
+    const odd = Object.assign(new Error("odd"), { errorCode: "constructor" });
+    expect(errorText(i18n, odd)).toBe("odd");
+  });
+});

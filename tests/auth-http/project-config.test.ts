@@ -1,0 +1,216 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppProjectKeys } from "../../server/auth/index.ts";
+import { appProjectOf } from "../helpers/stack-apps.ts";
+import { knownError, stackFetch } from "../helpers/stack-http.ts";
+import { startTestServer, type TestServer } from "../helpers/test-server.ts";
+
+let server: TestServer;
+let keys: AppProjectKeys;
+beforeAll(async () => {
+  server = await startTestServer({ env: { AUTH_RATE_LIMITS: "false" } });
+  keys = await appProjectOf(server);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const patch = (level: string, override: unknown, access: "admin" | "server" = "admin") =>
+  stackFetch(server, `/internal/config/override/${level}`, {
+    method: "PATCH",
+    access,
+    keys,
+    body: { config_override_string: typeof override === "string" ? override : JSON.stringify(override) },
+  });
+const current = async () =>
+  (await stackFetch(server, "/internal/projects/current", { access: "admin", keys })).body as {
+    config: Record<string, unknown>;
+  };
+const signUp = () =>
+  stackFetch(server, "/auth/password/sign-up", {
+    access: "client",
+    keys,
+    body: { email: `cfg-${randomUUID()}@example.com`, password: "correct-horse-1" },
+  });
+
+describe("Stack's config API over the project's settings", () => {
+  it("patches settings by dotted path, and a replaced subtree falls back to its defaults", async () => {
+    expect(
+      (await patch("environment", { "auth.allowSignUp": false, "teams.allowClientTeamCreation": true })).body,
+    ).toEqual({
+      success: true,
+    });
+    expect((await current()).config).toMatchObject({ sign_up_enabled: false, client_team_creation_enabled: true });
+    expect(knownError(await signUp()).code).toBe("SIGN_UP_NOT_ENABLED");
+
+    // `auth` given whole: everything under it not named returns to its default (sign-up on).
+    expect((await patch("environment", { auth: { password: { allowSignIn: true } } })).status).toBe(200);
+    expect((await current()).config).toMatchObject({ sign_up_enabled: true, client_team_creation_enabled: true });
+    expect((await signUp()).status).toBe(200);
+
+    const read = await stackFetch(server, "/internal/config/override/environment", { access: "admin", keys });
+    const rendered = JSON.parse((read.body as { config_string: string }).config_string);
+    expect(rendered.auth.allowSignUp).toBe(true);
+    expect(rendered.teams.allowClientTeamCreation).toBe(true);
+  });
+
+  it("keeps secrets masked in answers and stored when the mask comes back", async () => {
+    const server_ = {
+      isShared: false,
+      host: "smtp.example.com",
+      port: 587,
+      username: "mailer",
+      password: "smtp-secret-1",
+      senderName: "Example",
+      senderEmail: "noreply@example.com",
+    };
+    expect((await patch("environment", { "emails.server": server_ })).status).toBe(200);
+    const storedEmail = async () =>
+      (
+        await server.store.query<{ config: { email_config: { password: string; port: number } } }>(
+          "select config from auth_projects where id = $1",
+          [keys.projectId],
+        )
+      )[0]?.config.email_config;
+    // Stored sealed (project-credentials.test.ts opens it and sends mail with it).
+    const sealed = (await storedEmail())?.password;
+    expect(sealed).toMatch(/^sealed:v1\./);
+    const read = await stackFetch(server, "/internal/config/override/environment", { access: "admin", keys });
+    expect(read.text).not.toContain("smtp-secret-1");
+    const rendered = JSON.parse((read.body as { config_string: string }).config_string);
+    expect(rendered.emails.server.password).toBe("********");
+
+    // Sending the rendering back (mask included) changes nothing about the stored password.
+    expect(
+      (await patch("environment", { "emails.server": rendered.emails.server, "emails.server.port": 2525 })).status,
+    ).toBe(200);
+    expect(await storedEmail()).toMatchObject({ password: sealed, port: 2525 });
+    expect((await patch("environment", { "emails.server": { isShared: true } })).status).toBe(200);
+  });
+
+  it("requires a publishable client key when the project level says so", async () => {
+    expect((await patch("project", { "project.requirePublishableClientKey": true })).status).toBe(200);
+    const keyless = await stackFetch(server, "/projects/current", {
+      headers: { "x-stack-access-type": "client", "x-stack-project-id": keys.projectId },
+    });
+    expect(knownError(keyless).code).toBe("PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT");
+    expect((await stackFetch(server, "/projects/current", { access: "client", keys })).status).toBe(200);
+    expect((await patch("project", { "project.requirePublishableClientKey": false })).status).toBe(200);
+    expect(
+      (
+        await stackFetch(server, "/projects/current", {
+          headers: { "x-stack-access-type": "client", "x-stack-project-id": keys.projectId },
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it("refuses settings this server does not have, bad JSON, the wrong level and server access", async () => {
+    const unknown = knownError(await patch("environment", { "payments.testMode": true }));
+    expect(unknown.code).toBe("SCHEMA_ERROR");
+    expect(unknown.error).toContain("payments: not a setting of this server");
+    expect(knownError(await patch("environment", "{oops")).code).toBe("SCHEMA_ERROR");
+    expect(knownError(await patch("environment", { "auth.allowSignUp": "yes" })).code).toBe("SCHEMA_ERROR");
+    expect(knownError(await patch("environment", { "emails.selectedThemeId": "no-such-theme" })).error).toBe(
+      "Invalid email theme",
+    );
+    expect(knownError(await patch("branch", { "auth.allowSignUp": true })).code).toBe("SCHEMA_ERROR");
+    expect(knownError(await patch("environment", { "auth.allowSignUp": false }, "server")).code).toBe(
+      "INSUFFICIENT_ACCESS_TYPE",
+    );
+    expect((await current()).config).toMatchObject({ sign_up_enabled: true });
+  });
+});
+
+describe("data vault", () => {
+  it("stores values in declared stores only, sealed at rest", async () => {
+    expect((await patch("environment", { "dataVault.stores.secrets": { displayName: "Secrets" } })).status).toBe(200);
+    const call = (op: "set" | "get", store: string, body: unknown) =>
+      stackFetch(server, `/data-vault/stores/${store}/${op}`, { access: "server", keys, body });
+
+    expect((await call("set", "secrets", { hashed_key: "h1", encrypted_value: "client-ciphertext-1" })).status).toBe(
+      200,
+    );
+    expect((await call("set", "secrets", { hashed_key: "h1", encrypted_value: "client-ciphertext-2" })).status).toBe(
+      200,
+    );
+    expect((await call("get", "secrets", { hashed_key: "h1" })).body).toEqual({
+      encrypted_value: "client-ciphertext-2",
+    });
+    expect(knownError(await call("get", "secrets", { hashed_key: "h2" })).code).toBe(
+      "DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST",
+    );
+    expect(knownError(await call("set", "elsewhere", { hashed_key: "h1", encrypted_value: "x" })).code).toBe(
+      "DATA_VAULT_STORE_DOES_NOT_EXIST",
+    );
+    const clientAccess = await stackFetch(server, "/data-vault/stores/secrets/get", {
+      access: "client",
+      keys,
+      body: { hashed_key: "h1" },
+    });
+    expect(knownError(clientAccess).code).toBe("INSUFFICIENT_ACCESS_TYPE");
+
+    const rows = await server.store.query<{ sealed: string }>("select sealed from auth_data_vault_entries");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.sealed).not.toContain("client-ciphertext");
+  });
+});
+
+describe("default team roles", () => {
+  it("new projects get Stack Auth's defaults; migration 0017 moves untouched old ones there and leaves edited ones", async () => {
+    const list = await stackFetch(server, "/team-permission-definitions", { access: "admin", keys });
+    const items = (list.body as { items: { id: string; description: string; contained_permission_ids: string[] }[] })
+      .items;
+    expect(items.find((p) => p.id === "team_member")).toEqual({
+      id: "team_member",
+      description: "Default permission for team members",
+      contained_permission_ids: ["$invite_members", "$read_members"],
+    });
+
+    // The roles as migration 0010 seeded them, one of them edited by an admin since.
+    await server.store.query(
+      `update auth_permission_definitions set description = 'Administrator of a team',
+         contained_permission_ids = '["$update_team", "$read_members", "$remove_members"]'::jsonb
+       where project_id = $1 and permission_id = 'team_admin'`,
+      [keys.projectId],
+    );
+    await server.store.query(
+      `update auth_permission_definitions set description = 'Member of a team',
+         contained_permission_ids = '["$read_members", "$delete_team"]'::jsonb
+       where project_id = $1 and permission_id = 'team_member'`,
+      [keys.projectId],
+    );
+    const sql = readFileSync(new URL("../../server/db/migrations/0017_auth_stack_compat.sql", import.meta.url), "utf8");
+    for (const statement of sql.split("--> statement-breakpoint")) {
+      if (statement.includes('UPDATE "auth_permission_definitions"')) await server.store.query(statement);
+    }
+    const rows = await server.store.query<{
+      permission_id: string;
+      description: string;
+      contained_permission_ids: string[];
+    }>(
+      "select permission_id, description, contained_permission_ids from auth_permission_definitions where project_id = $1 and scope = 'team' order by permission_id",
+      [keys.projectId],
+    );
+    expect(rows).toEqual([
+      {
+        permission_id: "team_admin",
+        description: "Default permission for team admins",
+        contained_permission_ids: [
+          "$delete_team",
+          "$invite_members",
+          "$manage_api_keys",
+          "$read_members",
+          "$remove_members",
+          "$update_team",
+        ],
+      },
+      {
+        permission_id: "team_member",
+        description: "Member of a team",
+        contained_permission_ids: ["$read_members", "$delete_team"],
+      },
+    ]);
+  });
+});

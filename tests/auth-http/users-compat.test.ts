@@ -1,0 +1,205 @@
+import { randomUUID } from "node:crypto";
+import bcrypt from "bcryptjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppProjectKeys } from "../../server/auth/index.ts";
+import { appProjectOf, createTestUser } from "../helpers/stack-apps.ts";
+import { knownError, stackFetch, statusErrorText } from "../helpers/stack-http.ts";
+import { startTestServer, type TestServer } from "../helpers/test-server.ts";
+
+let server: TestServer;
+let keys: AppProjectKeys;
+beforeAll(async () => {
+  server = await startTestServer({ env: { AUTH_RATE_LIMITS: "false" } });
+  keys = await appProjectOf(server);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const GIF = "data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==";
+
+describe("users as Stack's server keeps them", () => {
+  it("imports a bcrypt hash, signs in with it and replaces it by argon2id", async () => {
+    const email = `import-${randomUUID()}@example.com`;
+    const created = await stackFetch(server, "/users", {
+      access: "server",
+      keys,
+      body: {
+        primary_email: email,
+        primary_email_auth_enabled: true,
+        password_hash: bcrypt.hashSync("imported-pw-1", 4),
+      },
+    });
+    expect(created.status).toBe(201);
+    expect((created.body as { has_password: boolean }).has_password).toBe(true);
+    const signIn = (password: string) =>
+      stackFetch(server, "/auth/password/sign-in", { access: "client", keys, body: { email, password } });
+    expect(knownError(await signIn("wrong-pw-1")).code).toBe("EMAIL_PASSWORD_MISMATCH");
+    expect((await signIn("imported-pw-1")).status).toBe(200);
+    const [row] = await server.store.query<{ password_hash: string }>(
+      "select password_hash from auth_users where id = $1",
+      [(created.body as { id: string }).id],
+    );
+    expect(row?.password_hash).toMatch(/^\$argon2id\$/);
+    expect((await signIn("imported-pw-1")).status).toBe(200);
+
+    const refuse = async (body: Record<string, unknown>, text: string) => {
+      const res = await stackFetch(server, "/users", { access: "server", keys, body });
+      expect(res.status).toBe(400);
+      expect(statusErrorText(res)).toBe(text);
+    };
+    await refuse(
+      { password_hash: "$1$plain-md5" },
+      "Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format.",
+    );
+    // Cost 17 would make every sign-in take seconds.
+    await refuse(
+      { password_hash: bcrypt.hashSync("x", 4).replace("$04$", "$17$") },
+      "Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format.",
+    );
+    await refuse(
+      { password: "both-pw-12", password_hash: bcrypt.hashSync("x", 4) },
+      "Cannot set both password and password_hash at the same time.",
+    );
+  });
+
+  it("stores a data URL image and serves it; a client may not point at other servers", async () => {
+    const user = await createTestUser(server);
+    const me = (profile_image_url: string) =>
+      stackFetch(server, "/users/me", {
+        method: "PATCH",
+        access: "client",
+        keys,
+        accessToken: user.accessToken,
+        body: { profile_image_url },
+      });
+    const stored = await me(GIF);
+    const url = (stored.body as { profile_image_url: string }).profile_image_url;
+    expect(url).toMatch(new RegExp(`^${server.url}/auth/api/v1/images/${keys.projectId}/[0-9a-f-]{36}\\.gif$`));
+    const image = await fetch(url);
+    expect(image.headers.get("content-type")).toBe("image/gif");
+    expect(image.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(Buffer.from(GIF.split(",")[1] ?? "", "base64"));
+
+    const remote = await me("https://tracker.example.com/pixel.png");
+    expect([remote.status, statusErrorText(remote)]).toEqual([400, "Invalid profile image URL"]);
+    const notAnImage = await me(`data:image/png;base64,${Buffer.from("<svg onload=alert(1)>").toString("base64")}`);
+    expect(notAnImage.status).toBe(400);
+    expect(knownError(await me("")).error).toContain("body.profile_image_url is not a valid URL");
+    // The server may point at any http(s) image.
+    const bySever = await stackFetch(server, `/users/${user.userId}`, {
+      method: "PATCH",
+      access: "server",
+      keys,
+      body: { profile_image_url: "https://cdn.example.com/a.png" },
+    });
+    expect((bySever.body as { profile_image_url: string }).profile_image_url).toBe("https://cdn.example.com/a.png");
+  });
+
+  it("keeps a replaced primary address as a non-primary channel that no longer signs in", async () => {
+    const oldEmail = `old-${randomUUID()}@example.com`;
+    const newEmail = `new-${randomUUID()}@example.com`;
+    const user = await createTestUser(server, { email: oldEmail, verified: true });
+    const channels = async () => {
+      const res = await stackFetch(server, `/contact-channels?user_id=${user.userId}`, { access: "server", keys });
+      return (
+        res.body as { items: { value: string; is_primary: boolean; is_verified: boolean; used_for_auth: boolean }[] }
+      ).items;
+    };
+    const patch = (body: unknown) =>
+      stackFetch(server, `/users/${user.userId}`, { method: "PATCH", access: "server", keys, body });
+
+    const changed = await patch({ primary_email: newEmail });
+    expect(changed.body).toMatchObject({ primary_email: newEmail, primary_email_verified: false });
+    expect(await channels()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ value: oldEmail, is_primary: false, is_verified: true, used_for_auth: false }),
+        expect.objectContaining({ value: newEmail, is_primary: true, is_verified: false }),
+      ]),
+    );
+    // The old address signs in no more (a lost mailbox must not stay a way in).
+    const signIn = await stackFetch(server, "/auth/password/sign-in", {
+      access: "client",
+      keys,
+      body: { email: oldEmail, password: user.password },
+    });
+    expect(knownError(signIn).code).toBe("EMAIL_PASSWORD_MISMATCH");
+
+    // Back to the old one: its verification is kept.
+    const back = await patch({ primary_email: oldEmail });
+    expect(back.body).toMatchObject({ primary_email: oldEmail, primary_email_verified: true });
+    expect((await channels()).filter((c) => c.value === oldEmail)).toHaveLength(1);
+
+    const removed = await patch({ primary_email: null });
+    expect(removed.body).toMatchObject({ primary_email: null, primary_email_verified: false });
+    expect(await channels()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ value: oldEmail, is_primary: false, used_for_auth: false })]),
+    );
+  });
+
+  it("lists anonymous users only when asked, and never turns a user anonymous", async () => {
+    const anonymous = await stackFetch(server, "/auth/anonymous/sign-up", { access: "client", keys, body: {} });
+    const anonId = (anonymous.body as { user_id: string }).user_id;
+    const ids = async (query: string) =>
+      (
+        (await stackFetch(server, `/users${query}`, { access: "server", keys })).body as { items: { id: string }[] }
+      ).items.map((u) => u.id);
+    expect(await ids("?limit=1000")).not.toContain(anonId);
+    expect(await ids("?limit=1000&include_anonymous=true")).toContain(anonId);
+    expect(await ids("?include_anonymous=true&only_anonymous=true")).toContain(anonId);
+    expect(knownError(await stackFetch(server, "/users?only_anonymous=true", { access: "server", keys })).code).toBe(
+      "SCHEMA_ERROR",
+    );
+
+    const user = await createTestUser(server);
+    const toAnon = await stackFetch(server, `/users/${user.userId}`, {
+      method: "PATCH",
+      access: "server",
+      keys,
+      body: { is_anonymous: true },
+    });
+    expect(knownError(toAnon).error).toContain("body.is_anonymous must be one of the following values: false");
+  });
+
+  it("restricts users whose e-mail is unverified where the project requires verification", async () => {
+    const requireVerification = (on: boolean) =>
+      stackFetch(server, "/internal/config/override/environment", {
+        method: "PATCH",
+        access: "admin",
+        keys,
+        body: { config_override_string: JSON.stringify({ "onboarding.requireEmailVerification": on }) },
+      });
+    expect((await requireVerification(true)).status).toBe(200);
+    try {
+      const user = await createTestUser(server, { verified: false });
+      const read = await stackFetch(server, `/users/${user.userId}`, { access: "server", keys });
+      expect(read.body).toMatchObject({ is_restricted: true, restricted_reason: { type: "email_not_verified" } });
+      const ids = async (query: string) =>
+        (
+          (await stackFetch(server, `/users?limit=1000${query}`, { access: "server", keys })).body as {
+            items: { id: string }[];
+          }
+        ).items.map((u) => u.id);
+      expect(await ids("")).not.toContain(user.userId);
+      expect(await ids("&include_restricted=true")).toContain(user.userId);
+
+      const me = (headers: Record<string, string> = {}) =>
+        stackFetch(server, "/users/me", { access: "client", keys, accessToken: user.accessToken, headers });
+      expect(knownError(await me()).code).toBe("RESTRICTED_USER_NOT_ALLOWED");
+      expect((await me({ "x-stack-allow-restricted-user": "true" })).status).toBe(200);
+
+      await stackFetch(server, `/users/${user.userId}`, {
+        method: "PATCH",
+        access: "server",
+        keys,
+        body: { primary_email_verified: true },
+      });
+      expect((await stackFetch(server, `/users/${user.userId}`, { access: "server", keys })).body).toMatchObject({
+        is_restricted: false,
+        restricted_reason: null,
+      });
+    } finally {
+      await requireVerification(false);
+    }
+  });
+});

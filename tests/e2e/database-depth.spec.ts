@@ -1,0 +1,211 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
+import { LANGS, type Lang, tr } from "./helpers/catalog.ts";
+import { expect, test } from "./helpers/csp.ts";
+import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
+import { runSql } from "./helpers/sql-editor.ts";
+
+// Issue 23 in the browser: structure, typed filters in the URL, foreign-key links, export, CSV
+// import and charts, in English and German, with axe on each state and screenshots at both sizes.
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+async function openTable(page: Page, lang: Lang, name: string): Promise<void> {
+  await page.getByRole("tab", { name: tr(lang, "Table"), exact: true }).click();
+  const tree = page.getByRole("region", { name: tr(lang, "Schema") });
+  await tree.getByRole("button", { name: tr(lang, "Refresh") }).click();
+  await tree.getByRole("button", { name, exact: true }).click();
+  await expect(page.getByRole("region", { name: tr(lang, "Table {0}", { 0: name }) })).toBeVisible();
+}
+
+async function expectNoPageScrollSideways(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+for (const lang of LANGS) {
+  test.describe(`database structure, filters, export, import, charts (${lang})`, () => {
+    test.beforeEach(async ({ context }) => {
+      test.slow();
+      await useLanguage(context, lang);
+    });
+
+    test(`structure, filter in the URL, foreign-key link, export and chart (${lang})`, async ({ page }, info) => {
+      await page.setViewportSize(DESKTOP);
+      await signUpAndVerify(page, lang, uniqueEmail(`db-depth-${lang}`));
+      await page
+        .getByRole("region", { name: tr(lang, "Databases") })
+        .getByRole("link")
+        .first()
+        .click();
+      await expect(page).toHaveURL(/\/db\/[^/?]+/);
+      await page.getByRole("tab", { name: tr(lang, "SQL"), exact: true }).click();
+      await runSql(
+        page,
+        `CREATE TABLE shops (id int PRIMARY KEY, city text NOT NULL);
+INSERT INTO shops VALUES (1, 'Berlin'), (2, 'Hamburg');
+CREATE TABLE sales (id int PRIMARY KEY, shop_id int REFERENCES shops(id), day date, amount numeric(8,2) CHECK (amount >= 0), note text);
+CREATE INDEX sales_day ON sales (day);
+INSERT INTO sales SELECT g, 1 + g % 2, DATE '2024-01-01' + g, g * 10.5, CASE WHEN g % 3 = 0 THEN NULL ELSE 'n' || g END FROM generate_series(1, 12) g;`,
+      );
+      // The run ends before the view changes (leaving the workbench would stop it).
+      await expect(page.getByRole("tablist", { name: tr(lang, "Results") }).getByRole("tab")).toHaveCount(5);
+      await page.keyboard.press("Escape");
+      await openTable(page, lang, "sales");
+      const table = page.getByRole("region", { name: tr(lang, "Table {0}", { 0: "sales" }) });
+      await expect(page.getByTestId("row-count")).toHaveText(tr(lang, "{n} rows", { n: "12" }));
+
+      // Structure: columns, constraints, indexes with their definitions.
+      await table.getByRole("tab", { name: tr(lang, "Structure") }).click();
+      const structure = page.getByRole("region", {
+        name: tr(lang, "Structure of {tableName}", { tableName: "sales" }),
+      });
+      await expect(structure.getByRole("rowheader", { name: /shop_id/ })).toBeVisible();
+      await expect(structure.getByText("CREATE INDEX sales_day ON public.sales USING btree (day)")).toBeVisible();
+      await expect(structure.getByText(/CHECK \(amount >= 0/)).toBeVisible();
+      await expect(structure.getByRole("button", { name: "public.shops" })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `structure ${lang}`);
+      await page.screenshot({ path: info.outputPath(`structure-${lang}-1280.png`) });
+
+      // A typed filter: amount ≥ 50 and note is not empty; kept in the URL, restored on reload.
+      await table.getByRole("tab", { name: tr(lang, "Rows") }).click();
+      await table.getByRole("button", { name: tr(lang, "Filter") }).click();
+      const filter = table.getByRole("form", { name: tr(lang, "Filter rows") });
+      await filter.getByRole("button", { name: tr(lang, "Add condition") }).click();
+      await filter.getByLabel(tr(lang, "Column of condition {n}", { n: "1" })).selectOption("amount");
+      await filter.getByLabel(tr(lang, "Operator of condition {n}", { n: "1" })).selectOption("ge");
+      await filter.getByLabel(tr(lang, "Value of condition {n}", { n: "1" })).fill("50");
+      await filter.getByRole("button", { name: tr(lang, "Add condition") }).click();
+      await filter.getByLabel(tr(lang, "Column of condition {n}", { n: "2" })).selectOption("note");
+      await filter.getByLabel(tr(lang, "Operator of condition {n}", { n: "2" })).selectOption("not_null");
+      await filter.getByRole("button", { name: tr(lang, "Apply filter") }).click();
+      // 5..12 have amount ≥ 50; of those 6, 9 and 12 have no note.
+      await expect(page.getByTestId("row-count")).toHaveText(tr(lang, "{n} rows", { n: "5" }));
+      await expect(page).toHaveURL(/filter=/);
+      await expectNoSeriousA11yViolations(page, `filter ${lang}`);
+      await page.screenshot({ path: info.outputPath(`filter-${lang}-1280.png`) });
+      await page.reload();
+      await expect(page.getByTestId("row-count")).toHaveText(tr(lang, "{n} rows", { n: "5" }));
+
+      // Export every filtered row as CSV from the server.
+      const reloaded = page.getByRole("region", { name: tr(lang, "Table {0}", { 0: "sales" }) });
+      const download = page.waitForEvent("download");
+      await reloaded.getByRole("button", { name: tr(lang, "Export"), exact: true }).click();
+      await page.getByRole("menuitem", { name: "CSV", exact: true }).click();
+      const file = await (await download).path();
+      const lines = readFileSync(file, "utf8").trimEnd().split("\n");
+      expect(lines[0]).toBe("id,shop_id,day,amount,note");
+      expect(lines).toHaveLength(6);
+
+      // A foreign-key cell opens the referenced row.
+      await reloaded.getByRole("link", { name: /^2: / }).first().click();
+      await expect(page).toHaveURL(/table=shops/);
+      const shops = page.getByRole("region", { name: tr(lang, "Table {0}", { 0: "shops" }) });
+      await expect(shops.getByRole("gridcell", { name: "Hamburg" })).toBeVisible();
+      await expect(page.getByTestId("row-count")).toHaveText(tr(lang, "1 row"));
+      await page.goBack();
+      await expect(page).toHaveURL(/table=sales/);
+
+      // A chart of the rows: a date across, amounts up; its data as a table too.
+      const sales = page.getByRole("region", { name: tr(lang, "Table {0}", { 0: "sales" }) });
+      await sales.getByRole("tab", { name: tr(lang, "Chart") }).click();
+      const chart = page.getByRole("img", { name: /amount/ });
+      await expect(chart.locator("canvas")).toBeVisible();
+      await chart.focus();
+      await page.keyboard.press("ArrowRight");
+      await expect(page.getByText(/^day: .*amount: 52\.5/)).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `chart ${lang}`);
+      await page.screenshot({ path: info.outputPath(`chart-${lang}-1280.png`) });
+      await page.getByLabel(tr(lang, "Show as table")).check();
+      await expect(
+        page.getByRole("region", { name: tr(lang, "Chart data") }).getByRole("cell", { name: "52.5" }),
+      ).toBeVisible();
+
+      // A query result: charted, and exported whole from the server.
+      await page.getByRole("tab", { name: tr(lang, "SQL"), exact: true }).click();
+      await runSql(page, "SELECT day, amount FROM sales ORDER BY day");
+      await expect(page.getByRole("tablist", { name: tr(lang, "Results") }).getByRole("tab")).toHaveCount(1);
+      await page.keyboard.press("Escape");
+      const resultDownload = page.waitForEvent("download");
+      await page.getByRole("button", { name: tr(lang, "Export"), exact: true }).click();
+      await page.getByRole("menuitem", { name: "CSV", exact: true }).click();
+      const resultLines = readFileSync(await (await resultDownload).path(), "utf8")
+        .trimEnd()
+        .split("\n");
+      expect(resultLines).toHaveLength(13);
+      await page.getByLabel(tr(lang, "Chart"), { exact: true }).check();
+      await expect(page.getByRole("img", { name: /amount/ }).locator("canvas")).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `query chart ${lang}`);
+
+      await page.setViewportSize(PHONE);
+      await expectNoPageScrollSideways(page);
+      await page.screenshot({ path: info.outputPath(`chart-${lang}-390.png`) });
+    });
+
+    test(`CSV import into an existing and a new table, a refused line named (${lang})`, async ({ page }, info) => {
+      await page.setViewportSize(PHONE);
+      await signUpAndVerify(page, lang, uniqueEmail(`db-import-${lang}`));
+      await page.getByRole("button", { name: tr(lang, "Toggle sidebar") }).click();
+      await page
+        .getByRole("region", { name: tr(lang, "Databases") })
+        .getByRole("link")
+        .first()
+        .click();
+      await page.setViewportSize(DESKTOP);
+      await page.getByRole("tab", { name: tr(lang, "SQL"), exact: true }).click();
+      await runSql(page, "CREATE TABLE people (id int PRIMARY KEY, name text NOT NULL, born date);");
+      await expect(page.getByRole("tablist", { name: tr(lang, "Results") }).getByRole("tab")).toHaveCount(1);
+      await page.keyboard.press("Escape");
+      await openTable(page, lang, "people");
+
+      const dir = mkdtempSync(join(tmpdir(), "import-"));
+      const bad = join(dir, "people.csv");
+      writeFileSync(bad, "id,name,born\n1,Ann,2000-01-02\n2,Bob,not a date\n");
+      await page.getByRole("button", { name: tr(lang, "Import CSV") }).click();
+      const dialog = page.getByRole("dialog", { name: tr(lang, "Import a CSV file") });
+      await dialog.getByLabel(tr(lang, "CSV file")).setInputFiles(bad);
+      await expect(dialog.getByRole("region", { name: tr(lang, "Preview") }).getByText("Bob")).toBeVisible();
+      await expect(dialog.getByLabel(tr(lang, "Table column for {name}", { name: "born" }))).toHaveValue("born");
+      await expectNoSeriousA11yViolations(page, `import preview ${lang}`, { modalOpen: true });
+      await dialog.getByRole("button", { name: tr(lang, "Import"), exact: true }).click();
+      await expect(dialog.getByRole("alert")).toContainText(
+        tr(lang, "Line {line} was refused (column {column}): {reason}", {
+          line: "3",
+          column: "born",
+          reason: "",
+        }).trim(),
+      );
+      await page.screenshot({ path: info.outputPath(`import-error-${lang}-1280.png`) });
+
+      const good = join(dir, "good.csv");
+      writeFileSync(good, "id,name,born\n1,Ann,2000-01-02\n2,Bob,\n");
+      await dialog.getByLabel(tr(lang, "CSV file")).setInputFiles(good);
+      await expect(dialog.getByRole("region", { name: tr(lang, "Preview") }).getByText("Ann")).toBeVisible();
+      await dialog.getByRole("button", { name: tr(lang, "Import"), exact: true }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByTestId("row-count")).toHaveText(tr(lang, "{n} rows", { n: "2" }));
+
+      // Into a new table with the proposed types, on a phone.
+      await page.setViewportSize(PHONE);
+      const other = join(dir, "Visits 2024.csv");
+      writeFileSync(other, "day;count;ok\n2024-01-01;3;true\n2024-01-02;5;false\n");
+      await page.getByRole("button", { name: tr(lang, "Import CSV") }).click();
+      await dialog.getByLabel(tr(lang, "CSV file")).setInputFiles(other);
+      await dialog.getByLabel(tr(lang, "A new table")).check();
+      await expect(dialog.getByLabel(tr(lang, "Table name"))).toHaveValue("visits_2024");
+      await expect(dialog.getByLabel(tr(lang, "Type of column {0}", { 0: "1" }))).toHaveValue("date");
+      await expect(dialog.getByLabel(tr(lang, "Type of column {0}", { 0: "2" }))).toHaveValue("bigint");
+      await expect(dialog.getByLabel(tr(lang, "Type of column {0}", { 0: "3" }))).toHaveValue("boolean");
+      await expectNoSeriousA11yViolations(page, `import new table ${lang}`, { modalOpen: true });
+      await page.screenshot({ path: info.outputPath(`import-new-${lang}-390.png`) });
+      await dialog.getByRole("button", { name: tr(lang, "Import"), exact: true }).click();
+      await expect(dialog).toBeHidden();
+      await expect(
+        page.getByText(tr(lang, "Imported {0} rows into {1}.", { 0: "2", 1: "visits_2024" })).first(),
+      ).toBeVisible();
+    });
+  });
+}
