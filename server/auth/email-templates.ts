@@ -47,7 +47,7 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateType, EmailTemplate> =
     content: `Someone asked to reset the password of {{email}} at {{projectDisplayName}}.\n\n{{link}}\n\n${IGNORE}`,
   },
   magic_link: {
-    subject: "Sign in to {{projectDisplayName}}: {{otp}}",
+    subject: "Sign in to {{projectDisplayName}}: Your code is {{otp}}",
     content: `Your sign-in code for {{projectDisplayName}}, valid for 10 minutes:\n\n{{otp}}\n\nOr use this link to sign in as {{email}}:\n\n{{link}}\n\n${IGNORE}`,
   },
   team_invitation: {

@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import { crc32 } from "node:zlib";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { authUserTeamApiKeysTable } from "../db/schema/index.ts";
 import { setValues } from "../db/set-values.ts";
@@ -17,12 +19,19 @@ export interface NewApiKey {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Marks a value as a key of this service for secret scanners (the SDKs' key format). */
+const KEY_MARKER = "574ck4u7h";
+
 /**
- * A distinctive prefix lets secret scanners recognise a leaked key (and tells people which kind
- * it is); the random part carries 225 bits.
+ * A key value in the format the Stack SDKs and secret scanners recognise:
+ * `sk_`/`pk_`, 45 random characters (225 bits), the key's id without dashes, `user`/`team`, one
+ * flag character (self-hosted, public or not), the marker, and a CRC-32 of everything before it
+ * in hex. The id and flags carry nothing secret; only the random part does.
  */
-export function newKeyValue(kind: ApiKeyKind, isPublic: boolean): string {
-  return `console_${kind}_${isPublic ? "pk" : "sk"}_${randomToken(45)}`;
+export function newKeyValue(id: string, kind: ApiKeyKind, isPublic: boolean): string {
+  const flags = 1 + (isPublic ? 2 : 0);
+  const body = `${isPublic ? "pk" : "sk"}_${randomToken(45)}${id.replace(/-/g, "")}${kind}${flags.toString(32)}${KEY_MARKER}`;
+  return `${body}${crc32(body).toString(16).padStart(8, "0")}`;
 }
 
 export const kindOf = (row: ApiKeyRow): ApiKeyKind => (row.userId ? "user" : "team");
@@ -46,10 +55,12 @@ export class UserTeamApiKeyStore {
   constructor(private store: Store) {}
 
   async create(projectId: string, input: NewApiKey): Promise<{ row: ApiKeyRow; value: string }> {
-    const value = newKeyValue(input.owner.kind, input.isPublic);
+    const id = randomUUID();
+    const value = newKeyValue(id, input.owner.kind, input.isPublic);
     const [row] = await this.store.db
       .insert(authUserTeamApiKeysTable)
       .values({
+        id,
         projectId,
         userId: input.owner.kind === "user" ? input.owner.userId : null,
         teamId: input.owner.kind === "team" ? input.owner.teamId : null,

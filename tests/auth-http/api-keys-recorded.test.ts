@@ -153,7 +153,7 @@ describe("the recorded user and team API key exchanges, replayed", () => {
     await play("owned: team-api-keys revoke (server)");
     await play("owned: team-api-keys check revoked (server)", values.get(TEAM_KEY));
 
-    expect(values.get(CLIENT_KEY)).toMatch(/^console_user_sk_/);
+    expect(values.get(CLIENT_KEY)).toMatch(/^sk_[0-9a-z]{45}[0-9a-f]{32}user1574ck4u7h[0-9a-f]{8}$/);
     expect(problems).toEqual([]);
   });
 });

@@ -141,6 +141,35 @@ describe("one-time codes over HTTP", () => {
     }
   });
 
+  it("names the code in the mail's subject; the admin log lists the mail in Stack's shape, its state only when asked", async () => {
+    const keys = await appProjectOf(server);
+    const email = `otp-log-${randomUUID()}@example.com`;
+    const sent = await stackFetch(server, "/auth/otp/send-sign-in-code", {
+      access: "client",
+      keys,
+      body: { email, callback_url: callbackUrl() },
+    });
+    expect(sent.status).toBe(200);
+    const caught = await waitForMail(mail.dir, email);
+    const { typed } = codesFrom(caught.text);
+    const project = await (await adminApp(server)).getProject();
+    expect(caught.subject).toBe(`Sign in to ${project.displayName}: Your code is ${typed}`);
+
+    const log = await stackFetch(server, "/internal/emails", { access: "admin", keys });
+    expect(log.status).toBe(200);
+    const body = log.body as { is_paginated: boolean; items: Array<Record<string, unknown>> };
+    expect(body.is_paginated).toBe(false);
+    const listed = body.items.find((item) => (item.to as string[])[0] === email);
+    expect(Object.keys(listed ?? {}).sort()).toEqual(["error", "id", "sent_at_millis", "subject", "to"]);
+    expect(listed?.subject).toBe(caught.subject);
+
+    const withStatus = await stackFetch(server, "/internal/emails?include_status=true", { access: "admin", keys });
+    const item = (withStatus.body as typeof body).items.find((i) => (i.to as string[])[0] === email);
+    expect(item?.status).toEqual(expect.stringMatching(/^(pending|sent)$/));
+    const bad = await stackFetch(server, "/internal/emails?include_status=yes", { access: "admin", keys });
+    expect([bad.status, knownError(bad).code]).toEqual([400, "SCHEMA_ERROR"]);
+  });
+
   it("counts every wrong typed code against the nonce it came with", async () => {
     const keys = await appProjectOf(server);
     const email = `otp-guess-${randomUUID()}@example.com`;

@@ -155,7 +155,7 @@ describe("a project's own SMTP password and OAuth client secrets", () => {
       [user.email],
     );
     expect(outbox).toEqual({ subject: expect.stringContaining("Reset your password"), text: "", html: "" });
-    const log = await stackFetch(server, "/internal/emails", { access: "admin", keys });
+    const log = await stackFetch(server, "/internal/emails?include_status=true", { access: "admin", keys });
     expect(log.body).toMatchObject({
       items: expect.arrayContaining([expect.objectContaining({ to: [user.email], status: "sent" })]),
     });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { crc32 } from "node:zlib";
 import type { StackAdminApp } from "@stackframe/js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppProjectKeys } from "../../server/auth/index.ts";
@@ -32,6 +33,20 @@ afterAll(async () => {
   await server?.close();
 });
 
+/**
+ * The parts of a key value in the SDKs' format: prefix, 45 random characters, the key's id without
+ * dashes, its kind, a flag character (1 self-hosted secret, 3 self-hosted public), the scanners'
+ * marker and a CRC-32 (hex) of all that precedes it.
+ */
+function keyParts(value: string) {
+  const m = /^(sk|pk)_([0-9a-z]{45})([0-9a-f]{32})(user|team)([0-9a-v])574ck4u7h([0-9a-f]{8})$/.exec(value);
+  if (!m) throw new Error(`not a key in the SDK format: ${value.slice(0, 12)}…`);
+  const [, prefix, , idHex, kind, flag, checksum] = m as unknown as string[];
+  const id = (idHex ?? "").replace(/(.{8})(.{4})(.{4})(.{4})(.{12})/, "$1-$2-$3-$4-$5");
+  const expected = crc32(value.slice(0, -8)).toString(16).padStart(8, "0");
+  return { prefix, id, kind, flag, checksumOk: checksum === expected };
+}
+
 async function signedIn(dialect: Dialect) {
   const user = await createTestUser(server, { verified: true });
   const app = await clientApp(server, { dialect, tokens: user });
@@ -42,7 +57,13 @@ describe.each(DIALECTS)("user and team API keys with the %s dialect", (dialect) 
   it("creates a user key shown once, lists it by its last four, checks it, and refuses it once revoked", async () => {
     const { user, userId } = await signedIn(dialect);
     const created = await user.createApiKey({ description: "deploy bot", expiresAt: null });
-    expect(created.value).toMatch(/^console_user_sk_[0-9a-z]{45}$/);
+    expect(keyParts(created.value)).toEqual({
+      prefix: "sk",
+      id: created.id,
+      kind: "user",
+      flag: "1",
+      checksumOk: true,
+    });
     const [listed, ...rest] = await user.listApiKeys();
     expect(rest).toEqual([]);
     expect(listed?.description).toBe("deploy bot");
@@ -71,7 +92,7 @@ describe.each(DIALECTS)("user and team API keys with the %s dialect", (dialect) 
     expect((await check("user", valid.value)).status).toBe(200);
     const wrongType = await check("team", valid.value);
     expect([wrongType.status, (wrongType.body as { code: string }).code]).toEqual([400, "WRONG_API_KEY_TYPE"]);
-    const unknown = await check("user", `console_user_sk_${"0".repeat(45)}`);
+    const unknown = await check("user", `sk_${"0".repeat(45)}${randomUUID().replace(/-/g, "")}user1574ck4u7h00000000`);
     expect([unknown.status, (unknown.body as { code: string }).code]).toEqual([404, "API_KEY_NOT_FOUND"]);
     // Time passes: the expiry is moved into the past rather than waited for.
     await server.store.query(
@@ -133,7 +154,13 @@ describe.each(DIALECTS)("user and team API keys with the %s dialect", (dialect) 
 
     const team = await owner.user.getTeam(created.id);
     const key = await team?.createApiKey({ description: "ci", expiresAt: null, isPublic: false });
-    expect(key?.value).toMatch(/^console_team_sk_/);
+    expect(keyParts(key?.value ?? "")).toEqual({
+      prefix: "sk",
+      id: key?.id,
+      kind: "team",
+      flag: "1",
+      checksumOk: true,
+    });
     expect((await team?.listApiKeys())?.map((k) => k.description)).toEqual(["ci"]);
     expect((await server_.getTeam({ apiKey: key?.value ?? "" }))?.id).toBe(created.id);
 
@@ -182,6 +209,7 @@ describe("credential scanning", () => {
     const { user } = await signedIn("hexclave");
     const secret = await user.createApiKey({ description: "leaked", expiresAt: null });
     const open = await user.createApiKey({ description: "public", expiresAt: null, isPublic: true });
+    expect(keyParts(open.value)).toEqual({ prefix: "pk", id: open.id, kind: "user", flag: "3", checksumOk: true });
     const revoke = (value: string) =>
       server.request("/auth/api/v1/integrations/credential-scanning/revoke", {
         method: "POST",

@@ -63,7 +63,7 @@ export const previewQuery = (type: TemplateType, subject: string, content: strin
 export const sentEmailsQuery = () =>
   queryOptions({
     queryKey: emailKeys.sent(),
-    queryFn: async () => (await adminFetch<{ items: SentEmail[] }>("/internal/emails")).items,
+    queryFn: async () => (await adminFetch<{ items: SentEmail[] }>("/internal/emails?include_status=true")).items,
   });
 
 const templatePath = (type: TemplateType) => `/email-templates/${type}`;
