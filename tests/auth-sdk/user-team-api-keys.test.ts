@@ -12,7 +12,7 @@ import {
   type Dialect,
   serverApp,
 } from "../helpers/stack-apps.ts";
-import { stackFetch, statusErrorText } from "../helpers/stack-http.ts";
+import { knownError, stackFetch, statusErrorText } from "../helpers/stack-http.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 
 let server: TestServer;
@@ -176,6 +176,38 @@ describe.each(DIALECTS)("user and team API keys with the %s dialect", (dialect) 
       keys,
     });
     expect((elsewhere.body as { code: string }).code).toBe("API_KEY_NOT_FOUND");
+  });
+});
+
+describe("whose keys a request names", () => {
+  it("a server must name the user to list keys; a key's path takes no other owner's id", async () => {
+    const { user, userId, accessToken } = await signedIn("hexclave");
+    const created = await user.createApiKey({ description: "mine", expiresAt: null });
+    const listAll = await stackFetch(server, "/user-api-keys", { method: "GET", access: "server", keys });
+    expect([listAll.status, knownError(listAll)]).toEqual([
+      400,
+      expect.objectContaining({ code: "SCHEMA_ERROR", error: "user_id is required for user API keys" }),
+    ]);
+    const named = await stackFetch(server, `/user-api-keys?user_id=${userId}`, {
+      method: "GET",
+      access: "server",
+      keys,
+    });
+    expect((named.body as { items: Array<{ id: string }> }).items.map((k) => k.id)).toEqual([created.id]);
+
+    const read = (query: string) =>
+      stackFetch(server, `/user-api-keys/${created.id}${query}`, {
+        method: "GET",
+        access: "client",
+        keys,
+        accessToken,
+      });
+    expect((await read("")).status).toBe(200);
+    const both = await read(`?user_id=${userId}&team_id=some-team-id`);
+    expect([both.status, knownError(both).error]).toEqual([
+      400,
+      `Request validation failed on GET /api/v1/user-api-keys/${created.id}:\n  - query contains unknown properties: team_id`,
+    ]);
   });
 });
 

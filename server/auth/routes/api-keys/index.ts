@@ -23,8 +23,8 @@ const createBody = {
   team: z.object({ team_id: id, ...createFields }).strict(),
 };
 const ownerQuery = {
-  user: z.object({ user_id: id.optional() }),
-  team: z.object({ team_id: id }),
+  user: z.object({ user_id: id.optional() }).strict(),
+  team: z.object({ team_id: id }).strict(),
 };
 const updateBody = z
   .object({
@@ -82,8 +82,10 @@ async function ownerFor(
 
 /** The key of the path, which the caller must be allowed to manage. */
 async function keyOfPath(c: Context<AuthEnv>, deps: AuthDeps, kind: ApiKeyKind): Promise<ApiKeyRow> {
-  // Stack requires team_id on every team key path, even though the key names its team.
+  // Stack requires team_id on every team key path, even though the key names its team; a user
+  // key's path takes user_id at most.
   const teamId = kind === "team" ? readQuery(c, ownerQuery.team).team_id : undefined;
+  if (kind === "user") readQuery(c, ownerQuery.user);
   const row = await deps.apiKeys.require(c.get("auth").project.id, kind, c.req.param("api_key_id") ?? "");
   if (teamId !== undefined && teamId !== row.teamId) throw KnownErrors.apiKeyNotFound();
   await ownerFor(c, deps, kind, row.userId ? { user_id: row.userId } : { team_id: row.teamId ?? "" });
@@ -109,6 +111,10 @@ function registerKind(app: AuthApp, deps: AuthDeps, kind: ApiKeyKind): void {
   app.get(base, projectAuth(deps), async (c) => {
     requireEnabled(c, kind);
     const query = readQuery(c, ownerQuery[kind]);
+    // A client lists its own keys; a server must say whose (never every user's keys at once).
+    if (kind === "user" && !("user_id" in query && query.user_id) && c.get("auth").type !== "client") {
+      throw KnownErrors.schemaError("user_id is required for user API keys");
+    }
     const owner = await ownerFor(c, deps, kind, query);
     const rows = await deps.apiKeys.list(c.get("auth").project.id, owner);
     return c.json({ items: rows.map((row) => renderApiKey(row)), is_paginated: false });
