@@ -1,18 +1,13 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import { useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { restartLiveUpdates } from "@/features/live/live-updates";
 import { errorText } from "@/lib/errors/error-text";
 import { FormError } from "./auth-card";
-import { authKeys, loadSessionUser } from "./current-user";
-import { initializeProject } from "./project-init";
-import { takeReturnTo } from "./return-to";
+import { useFinishSignIn } from "./finish-sign-in";
 import { getStackApp, withoutSdkRedirects } from "./stack";
 
 type Step = { kind: "email" } | { kind: "code"; email: string; nonce: string };
@@ -24,8 +19,7 @@ type Step = { kind: "email" } | { kind: "code"; email: string; nonce: string };
  */
 export function CodeSignInForm() {
   const { t, i18n } = useLingui();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const finishSignIn = useFinishSignIn();
   const [step, setStep] = useState<Step>({ kind: "email" });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -65,15 +59,7 @@ export function CodeSignInForm() {
         setError(errorText(i18n, result.error, msg`An error occurred during login`));
         return;
       }
-      const user = await loadSessionUser();
-      queryClient.setQueryData(authKeys.user, user);
-      if (!user) {
-        setError(t`An error occurred during login`);
-        return;
-      }
-      restartLiveUpdates();
-      if (!user.projectInitialized && !(await initializeProject())) return;
-      await navigate({ href: takeReturnTo() });
+      if (!(await finishSignIn())) setError(t`An error occurred during login`);
     } catch {
       setError(t`An error occurred during login`);
     } finally {

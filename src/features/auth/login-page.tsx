@@ -1,28 +1,25 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { restartLiveUpdates } from "@/features/live/live-updates";
 import { errorText } from "@/lib/errors/error-text";
 import { AuthCard, FormError } from "./auth-card";
 import { CodeSignInForm } from "./code-sign-in-form";
-import { authKeys, loadSessionUser } from "./current-user";
+import { useFinishSignIn } from "./finish-sign-in";
 import { PasskeySignInButton } from "./passkey-sign-in-button";
-import { initializeProject } from "./project-init";
 import { signInOptionsQuery } from "./project-sign-in-options";
-import { RETURN_TO_PARAM, rememberReturnTo, takeReturnTo } from "./return-to";
+import { RETURN_TO_PARAM, rememberReturnTo } from "./return-to";
 import { OrDivider, SocialButtons, SocialUnavailableNote, useSocialSignIn } from "./social-buttons";
 import { getStackApp, preloadStackApp, withoutSdkRedirects } from "./stack";
 
 export function LoginPage() {
   const { t, i18n } = useLingui();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const finishSignIn = useFinishSignIn();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [withCode, setWithCode] = useState(false);
@@ -55,15 +52,7 @@ export function LoginPage() {
         setError(errorText(i18n, result.error, msg`An error occurred during login`));
         return;
       }
-      const user = await loadSessionUser();
-      queryClient.setQueryData(authKeys.user, user);
-      if (!user) {
-        setError(t`An error occurred during login`);
-        return;
-      }
-      restartLiveUpdates();
-      if (!user.projectInitialized && !(await initializeProject())) return;
-      await navigate({ href: takeReturnTo() });
+      if (!(await finishSignIn())) setError(t`An error occurred during login`);
     } catch {
       setError(t`An error occurred during login`);
     } finally {

@@ -1,16 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
-import { useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { restartLiveUpdates } from "@/features/live/live-updates";
 import { AuthCard, FormError } from "./auth-card";
-import { authKeys, loadSessionUser } from "./current-user";
-import { initializeProject } from "./project-init";
-import { takeReturnTo } from "./return-to";
+import { useFinishSignIn } from "./finish-sign-in";
 import { getStackApp, withoutSdkRedirects } from "./stack";
 
 /** Where the SDK (2.8.108; 2.8.102 used the stack_ prefix) leaves the attempt code of a sign-in that needs TOTP. */
@@ -30,8 +26,7 @@ function attemptCode(): string | null {
  */
 export function MfaPage() {
   const { t } = useLingui();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const finishSignIn = useFinishSignIn();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const code = attemptCode();
@@ -50,15 +45,7 @@ export function MfaPage() {
         return;
       }
       for (const key of ATTEMPT_CODE_KEYS) window.sessionStorage.removeItem(key);
-      const user = await loadSessionUser();
-      queryClient.setQueryData(authKeys.user, user);
-      if (!user) {
-        setError(t`An error occurred during login`);
-        return;
-      }
-      restartLiveUpdates();
-      if (!user.projectInitialized && !(await initializeProject())) return;
-      await navigate({ href: takeReturnTo() });
+      if (!(await finishSignIn())) setError(t`An error occurred during login`);
     } catch {
       setError(t`Invalid TOTP code. Please try signing in again.`);
     } finally {

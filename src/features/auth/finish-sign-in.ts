@@ -1,0 +1,29 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useCallback } from "react";
+import { restartLiveUpdates } from "@/features/live/live-updates";
+import { authKeys, loadSessionUser } from "./current-user";
+import { initializeProject } from "./project-init";
+import { takeReturnTo } from "./return-to";
+
+/**
+ * The steps after the service accepted a sign-in (password, code or TOTP), kept in one place so
+ * the three forms cannot drift: read the new session's user into the cache, reconnect the live
+ * socket under the new identity, set up the project on a first sign-in, then go where the visitor
+ * was headed. Resolves `false` when the session has no user, so each form shows its own error;
+ * anything thrown is left to the form's own catch.
+ */
+export function useFinishSignIn(): () => Promise<boolean> {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    const user = await loadSessionUser();
+    queryClient.setQueryData(authKeys.user, user);
+    if (!user) return false;
+    restartLiveUpdates();
+    // A failed initialisation has already shown its own error; stay on the page.
+    if (!user.projectInitialized && !(await initializeProject())) return true;
+    await navigate({ href: takeReturnTo() });
+    return true;
+  }, [navigate, queryClient]);
+}
