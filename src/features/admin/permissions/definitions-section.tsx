@@ -3,13 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
@@ -136,34 +130,22 @@ export function DefinitionsSection({ scope, title }: { scope: PermissionScope; t
           )}
         </DialogContent>
       </Dialog>
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogTitle>{t`Delete permission`}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {t`Delete ${deletingId}? Everyone holding it loses it, and other permissions stop containing it.`}
-          </AlertDialogDescription>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialogCancel asChild>
-              <Button variant="outline">{t`Cancel`}</Button>
-            </AlertDialogCancel>
-            <Button
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() => {
-                if (deleting) {
-                  remove
-                    .mutateAsync(deleting.id)
-                    .then(() => notify.success(t`Permission deleted`))
-                    .catch((e: unknown) => notify.error(errorText(i18n, e, msg`An error occurred`)));
-                }
-                setDeleting(null);
-              }}
-            >
-              {t`Delete permission`}
-            </Button>
-          </div>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t`Delete permission`}
+        description={t`Delete ${deletingId}? Everyone holding it loses it, and other permissions stop containing it.`}
+        pending={remove.isPending}
+        onConfirm={() => {
+          if (deleting) {
+            remove
+              .mutateAsync(deleting.id)
+              .then(() => notify.success(t`Permission deleted`))
+              .catch((e: unknown) => notify.error(errorText(i18n, e, msg`An error occurred`)));
+          }
+          setDeleting(null);
+        }}
+      />
     </section>
   );
 }
