@@ -23,6 +23,7 @@ export class StatusError extends Error {
 /** The codes of StatusErrors; codes the SDK knows are KnownErrors (known-errors.ts) instead. */
 export const STATUS_ERROR_CODES = [
   "ROUTE_NOT_FOUND",
+  "METHOD_NOT_ALLOWED",
   "RATE_LIMITED",
   "CLIENT_CANNOT_ACT_FOR_OTHER_USERS",
   "CLIENT_TEAM_CREATION_DISABLED",

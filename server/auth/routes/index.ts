@@ -31,6 +31,7 @@ import { registerDataVault } from "./data-vault/index.ts";
 import { registerEmailTemplates } from "./email-templates/index.ts";
 import { registerImages } from "./images.ts";
 import { registerInternalApiKeys } from "./internal/api-keys.ts";
+import { registerInternalComponentVersions } from "./internal/component-versions.ts";
 import { registerInternalConfig } from "./internal/config/index.ts";
 import { registerInternalEmails } from "./internal/emails.ts";
 import { registerInternalMetrics } from "./internal/metrics.ts";
@@ -67,6 +68,7 @@ export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
   registerSignUpRulesTest(app, deps);
   registerInternalApiKeys(app, deps);
   registerInternalMetrics(app, deps);
+  registerInternalComponentVersions(app);
   registerCheckFeatureSupport(app, deps);
   registerJwks(app, deps);
   registerPasswordSignUp(app, deps);
