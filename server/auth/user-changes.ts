@@ -32,6 +32,8 @@ const serverEmailSchema = z
   .refine((v) => /^[^\s@]+@[^\s@]+$/.test(v), { message: "is not a valid e-mail address" });
 
 /** What server access may set on any user (POST /users, PATCH /users/{id}). */
+const riskScore = z.number().int().min(0).max(100);
+
 export const serverUserFields = z.strictObject({
   ...clientUserUpdate.shape,
   primary_email: serverEmailSchema.nullable().optional(),
@@ -45,7 +47,7 @@ export const serverUserFields = z.strictObject({
   restricted_by_admin_reason: z.string().max(1000).nullable().optional(),
   restricted_by_admin_private_details: z.string().max(1000).nullable().optional(),
   country_code: z.string().max(2).nullable().optional(),
-  risk_scores: z.unknown().optional(),
+  risk_scores: z.strictObject({ sign_up: z.strictObject({ bot: riskScore, free_trial_abuse: riskScore }) }).optional(),
   // A user can stop being anonymous, never become it.
   is_anonymous: z.literal(false).optional(),
 });
@@ -109,6 +111,7 @@ export function toUserChanges(input: Partial<ServerFields>): UserChanges {
     restrictedByAdminReason: input.restricted_by_admin_reason,
     restrictedByAdminPrivateDetails: input.restricted_by_admin_private_details,
     countryCode: input.country_code,
+    signUpRiskScores: input.risk_scores?.sign_up,
     isAnonymous: input.is_anonymous,
     selectedTeamId: input.selected_team_id,
   };

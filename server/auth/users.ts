@@ -62,6 +62,7 @@ export interface UserChanges {
   restrictedByAdminReason?: string | null;
   restrictedByAdminPrivateDetails?: string | null;
   countryCode?: string | null;
+  signUpRiskScores?: { bot: number; free_trial_abuse: number };
   isAnonymous?: boolean;
   /** Must be a team the user is a member of; null clears the selection. */
   selectedTeamId?: string | null;
@@ -229,6 +230,8 @@ export class UserStore {
           restrictedByAdminReason: changes.restrictedByAdminReason ?? null,
           restrictedByAdminPrivateDetails: changes.restrictedByAdminPrivateDetails ?? null,
           countryCode: changes.countryCode ?? null,
+          signUpRiskBot: changes.signUpRiskScores?.bot ?? 0,
+          signUpRiskFreeTrialAbuse: changes.signUpRiskScores?.free_trial_abuse ?? 0,
         })
         .returning({ id: authUsersTable.id });
       if (!user) throw new Error("user insert returned nothing");
@@ -308,6 +311,10 @@ export class UserStore {
       set.restrictedByAdminPrivateDetails = changes.restrictedByAdminPrivateDetails;
     }
     if (changes.countryCode !== undefined) set.countryCode = changes.countryCode;
+    if (changes.signUpRiskScores !== undefined) {
+      set.signUpRiskBot = changes.signUpRiskScores.bot;
+      set.signUpRiskFreeTrialAbuse = changes.signUpRiskScores.free_trial_abuse;
+    }
     if (changes.isAnonymous !== undefined) set.isAnonymous = changes.isAnonymous;
     if (changes.selectedTeamId !== undefined) {
       if (changes.selectedTeamId !== null) await this.requireMembership(changes.selectedTeamId, userId);
@@ -629,6 +636,6 @@ export function renderServerUser(user: UserRecord) {
     last_active_at_millis: user.lastActiveAt.getTime(),
     restricted_by_admin_private_details: user.restrictedByAdminPrivateDetails,
     country_code: user.countryCode,
-    risk_scores: { sign_up: { bot: 0, free_trial_abuse: 0 } },
+    risk_scores: { sign_up: { bot: user.signUpRiskBot, free_trial_abuse: user.signUpRiskFreeTrialAbuse } },
   };
 }

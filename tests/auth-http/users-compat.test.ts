@@ -19,6 +19,47 @@ afterAll(async () => {
 const GIF = "data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==";
 
 describe("users as Stack's server keeps them", () => {
+  it("stores sign-up risk scores a server sets (0-100 integers), starts at zero and hides them from clients", async () => {
+    const risk = (bot: number, free_trial_abuse: number) => ({ sign_up: { bot, free_trial_abuse } });
+    const created = await stackFetch(server, "/users", {
+      access: "server",
+      keys,
+      body: { primary_email: `risk-${randomUUID()}@example.com`, country_code: "FR", risk_scores: risk(55, 42) },
+    });
+    expect(created.status).toBe(201);
+    const { id } = created.body as { id: string };
+    expect(created.body).toMatchObject({ country_code: "FR", risk_scores: risk(55, 42) });
+
+    const patch = (body: unknown) =>
+      stackFetch(server, `/users/${id}`, { method: "PATCH", access: "server", keys, body });
+    expect((await patch({ risk_scores: risk(75, 30) })).body).toMatchObject({ risk_scores: risk(75, 30) });
+    for (const bad of [risk(101, 0), risk(50.5, 0), risk(-1, 0), { sign_up: { bot: 1 } }]) {
+      const refused = await patch({ risk_scores: bad });
+      expect([refused.status, knownError(refused).code]).toEqual([400, "SCHEMA_ERROR"]);
+    }
+    const read = await stackFetch(server, `/users/${id}`, { method: "GET", access: "server", keys });
+    expect((read.body as { risk_scores: unknown }).risk_scores).toEqual(risk(75, 30));
+
+    const plain = await createTestUser(server);
+    const asServer = await stackFetch(server, `/users/${plain.userId}`, { method: "GET", access: "server", keys });
+    expect((asServer.body as { risk_scores: unknown }).risk_scores).toEqual(risk(0, 0));
+    const asClient = await stackFetch(server, "/users/me", {
+      method: "GET",
+      access: "client",
+      keys,
+      accessToken: plain.accessToken,
+    });
+    expect(asClient.body).not.toHaveProperty("risk_scores");
+    const clientPatch = await stackFetch(server, "/users/me", {
+      method: "PATCH",
+      access: "client",
+      keys,
+      accessToken: plain.accessToken,
+      body: { risk_scores: risk(99, 99) },
+    });
+    expect(clientPatch.status).toBe(400);
+  });
+
   it("imports a bcrypt hash, signs in with it and replaces it by argon2id", async () => {
     const email = `import-${randomUUID()}@example.com`;
     const created = await stackFetch(server, "/users", {

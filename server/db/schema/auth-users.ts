@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { authProjectsTable } from "./auth-projects.ts";
 
 export const authUsersTable = pgTable(
@@ -26,6 +26,9 @@ export const authUsersTable = pgTable(
     restrictedByAdminReason: text("restricted_by_admin_reason"),
     restrictedByAdminPrivateDetails: text("restricted_by_admin_private_details"),
     countryCode: text("country_code"),
+    /** Sign-up risk scores (0-100): this service derives none (0), a server may set them. */
+    signUpRiskBot: integer("sign_up_risk_score_bot").notNull().default(0),
+    signUpRiskFreeTrialAbuse: integer("sign_up_risk_score_free_trial_abuse").notNull().default(0),
     /** The team the user works in (Stack's selected_team); read through a join, so a deleted team reads as none. */
     selectedTeamId: uuid("selected_team_id"),
     signedUpAt: timestamp("signed_up_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,2 @@
+ALTER TABLE "auth_users" ADD COLUMN "sign_up_risk_score_bot" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "auth_users" ADD COLUMN "sign_up_risk_score_free_trial_abuse" integer DEFAULT 0 NOT NULL;
