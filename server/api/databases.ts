@@ -5,16 +5,15 @@ import { createDatabaseSchema, renameDatabaseSchema } from "../contract/database
 import { userDatabasesTable } from "../db/schema/index.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { isHttpError } from "../lib/errors.ts";
-import type { ApiEnv } from "./lib/api-env.ts";
 import { apiError } from "./lib/api-error.ts";
 import type { ApiDeps } from "./lib/deps.ts";
+import { type DatabaseEnv, ownDatabase } from "./lib/own-database.ts";
 import { ok } from "./lib/pair.ts";
 import { readJson } from "./lib/read-input.ts";
 import {
   databaseRef,
   databaseScope,
   describeUrl,
-  findOwnDatabase,
   ROLE_PASSWORD_AAD,
   toDatabase,
   URL_AAD,
@@ -66,7 +65,7 @@ export async function createManagedDatabase(deps: ApiDeps, ownerId: string, name
 
 export function databasesRoutes(deps: ApiDeps) {
   const { db } = deps.store;
-  return new Hono<ApiEnv>()
+  return new Hono<DatabaseEnv>()
     .get("/", async (c) => {
       const rows = await db
         .select()
@@ -119,7 +118,7 @@ export function databasesRoutes(deps: ApiDeps) {
     })
     .patch("/:dbId", async (c) => {
       const input = await readJson(c, renameDatabaseSchema);
-      const current = await findOwnDatabase(deps, c.var.user.id, c.req.param("dbId"));
+      const current = await ownDatabase(deps, c);
       try {
         const [row] = await db
           .update(userDatabasesTable)
@@ -133,7 +132,7 @@ export function databasesRoutes(deps: ApiDeps) {
       }
     })
     .delete("/:dbId", async (c) => {
-      const current = await findOwnDatabase(deps, c.var.user.id, c.req.param("dbId"));
+      const current = await ownDatabase(deps, c);
       await db.delete(userDatabasesTable).where(eq(userDatabasesTable.id, current.id));
       await deps.connections.dropManaged(await databaseRef(deps, current));
       await deps.vault.forget(databaseScope(current.id));

@@ -2,38 +2,28 @@ import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { stream } from "hono/streaming";
 import { cancelRequestSchema, executeRequestSchema, SQL_TEXT_MAX_BYTES } from "../contract/sql.ts";
-import { isHttpError } from "../lib/errors.ts";
-import type { ApiEnv } from "./lib/api-env.ts";
 import { apiError } from "./lib/api-error.ts";
 import type { ApiDeps } from "./lib/deps.ts";
 import { executeJsonWriter } from "./lib/execute-json.ts";
+import { type DatabaseEnv, leaseOwnDatabase, ownDatabase, unreachable } from "./lib/own-database.ts";
 import { ok } from "./lib/pair.ts";
 import { readJson } from "./lib/read-input.ts";
 import { type Execution, startExecution } from "./lib/sql-executor.ts";
-import { databaseRef, findOwnDatabase } from "./lib/user-databases.ts";
-
-function unreachable(error: unknown) {
-  return apiError("DATABASE_UNREACHABLE", `The database could not be reached: ${(error as Error).message}`);
-}
 
 /**
  * POST /db/{dbId}/execute runs SQL; POST /db/{dbId}/cancel stops a run of the caller's from a second
  * request. The answer is 200 even when a statement failed: the error is part of the result.
  */
 export function executeRoutes(deps: ApiDeps) {
-  return new Hono<ApiEnv>()
+  return new Hono<DatabaseEnv>()
     .post("/execute", async (c) => {
       const input = await readJson(c, executeRequestSchema);
       if (Buffer.byteLength(input.sql, "utf8") > SQL_TEXT_MAX_BYTES) {
         throw apiError("SQL_TOO_LARGE", `SQL may be at most ${SQL_TEXT_MAX_BYTES} bytes.`);
       }
       const ownerId = c.var.user.id;
-      const row = await findOwnDatabase(deps, ownerId, c.req.param("dbId") ?? "");
-      const ref = await databaseRef(deps, row);
+      const { row, lease } = await leaseOwnDatabase(deps, c); // a refused address keeps its own code
       const executionId = input.executionId ?? randomUUID();
-      const lease = await deps.connections.acquire(ref).catch((error: unknown) => {
-        throw isHttpError(error) ? error : unreachable(error); // a refused address keeps its own code
-      });
       let execution: Execution;
       try {
         execution = await startExecution(lease.target, input.sql, {
@@ -44,7 +34,7 @@ export function executeRoutes(deps: ApiDeps) {
         });
       } catch (error) {
         lease.release();
-        throw isHttpError(error) ? error : unreachable(error);
+        throw unreachable(error);
       }
       const unregister = deps.executions.add(executionId, { ownerId, databaseId: row.id, stop: execution.stop });
       c.header("content-type", "application/json; charset=utf-8");
@@ -80,7 +70,7 @@ export function executeRoutes(deps: ApiDeps) {
     })
     .post("/cancel", async (c) => {
       const input = await readJson(c, cancelRequestSchema);
-      const row = await findOwnDatabase(deps, c.var.user.id, c.req.param("dbId") ?? "");
+      const row = await ownDatabase(deps, c);
       const cancelled = await deps.executions.cancel({
         executionId: input.executionId,
         ownerId: c.var.user.id,

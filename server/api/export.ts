@@ -7,17 +7,15 @@ import {
   tableExportQuerySchema,
 } from "../contract/db-export.ts";
 import { SQL_TEXT_MAX_BYTES } from "../contract/sql.ts";
-import { isHttpError } from "../lib/errors.ts";
 import { splitForExecution } from "../sql/pg-statements.ts";
-import type { ApiEnv } from "./lib/api-env.ts";
 import { apiError } from "./lib/api-error.ts";
 import type { DatabaseTarget } from "./lib/connections.ts";
 import type { ApiDeps } from "./lib/deps.ts";
 import { type ExportSource, openExport } from "./lib/export-stream.ts";
+import { type DatabaseContext, type DatabaseEnv, leaseOwnDatabase, unreachable } from "./lib/own-database.ts";
 import { readJson, readQuery } from "./lib/read-input.ts";
 import { findColumn, lookUpRelation } from "./lib/relation-columns.ts";
 import { filterSql } from "./lib/table-filter.ts";
-import { databaseRef, findOwnDatabase } from "./lib/user-databases.ts";
 
 const q = pg.escapeIdentifier;
 
@@ -35,17 +33,12 @@ function attachment(fileName: string): string {
  */
 export function exportRoutes(deps: ApiDeps) {
   const answer = async (
-    dbId: string,
-    userId: string,
+    c: DatabaseContext,
     fileName: string,
     format: ExportFormat,
     build: (target: DatabaseTarget, client: pg.PoolClient) => Promise<Omit<ExportSource, "format" | "timeoutMs">>,
   ): Promise<Response> => {
-    const row = await findOwnDatabase(deps, userId, dbId);
-    const ref = await databaseRef(deps, row);
-    const lease = await deps.connections.acquire(ref).catch((error: unknown) => {
-      throw isHttpError(error) ? error : unreachable(error);
-    });
+    const { lease } = await leaseOwnDatabase(deps, c);
     try {
       // The catalog is read on a session of its own, before the export's session is taken (PGlite has one).
       const client = await lease.target.connect();
@@ -71,15 +64,15 @@ export function exportRoutes(deps: ApiDeps) {
       });
     } catch (error) {
       lease.release();
-      throw isHttpError(error) ? error : unreachable(error);
+      throw unreachable(error);
     }
   };
 
-  return new Hono<ApiEnv>()
+  return new Hono<DatabaseEnv>()
     .get("/table/:tableName", async (c) => {
       const query = readQuery(c, tableExportQuerySchema);
       const tableName = c.req.param("tableName");
-      return answer(c.req.param("dbId") ?? "", c.var.user.id, tableName, query.format, async (_target, client) => {
+      return answer(c, tableName, query.format, async (_target, client) => {
         const relation = await lookUpRelation(client, query.schemaName, tableName);
         const params: unknown[] = [];
         const param = (value: unknown) => {
@@ -117,14 +110,10 @@ export function exportRoutes(deps: ApiDeps) {
         );
       }
       const sql = (statements[0]?.text ?? "").trim().replace(/;\s*$/, "");
-      return answer(c.req.param("dbId") ?? "", c.var.user.id, "query-result", input.format, async () => ({
+      return answer(c, "query-result", input.format, async () => ({
         sql,
         params: [],
         insertTarget: q("query_result"),
       }));
     });
-}
-
-function unreachable(error: unknown) {
-  return apiError("DATABASE_UNREACHABLE", `The database could not be reached: ${(error as Error).message}`);
 }

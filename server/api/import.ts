@@ -6,16 +6,14 @@ import {
   importNewTableQuerySchema,
   importPreviewRequestSchema,
 } from "../contract/db-import.ts";
-import { isHttpError } from "../lib/errors.ts";
-import type { ApiEnv } from "./lib/api-env.ts";
 import { apiError } from "./lib/api-error.ts";
 import { discardBody, importCsv } from "./lib/csv-import.ts";
 import { columnNames, detectDelimiter, inferColumnType } from "./lib/csv-infer.ts";
 import { CsvReader } from "./lib/csv-reader.ts";
 import type { ApiDeps } from "./lib/deps.ts";
+import { type DatabaseContext, type DatabaseEnv, leaseOwnDatabase, ownDatabase } from "./lib/own-database.ts";
 import { ok } from "./lib/pair.ts";
 import { readJson, readQuery } from "./lib/read-input.ts";
-import { databaseRef, findOwnDatabase } from "./lib/user-databases.ts";
 
 /**
  * POST /db/{dbId}/import/preview: the header, first rows and inferred types of a sample;
@@ -23,15 +21,9 @@ import { databaseRef, findOwnDatabase } from "./lib/user-databases.ts";
  * The two uploads stream (the HTTP app lets their bodies through unread, see streamed-uploads.ts).
  */
 export function importRoutes(deps: ApiDeps) {
-  const intoDatabase = async (dbId: string, userId: string, run: Parameters<typeof importCsv>[1]) => {
+  const intoDatabase = async (c: DatabaseContext, run: Parameters<typeof importCsv>[1]) => {
     // Ownership first: another user's database is a 404 before a byte of the file is read.
-    const row = await findOwnDatabase(deps, userId, dbId);
-    const ref = await databaseRef(deps, row);
-    const lease = await deps.connections.acquire(ref).catch((error: unknown) => {
-      throw isHttpError(error)
-        ? error
-        : apiError("DATABASE_UNREACHABLE", `The database could not be reached: ${(error as Error).message}`);
-    });
+    const { lease } = await leaseOwnDatabase(deps, c);
     try {
       return await importCsv(lease.target, run);
     } finally {
@@ -48,10 +40,10 @@ export function importRoutes(deps: ApiDeps) {
     }
   };
 
-  return new Hono<ApiEnv>()
+  return new Hono<DatabaseEnv>()
     .post("/preview", async (c) => {
       const input = await readJson(c, importPreviewRequestSchema);
-      await findOwnDatabase(deps, c.var.user.id, c.req.param("dbId") ?? "");
+      await ownDatabase(deps, c);
       const delimiter = input.delimiter ?? detectDelimiter(input.sample);
       // A sample cut from a larger file may end mid-record: only its complete records count (push
       // without end). Errors (IMPORT_CSV_MALFORMED with the line) are those the import would answer.
@@ -74,7 +66,7 @@ export function importRoutes(deps: ApiDeps) {
     .post("/table/:tableName", async (c) => {
       const result = await refusing(c, () => {
         const query = readQuery(c, importIntoTableQuerySchema);
-        return intoDatabase(c.req.param("dbId") ?? "", c.var.user.id, {
+        return intoDatabase(c, {
           schemaName: query.schemaName,
           tableName: c.req.param("tableName"),
           delimiter: query.delimiter,
@@ -89,7 +81,7 @@ export function importRoutes(deps: ApiDeps) {
     .post("/new-table", async (c) => {
       const result = await refusing(c, () => {
         const query = readQuery(c, importNewTableQuerySchema);
-        return intoDatabase(c.req.param("dbId") ?? "", c.var.user.id, {
+        return intoDatabase(c, {
           schemaName: query.schemaName,
           tableName: query.tableName,
           delimiter: query.delimiter,

@@ -18,6 +18,7 @@ import type { ApiDeps } from "./lib/deps.ts";
 import { Executions } from "./lib/executions.ts";
 import { migrateManagedRoles } from "./lib/migrate-managed-roles.ts";
 import { createOperatorGate } from "./lib/operator-gate.ts";
+import { databaseIdParam } from "./lib/own-database.ts";
 import { ApiRateLimiter } from "./lib/rate-limit.ts";
 import { requireUser } from "./lib/require-user.ts";
 import { SetupLinks } from "./lib/setup-link.ts";
@@ -91,6 +92,8 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
     // A service token may read its app's secrets here, before the user check refuses it everywhere.
     .get("/apps/:appId/secrets", serviceTokenSecretsReader(deps))
     .use("*", requireUser(verifier, ctx.publicUrl))
+    // Every route under /db/{dbId} (and /db/{dbId} itself) gets its id validated here, once.
+    .use("/db/:dbId/*", databaseIdParam)
     .route("/apps", appsRoutes(deps))
     .route("/apps/:appId/secrets", secretsRoutes(deps))
     .route("/apps/:appId/tokens", serviceTokensRoutes(deps))

@@ -192,3 +192,9 @@ export type TableCell = z.infer<typeof tableCellSchema>;
 
 export const verifyResultSchema = z.object({ projectInitialized: z.literal(true), databaseId: z.string() });
 export type VerifyResult = z.infer<typeof verifyResultSchema>;
+
+/**
+ * A database id as a path names it (`/db/{dbId}/…`). Any hex UUID, not only RFC 4122 ones: ids are
+ * `randomUUID()`s, and a malformed one is refused as "not found" by the server, never as bad input.
+ */
+export const databaseIdSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);

@@ -1,0 +1,83 @@
+import { and, eq } from "drizzle-orm";
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import { databaseIdSchema } from "../../contract/databases.ts";
+import { userDatabasesTable } from "../../db/schema/index.ts";
+import { isHttpError, throwErr } from "../../lib/errors.ts";
+import type { ApiEnv } from "./api-env.ts";
+import { apiError } from "./api-error.ts";
+import type { DatabaseTarget } from "./connections.ts";
+import type { ApiDeps } from "./deps.ts";
+import { databaseRef, type UserDatabaseRow } from "./user-databases.ts";
+
+/** `dbId`: the path's database id once validated; `null` when it cannot name any database. */
+export type DatabaseEnv = { Variables: ApiEnv["Variables"] & { dbId: string | null } };
+export type DatabaseContext = Context<DatabaseEnv>;
+
+/**
+ * The edge of every `/db/{dbId}` route: the id is validated here, once. A malformed id is kept as
+ * `null` rather than refused on the spot, so each route still checks its own input first and only
+ * then answers DATABASE_NOT_FOUND (as for someone else's database), exactly as before; an import
+ * also still drops its unread body before that answer.
+ */
+export const databaseIdParam = createMiddleware<DatabaseEnv>(async (c, next) => {
+  const parsed = databaseIdSchema.safeParse(c.req.param("dbId"));
+  c.set("dbId", parsed.success ? parsed.data : null);
+  await next();
+});
+
+/**
+ * The caller's database named by the path, or DATABASE_NOT_FOUND: someone else's looks exactly
+ * like a missing one, and so does a malformed id (looked up nowhere).
+ */
+export async function ownDatabase(deps: ApiDeps, c: DatabaseContext): Promise<UserDatabaseRow> {
+  // undefined (not null) means the route was mounted without databaseIdParam: a wiring bug.
+  const id = c.var.dbId === undefined ? throwErr("a /db/{dbId} route without databaseIdParam") : c.var.dbId;
+  const row =
+    id === null
+      ? undefined
+      : (
+          await deps.store.db
+            .select()
+            .from(userDatabasesTable)
+            .where(and(eq(userDatabasesTable.id, id), eq(userDatabasesTable.ownerId, c.var.user.id)))
+            .limit(1)
+        )[0];
+  if (!row) throw apiError("DATABASE_NOT_FOUND", "Database not found.");
+  return row;
+}
+
+/**
+ * Failures of the database itself (down, refusing, a statement's error under `use`) answer
+ * DATABASE_UNREACHABLE; an HttpError (a refused address, a route's own refusal) keeps its code.
+ * `could` is the message's verb: reading routes say "read", writing ones "reached".
+ */
+export function unreachable(error: unknown, could: "read" | "reached" = "reached") {
+  if (isHttpError(error)) return error;
+  return apiError("DATABASE_UNREACHABLE", `The database could not be ${could}: ${(error as Error).message}`);
+}
+
+/** Runs `work` on a connection to the caller's database, released afterwards. */
+export async function useOwnDatabase<T>(
+  deps: ApiDeps,
+  c: DatabaseContext,
+  could: "read" | "reached",
+  work: (target: DatabaseTarget) => Promise<T>,
+): Promise<T> {
+  const ref = await databaseRef(deps, await ownDatabase(deps, c));
+  try {
+    return await deps.connections.use(ref, work);
+  } catch (error) {
+    throw unreachable(error, could);
+  }
+}
+
+/** A connection to the caller's database held past the handler (a stream), for the caller to release. */
+export async function leaseOwnDatabase(deps: ApiDeps, c: DatabaseContext) {
+  const row = await ownDatabase(deps, c);
+  const ref = await databaseRef(deps, row);
+  const lease = await deps.connections.acquire(ref).catch((error: unknown) => {
+    throw unreachable(error);
+  });
+  return { row, lease };
+}
