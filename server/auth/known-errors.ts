@@ -203,11 +203,7 @@ export const KnownErrors = {
     ),
   invalidAuthorizationCode: () => known(400, "INVALID_AUTHORIZATION_CODE", "The given authorization code is invalid."),
   oauthProviderNotFoundOrNotEnabled: () =>
-    known(
-      400,
-      "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED",
-      "The OAuth provider is not found or not enabled for this project.",
-    ),
+    known(400, "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", "The OAuth provider is not found or not enabled."),
   oauthProviderAccessDenied: () =>
     known(400, "OAUTH_PROVIDER_ACCESS_DENIED", "The OAuth provider denied access to the user."),
   outerOAuthTimeout: () => known(408, "OUTER_OAUTH_TIMEOUT", "The OAuth flow has timed out. Please sign in again."),

@@ -148,6 +148,22 @@ describe("callback and code exchange", () => {
   });
 });
 
+describe("native Apple sign-in", () => {
+  it("is refused as not enabled (no Apple provider here), after the body is validated", async () => {
+    const native = (body: unknown) =>
+      stackFetch(server, "/auth/oauth/callback/apple/native", { access: "client", keys, body });
+    const refused = await native({ id_token: "fake-token" });
+    expect(refused.status).toBe(400);
+    expect(knownError(refused)).toMatchObject({
+      code: "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED",
+      error: "The OAuth provider is not found or not enabled.",
+    });
+    expect(knownError(await native({})).code).toBe("SCHEMA_ERROR");
+    const noProject = await stackFetch(server, "/auth/oauth/callback/apple/native", { body: { id_token: "x" } });
+    expect(noProject.status).toBe(400);
+  });
+});
+
 describe("production mode", () => {
   let prod: TestServer;
   let prodKeys: AppProjectKeys;

@@ -4,6 +4,7 @@ import { registerUserTeamApiKeys } from "./api-keys/index.ts";
 import { registerAnonymousSignUp } from "./auth/anonymous/sign-up.ts";
 import { registerCliLogin } from "./auth/cli/index.ts";
 import { registerMfaSignIn } from "./auth/mfa/sign-in.ts";
+import { registerAppleNativeCallback } from "./auth/oauth/apple-native.ts";
 import { registerOAuthAuthorize } from "./auth/oauth/authorize.ts";
 import { registerOAuthCallback } from "./auth/oauth/callback.ts";
 import { registerCrossDomainAuthorize } from "./auth/oauth/cross-domain.ts";
@@ -108,6 +109,7 @@ export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
   registerDataVault(app, deps);
   registerImages(app, deps);
   registerOAuthAuthorize(app, deps);
+  registerAppleNativeCallback(app, deps);
   registerOAuthCallback(app, deps);
   // Project administration: e-mail templates, test mail, sent mails, webhook endpoints, owned projects.
   registerEmailTemplates(app, deps);
