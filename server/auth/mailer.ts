@@ -1,10 +1,11 @@
 import { isIP } from "node:net";
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { createTransport, type Transporter } from "nodemailer";
 import { authMailOutboxTable, authProjectsTable } from "../db/schema/index.ts";
 import type { Store } from "../db/store.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { OutboundPolicy } from "../lib/outbound.ts";
+import { ClaimLoop, claimed, dueNow } from "./claim-loop.ts";
 import { sharedSender } from "./mail-sender.ts";
 import type { ProjectCredentials } from "./project-credentials.ts";
 import type { EmailConfig } from "./projects.ts";
@@ -75,9 +76,7 @@ const OUTBOX_HINT =
  */
 export class Mailer {
   private transport: Transporter | null;
-  private timer: NodeJS.Timeout | null = null;
-  private inFlight = new Set<Promise<void>>();
-  private closed = false;
+  private loop: ClaimLoop<typeof authMailOutboxTable.$inferSelect>;
 
   constructor(
     private store: Store,
@@ -86,11 +85,27 @@ export class Mailer {
     private credentials: ProjectCredentials,
   ) {
     this.transport = options.smtpUrl ? createTransport(options.smtpUrl) : null;
+    const table = authMailOutboxTable;
+    this.loop = new ClaimLoop(
+      logger,
+      "mail delivery",
+      { pollMs: POLL_MS, batch: 20 },
+      {
+        due: async (limit) =>
+          (await store.db.select({ id: table.id }).from(table).where(dueNow(table)).limit(limit)).map((d) => d.id),
+        claim: (ids) =>
+          store.db
+            .update(table)
+            .set(claimed(table.attempts))
+            .where(and(inArray(table.id, ids), dueNow(table)))
+            .returning(),
+        work: (rows) => this.deliver(rows),
+      },
+    );
   }
 
   start(): void {
-    this.timer = setInterval(() => this.track(this.deliverDue()), POLL_MS);
-    this.timer.unref();
+    this.loop.start();
   }
 
   /** Queues a mail and starts delivering it in the background. */
@@ -116,13 +131,7 @@ export class Mailer {
       else this.logger.info(fields, `mail not sent: ${OUTBOX_HINT}`);
       return;
     }
-    if (row) this.track(this.deliver([row.id]));
-  }
-
-  private track(work: Promise<void>): void {
-    const tracked = work.catch((err: unknown) => this.logger.error({ err }, "mail delivery run failed"));
-    this.inFlight.add(tracked);
-    void tracked.finally(() => this.inFlight.delete(tracked));
+    if (row) this.loop.now([row.id]);
   }
 
   private async storedProject(projectId: string): Promise<{ emailConfig?: EmailConfig; displayName?: string }> {
@@ -155,31 +164,9 @@ export class Mailer {
     return { own: null, from: sharedSender(this.options.from, displayName) };
   }
 
-  private async deliverDue(): Promise<void> {
-    if (this.closed) return;
-    const due = await this.store.db
-      .select({ id: authMailOutboxTable.id })
-      .from(authMailOutboxTable)
-      .where(and(eq(authMailOutboxTable.status, "pending"), lte(authMailOutboxTable.nextAttemptAt, new Date())))
-      .limit(20);
-    if (due.length) await this.deliver(due.map((d) => d.id));
-  }
-
-  /** Claims the rows (pushing their next attempt out, so other instances skip them) and sends each. */
-  private async deliver(ids: string[]): Promise<void> {
-    if (this.closed) return;
-    const claimed = await this.store.db
-      .update(authMailOutboxTable)
-      .set({ nextAttemptAt: sql`now() + interval '2 minutes'`, attempts: sql`${authMailOutboxTable.attempts} + 1` })
-      .where(
-        and(
-          inArray(authMailOutboxTable.id, ids),
-          eq(authMailOutboxTable.status, "pending"),
-          lte(authMailOutboxTable.nextAttemptAt, new Date()),
-        ),
-      )
-      .returning();
-    for (const mail of claimed) {
+  /** Sends each claimed mail and records the outcome: sent, its next attempt with backoff, or given up. */
+  private async deliver(mails: Array<typeof authMailOutboxTable.$inferSelect>): Promise<void> {
+    for (const mail of mails) {
       try {
         // Looked up per mail, so a changed project config applies to mails still queued.
         const { own, from } = await this.senderOf(mail.projectId);
@@ -219,9 +206,7 @@ export class Mailer {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearInterval(this.timer);
-    await Promise.allSettled([...this.inFlight]);
+    await this.loop.close();
     this.transport?.close();
   }
 }

@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { authWebhookDeliveriesTable, authWebhookEndpointsTable } from "../db/schema/index.ts";
 import type { Store } from "../db/store.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { OutboundPolicy } from "../lib/outbound.ts";
 import { postThroughPolicy } from "../lib/outbound-http.ts";
+import { ClaimLoop, claimed, dueNow } from "./claim-loop.ts";
 import type { ProjectCredentials } from "./project-credentials.ts";
 
 /** Event types as Stack names them; team events are emitted by the teams code once it exists. */
@@ -28,6 +29,8 @@ const RETRY_DELAYS_S = [5, 300, 1800, 7200, 18_000, 36_000, 36_000];
 const POLL_MS = 1_000;
 const TIMEOUT_MS = 15_000;
 
+type Delivery = typeof authWebhookDeliveriesTable.$inferSelect;
+
 export function newWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString("base64")}`;
 }
@@ -38,9 +41,7 @@ export function newWebhookSecret(): string {
  * per Standard Webhooks and retries failures with backoff.
  */
 export class WebhookDispatcher {
-  private timer: NodeJS.Timeout | null = null;
-  private inFlight = new Set<Promise<void>>();
-  private closed = false;
+  private loop: ClaimLoop<Delivery>;
 
   constructor(
     private store: Store,
@@ -49,11 +50,28 @@ export class WebhookDispatcher {
     private outbound: OutboundPolicy,
     /** Opens the endpoints' sealed signing secrets. */
     private credentials: ProjectCredentials,
-  ) {}
+  ) {
+    const table = authWebhookDeliveriesTable;
+    this.loop = new ClaimLoop(
+      logger,
+      "webhook delivery",
+      { pollMs: POLL_MS, batch: 50 },
+      {
+        due: async (limit) =>
+          (await store.db.select({ id: table.id }).from(table).where(dueNow(table)).limit(limit)).map((d) => d.id),
+        claim: (ids) =>
+          store.db
+            .update(table)
+            .set(claimed(table.attempts))
+            .where(and(inArray(table.id, ids), dueNow(table)))
+            .returning(),
+        work: (rows) => this.deliver(rows),
+      },
+    );
+  }
 
   start(): void {
-    this.timer = setInterval(() => this.track(this.deliverDue()), POLL_MS);
-    this.timer.unref();
+    this.loop.start();
   }
 
   /**
@@ -86,61 +104,24 @@ export class WebhookDispatcher {
           })),
         )
         .returning({ id: authWebhookDeliveriesTable.id });
-      if (queued.length) this.track(this.deliver(queued.map((q) => q.id)));
+      if (queued.length) this.loop.now(queued.map((q) => q.id));
     } catch (err) {
       this.logger.error({ err, type }, "could not queue a webhook event");
     }
   }
 
-  private track(work: Promise<void>): void {
-    const tracked = work.catch((err: unknown) => this.logger.error({ err }, "webhook delivery run failed"));
-    this.inFlight.add(tracked);
-    void tracked.finally(() => this.inFlight.delete(tracked));
-  }
-
-  private async deliverDue(): Promise<void> {
-    if (this.closed) return;
-    const due = await this.store.db
-      .select({ id: authWebhookDeliveriesTable.id })
-      .from(authWebhookDeliveriesTable)
-      .where(
-        and(
-          eq(authWebhookDeliveriesTable.status, "pending"),
-          lte(authWebhookDeliveriesTable.nextAttemptAt, new Date()),
-        ),
-      )
-      .limit(50);
-    if (due.length) await this.deliver(due.map((d) => d.id));
-  }
-
-  /** Claims the rows (moving their next attempt out, so other instances skip them) and posts each. */
-  private async deliver(ids: string[]): Promise<void> {
-    if (this.closed) return;
-    const claimed = await this.store.db
-      .update(authWebhookDeliveriesTable)
-      .set({
-        nextAttemptAt: sql`now() + interval '2 minutes'`,
-        attempts: sql`${authWebhookDeliveriesTable.attempts} + 1`,
-      })
-      .where(
-        and(
-          inArray(authWebhookDeliveriesTable.id, ids),
-          eq(authWebhookDeliveriesTable.status, "pending"),
-          lte(authWebhookDeliveriesTable.nextAttemptAt, new Date()),
-        ),
-      )
-      .returning();
-    if (!claimed.length) return;
+  /** Signs and posts each claimed delivery, then records its outcome (see record). */
+  private async deliver(deliveries: Delivery[]): Promise<void> {
     const endpoints = await this.store.db
       .select()
       .from(authWebhookEndpointsTable)
       .where(
         inArray(
           authWebhookEndpointsTable.id,
-          claimed.map((d) => d.endpointId),
+          deliveries.map((d) => d.endpointId),
         ),
       );
-    for (const delivery of claimed) {
+    for (const delivery of deliveries) {
       const endpoint = endpoints.find((e) => e.id === delivery.endpointId);
       if (!endpoint) continue;
       const body = JSON.stringify(delivery.payload);
@@ -170,11 +151,7 @@ export class WebhookDispatcher {
     }
   }
 
-  private async record(
-    delivery: typeof authWebhookDeliveriesTable.$inferSelect,
-    statusCode: number | null,
-    error: string | null,
-  ): Promise<void> {
+  private async record(delivery: Delivery, statusCode: number | null, error: string | null): Promise<void> {
     if (!error) {
       await this.store.db
         .update(authWebhookDeliveriesTable)
@@ -199,8 +176,6 @@ export class WebhookDispatcher {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearInterval(this.timer);
-    await Promise.allSettled([...this.inFlight]);
+    await this.loop.close();
   }
 }
