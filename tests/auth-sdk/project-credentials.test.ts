@@ -266,5 +266,6 @@ describePostgresOnly("credentials stored in clear by an older version", () => {
       await shared.drop();
       await mail.close();
     }
-  });
+    // Three server starts and the rewrap command: slow on a loaded machine.
+  }, 180_000);
 });

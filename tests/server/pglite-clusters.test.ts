@@ -55,7 +55,7 @@ describePgliteOnly("PGlite clusters", () => {
     // And the next spare is made again, unmarked.
     await expect.poll(() => existsSync(join(spare, "PG_VERSION")), { timeout: 60_000 }).toBe(true);
     expect(existsSync(marker)).toBe(false);
-  });
+  }, 180_000);
 
   it("builds a control store with every migration applied", async () => {
     const { store } = await buildTemplates(APP_ROOT, MIGRATIONS_DIR);
@@ -73,5 +73,6 @@ describePgliteOnly("PGlite clusters", () => {
       await db.close();
       rmSync(copy, { recursive: true, force: true });
     }
-  });
+    // A whole build of the templates: every migration applied to a fresh cluster.
+  }, 180_000);
 });
