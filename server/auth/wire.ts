@@ -74,7 +74,11 @@ function apiPath(c: Context): string {
 }
 
 function describeIssue(where: string, issue: z.core.$ZodIssue): string {
-  const path = [where, ...issue.path.map(String)].join(".");
+  // Stack's (yup's) notation: `body.items[0].name`.
+  const path = issue.path.reduce<string>(
+    (out, key) => (typeof key === "number" ? `${out}[${key}]` : `${out}.${String(key)}`),
+    where,
+  );
   switch (issue.code) {
     case "unrecognized_keys":
       return `${path} contains unknown properties: ${issue.keys.join(", ")}`;

@@ -89,6 +89,21 @@ describe("Stack's config API over the project's settings", () => {
     expect((await patch("environment", { "emails.server": { isShared: true } })).status).toBe(200);
   });
 
+  it("refuses an empty OAuth client secret at the edge, in Stack's words", async () => {
+    const res = await stackFetch(server, "/internal/projects/current", {
+      method: "PATCH",
+      access: "admin",
+      keys,
+      body: { config: { oauth_providers: [{ id: "google", type: "standard", client_id: "id", client_secret: "" }] } },
+    });
+    expect(res.status).toBe(400);
+    expect(knownError(res)).toMatchObject({
+      code: "SCHEMA_ERROR",
+      error:
+        "Request validation failed on PATCH /api/v1/internal/projects/current:\n  - body.config.oauth_providers[0].client_secret must not be empty",
+    });
+  });
+
   it("requires a publishable client key when the project level says so", async () => {
     expect((await patch("project", { "project.requirePublishableClientKey": true })).status).toBe(200);
     const keyless = await stackFetch(server, "/projects/current", {

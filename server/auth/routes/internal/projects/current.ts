@@ -61,7 +61,7 @@ export const configUpdate = z
             id: z.string().min(1).max(50),
             type: z.enum(["shared", "standard"]).default("shared"),
             client_id: z.string().max(500).optional(),
-            client_secret: z.string().max(1000).optional(),
+            client_secret: z.string().min(1).max(1000).optional(),
             provider_config_id: z.string().optional(),
           })
           .strict(),
