@@ -6,6 +6,7 @@ import { userDatabasesTable } from "../db/schema/index.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { isHttpError } from "../lib/errors.ts";
 import { apiError } from "./lib/api-error.ts";
+import { databaseUnreachable } from "./lib/database-errors.ts";
 import type { ApiDeps } from "./lib/deps.ts";
 import { type DatabaseEnv, ownDatabase } from "./lib/own-database.ts";
 import { ok } from "./lib/pair.ts";
@@ -20,7 +21,8 @@ import {
   type UserDatabaseRow,
 } from "./lib/user-databases.ts";
 
-const nameTaken = (name: string) => apiError("DATABASE_NAME_TAKEN", `You already have a database named "${name}".`);
+const nameTaken = (name: string) =>
+  apiError("DATABASE_NAME_TAKEN", `You already have a database named "${name}".`, { name });
 
 /** Creates a managed database for the user (storage first, then the registry row). */
 export async function createManagedDatabase(deps: ApiDeps, ownerId: string, name: string): Promise<UserDatabaseRow> {
@@ -85,7 +87,7 @@ export function databasesRoutes(deps: ApiDeps) {
           await deps.connections.probe(input.url);
         } catch (error) {
           if (isHttpError(error)) throw error; // a refused address or URL keeps its own code
-          throw apiError("DATABASE_UNREACHABLE", `Could not connect: ${(error as Error).message}`);
+          throw databaseUnreachable(error, "Could not connect");
         }
         const id = randomUUID();
         const encryptedUrl = await deps.vault.seal(databaseScope(id), input.url, URL_AAD);
@@ -113,7 +115,11 @@ export function databasesRoutes(deps: ApiDeps) {
           throw error;
         }
       }
-      await deps.events.publish(ownerId, { type: "notify", message: `Database "${row.name}" created` });
+      await deps.events.publish(ownerId, {
+        type: "notify",
+        message: `Database "${row.name}" created`,
+        notice: { kind: "databaseCreated", name: row.name },
+      });
       return c.json(ok(toDatabase(row)), 201);
     })
     .patch("/:dbId", async (c) => {
@@ -136,7 +142,11 @@ export function databasesRoutes(deps: ApiDeps) {
       await db.delete(userDatabasesTable).where(eq(userDatabasesTable.id, current.id));
       await deps.connections.dropManaged(await databaseRef(deps, current));
       await deps.vault.forget(databaseScope(current.id));
-      await deps.events.publish(c.var.user.id, { type: "notify", message: `Database "${current.name}" deleted` });
+      await deps.events.publish(c.var.user.id, {
+        type: "notify",
+        message: `Database "${current.name}" deleted`,
+        notice: { kind: "databaseDeleted", name: current.name },
+      });
       return c.json(ok({ id: current.id, deleted: true as const }));
     });
 }

@@ -19,7 +19,9 @@ export function executeRoutes(deps: ApiDeps) {
     .post("/execute", async (c) => {
       const input = await readJson(c, executeRequestSchema);
       if (Buffer.byteLength(input.sql, "utf8") > SQL_TEXT_MAX_BYTES) {
-        throw apiError("SQL_TOO_LARGE", `SQL may be at most ${SQL_TEXT_MAX_BYTES} bytes.`);
+        throw apiError("SQL_TOO_LARGE", `SQL may be at most ${SQL_TEXT_MAX_BYTES} bytes.`, {
+          maxBytes: SQL_TEXT_MAX_BYTES,
+        });
       }
       const ownerId = c.var.user.id;
       const { row, lease } = await leaseOwnDatabase(deps, c); // a refused address keeps its own code

@@ -99,7 +99,9 @@ export function exportRoutes(deps: ApiDeps) {
     .post("/query", async (c) => {
       const input = await readJson(c, queryExportRequestSchema);
       if (Buffer.byteLength(input.sql, "utf8") > SQL_TEXT_MAX_BYTES) {
-        throw apiError("SQL_TOO_LARGE", `SQL may be at most ${SQL_TEXT_MAX_BYTES} bytes.`);
+        throw apiError("SQL_TOO_LARGE", `SQL may be at most ${SQL_TEXT_MAX_BYTES} bytes.`, {
+          maxBytes: SQL_TEXT_MAX_BYTES,
+        });
       }
       const statements = await splitForExecution(input.sql);
       if (statements.length !== 1) {

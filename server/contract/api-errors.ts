@@ -1,6 +1,9 @@
 /**
  * Every error code the app API (/api/v1) answers, with its HTTP status. Errors arrive as the pair
  * `[null, {code, message, details?}]`; the browser narrows on `code`, never on `message`.
+ * A code's parameters travel in `details` for the browser to put into its translated sentence
+ * (the database routes: `name`, `schema`, `table`, `column`, `line`, `maxBytes`, `timeoutMs`,
+ * IMPORT_MAPPING_INVALID's `problem`, and `reason`: PostgreSQL's or the driver's own words).
  */
 export const apiErrorStatus = {
   // Routing: no route for the method and path; a plain request to the WebSocket endpoint

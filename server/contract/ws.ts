@@ -5,7 +5,15 @@ import { appSchema } from "./apps.ts";
 export const userNotifyMessageSchema = z.discriminatedUnion("type", [
   /** Sent once the socket is authenticated and subscribed; clients may ignore it. */
   z.object({ type: z.literal("ready") }),
-  z.object({ type: z.literal("notify"), message: z.string() }),
+  /**
+   * `message` is English, for clients that do not know `notice`; a client that does shows the
+   * notice's text in its reader's language, with the notice's parameters.
+   */
+  z.object({
+    type: z.literal("notify"),
+    message: z.string(),
+    notice: z.object({ kind: z.enum(["databaseCreated", "databaseDeleted"]), name: z.string() }).optional(),
+  }),
   /**
    * `apps`: refetch the list of apps. `appSecrets`: something about app `appId`'s secrets, service
    * tokens or history changed; refetch those (the message never carries a value).

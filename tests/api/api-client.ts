@@ -13,7 +13,7 @@ export async function api<T = unknown>(
   status: number;
   headers: Headers;
   data: T;
-  error: { code: string; message: string } | null;
+  error: { code: string; message: string; details?: Record<string, unknown> } | null;
   text: string;
 }> {
   const response = await server.request(`/api/v1${path}`, {

@@ -74,6 +74,8 @@ describe("databases", () => {
     const db = databaseSchema.parse(created.data);
     const taken = await api(server, alice.accessToken, "POST", "/db", { kind: "managed", name: "scratch" });
     expect([taken.status, taken.error?.code]).toEqual([409, "DATABASE_NAME_TAKEN"]);
+    // The browser words the refusal itself, in the reader's language, with the name from here.
+    expect(taken.error?.details).toEqual({ name: "scratch" });
     const renamed = await api(server, alice.accessToken, "PATCH", `/db/${db.id}`, { name: "renamed" });
     expect(databaseSchema.parse(renamed.data).name).toBe("renamed");
     const clash = await api(server, alice.accessToken, "PATCH", `/db/${db.id}`, { name: "default" });
@@ -91,6 +93,7 @@ describe("databases", () => {
       url: "postgres://u:hunter2@127.0.0.1:1/none",
     });
     expect([refused.status, refused.error?.code]).toEqual([400, "DATABASE_UNREACHABLE"]);
+    expect(refused.error?.details?.reason).toBe("connect ECONNREFUSED 127.0.0.1:1");
     expect(refused.text).not.toContain("hunter2");
   });
 

@@ -91,6 +91,7 @@ describe("POST /db/{dbId}/rows", () => {
     expect(answer.status).toBe(400);
     expect(answer.error?.code).toBe("DATABASE_QUERY_FAILED");
     expect(answer.text).toContain("23505");
+    expect(answer.error?.details?.reason).toMatch(/^duplicate key value violates unique constraint/);
     expect(await rows("SELECT name FROM people WHERE id = 1")).toEqual([["Ada L."]]);
   });
 

@@ -80,6 +80,7 @@ describe("user-notify socket", () => {
     expect(await mine.next((m) => m.type === "notify")).toEqual({
       type: "notify",
       message: 'Database "live-db" created',
+      notice: { kind: "databaseCreated", name: "live-db" },
     });
     expect(JSON.stringify(mine.messages)).not.toContain("never-on-the-socket");
     expect(theirs.messages).toEqual([{ type: "ready" }]);

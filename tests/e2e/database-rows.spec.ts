@@ -147,7 +147,10 @@ for (const lang of LANGS) {
       await dialog.getByLabel(/^name/).fill("duplicate");
       await dialog.getByRole("button", { name: tr(lang, "Add to changes") }).click();
       await pending.getByRole("button", { name: tr(lang, "Apply changes") }).click();
-      await expect(pending.getByRole("alert")).toContainText("duplicate key value violates unique constraint");
+      // Our sentence in the reader's language, then PostgreSQL's own words.
+      await expect(pending.getByRole("alert")).toContainText(
+        tr(lang, "The database refused this: {reason}", { reason: "duplicate key value violates unique constraint" }),
+      );
       await expect(pending).toContainText(tr(lang, "Pending changes: {count}", { count: "2" }));
       await pending.getByRole("button", { name: tr(lang, "Discard") }).click();
       await expect(grid.getByRole("gridcell", { name: "plant 3", exact: true })).toBeVisible();

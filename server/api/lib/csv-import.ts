@@ -7,6 +7,7 @@ import { IMPORT_MAX_BYTES } from "../../contract/db-import.ts";
 import { apiError } from "./api-error.ts";
 import type { DatabaseTarget } from "./connections.ts";
 import { CsvReader, type CsvRecord } from "./csv-reader.ts";
+import { databaseQueryFailed } from "./database-errors.ts";
 import { lookUpRelation, type RelationColumn } from "./relation-columns.ts";
 
 const q = pg.escapeIdentifier;
@@ -56,9 +57,7 @@ export async function importCsv(target: DatabaseTarget, input: CsvImport): Promi
   } catch (error) {
     if (!broken) await client.query("ROLLBACK").catch(() => undefined);
     if ((error as { status?: number }).status) throw error;
-    throw apiError("DATABASE_QUERY_FAILED", (error as Error).message, {
-      sqlState: (error as { code?: string }).code ?? null,
-    });
+    throw databaseQueryFailed(error);
   } finally {
     client.off("error", onError);
     client.release(broken);
@@ -70,7 +69,9 @@ async function run(target: DatabaseTarget, client: pg.PoolClient, input: CsvImpo
   if (input.create) await createTable(client, schemaName, tableName, input.create);
   const relation = await lookUpRelation(client, schemaName, tableName);
   if (relation.relkind !== "r" && relation.relkind !== "p") {
-    throw apiError("IMPORT_MAPPING_INVALID", `"${schemaName}.${tableName}" is not a table; only tables take imports.`);
+    throw apiError("IMPORT_MAPPING_INVALID", `"${schemaName}.${tableName}" is not a table; only tables take imports.`, {
+      problem: "notTable",
+    });
   }
   const mapping = input.mapping ?? input.create?.map((c) => c.name) ?? [];
   const columns = checkMapping(relation.columns, mapping);
@@ -92,15 +93,23 @@ async function createTable(
   columns: Array<{ name: string; type: ImportColumnType }>,
 ): Promise<void> {
   const schema = await client.query("SELECT 1 FROM pg_namespace WHERE nspname = $1", [schemaName]);
-  if (schema.rowCount === 0) throw apiError("SCHEMA_NOT_FOUND", `Schema "${schemaName}" does not exist.`);
+  if (schema.rowCount === 0)
+    throw apiError("SCHEMA_NOT_FOUND", `Schema "${schemaName}" does not exist.`, { schema: schemaName });
   const exists = await client.query(
     "SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relname = $2",
     [schemaName, tableName],
   );
-  if (exists.rowCount) throw apiError("TABLE_EXISTS", `"${schemaName}.${tableName}" exists already.`);
+  if (exists.rowCount) {
+    throw apiError("TABLE_EXISTS", `"${schemaName}.${tableName}" exists already.`, {
+      schema: schemaName,
+      table: tableName,
+    });
+  }
   const names = new Set(columns.map((c) => c.name));
   if (names.size !== columns.length) {
-    throw apiError("IMPORT_MAPPING_INVALID", "Two columns of the new table have the same name.");
+    throw apiError("IMPORT_MAPPING_INVALID", "Two columns of the new table have the same name.", {
+      problem: "duplicateName",
+    });
   }
   // The type comes from a fixed list (the contract's enum), never from the caller's text.
   await client.query(
@@ -115,14 +124,24 @@ function checkMapping(columns: RelationColumn[], mapping: Array<string | null>):
     const column = columns.find((c) => c.name === name);
     if (!column) throw apiError("COLUMN_NOT_FOUND", `Column "${name}" does not exist in the table.`, { column: name });
     if (!column.writable) {
-      throw apiError("IMPORT_MAPPING_INVALID", `Column "${name}" is generated and takes no values.`, { column: name });
+      throw apiError("IMPORT_MAPPING_INVALID", `Column "${name}" is generated and takes no values.`, {
+        column: name,
+        problem: "generated",
+      });
     }
     if (chosen.includes(column)) {
-      throw apiError("IMPORT_MAPPING_INVALID", `Column "${name}" is filled from two CSV columns.`, { column: name });
+      throw apiError("IMPORT_MAPPING_INVALID", `Column "${name}" is filled from two CSV columns.`, {
+        column: name,
+        problem: "mappedTwice",
+      });
     }
     chosen.push(column);
   }
-  if (chosen.length === 0) throw apiError("IMPORT_MAPPING_INVALID", "No CSV column is mapped to a table column.");
+  if (chosen.length === 0) {
+    throw apiError("IMPORT_MAPPING_INVALID", "No CSV column is mapped to a table column.", {
+      problem: "nothingMapped",
+    });
+  }
   return chosen;
 }
 
@@ -165,7 +184,7 @@ async function* readRows(input: CsvImport, width: number): AsyncGenerator<Row> {
         records = [...reader.push(decoder.decode()), ...reader.end()];
       } else {
         bytes += chunk.value.length;
-        if (bytes > max) throw apiError("IMPORT_TOO_LARGE", `A file may have at most ${max} bytes.`);
+        if (bytes > max) throw apiError("IMPORT_TOO_LARGE", `A file may have at most ${max} bytes.`, { maxBytes: max });
         records = reader.push(decoder.decode(chunk.value, { stream: true }));
       }
       for (const record of records) if (keep(record)) yield record;

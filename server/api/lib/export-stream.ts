@@ -4,6 +4,7 @@ import type { ExportFormat } from "../../contract/db-export.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { apiError } from "./api-error.ts";
 import type { DatabaseTarget } from "./connections.ts";
+import { databaseQueryFailed } from "./database-errors.ts";
 import { type ExportColumn, exportWriter } from "./export-formats.ts";
 import { wireTypes } from "./sql-values.ts";
 import { explainFilterValueError, isDataException, type TypedValue } from "./table-filter.ts";
@@ -176,6 +177,7 @@ async function failure(
   if (timedOut) {
     return apiError("DATABASE_QUERY_FAILED", `The query took longer than ${source.timeoutMs} ms and was stopped.`, {
       sqlState: "57014",
+      timeoutMs: source.timeoutMs,
     });
   }
   if (!broken && isDataException(error) && source.typed?.length) {
@@ -183,7 +185,5 @@ async function failure(
     return explainFilterValueError(client, source.typed, error);
   }
   if ((error as { status?: number }).status) return error as Error;
-  return apiError("DATABASE_QUERY_FAILED", (error as Error).message, {
-    sqlState: (error as { code?: string }).code ?? null,
-  });
+  return databaseQueryFailed(error);
 }

@@ -7,6 +7,7 @@ import { isHttpError, throwErr } from "../../lib/errors.ts";
 import type { ApiEnv } from "./api-env.ts";
 import { apiError } from "./api-error.ts";
 import type { DatabaseTarget } from "./connections.ts";
+import { databaseUnreachable } from "./database-errors.ts";
 import type { ApiDeps } from "./deps.ts";
 import { databaseRef, type UserDatabaseRow } from "./user-databases.ts";
 
@@ -54,7 +55,7 @@ export async function ownDatabase(deps: ApiDeps, c: DatabaseContext): Promise<Us
  */
 export function unreachable(error: unknown, could: "read" | "reached" = "reached") {
   if (isHttpError(error)) return error;
-  return apiError("DATABASE_UNREACHABLE", `The database could not be ${could}: ${(error as Error).message}`);
+  return databaseUnreachable(error, `The database could not be ${could}`);
 }
 
 /** Runs `work` on a connection to the caller's database, released afterwards. */

@@ -64,8 +64,12 @@ export async function lookUpRelation(client: pg.ClientBase, schemaName: string, 
   const rel = rows[0];
   if (!rel) {
     const schema = await client.query("SELECT 1 FROM pg_namespace WHERE nspname = $1", [schemaName]);
-    if (schema.rowCount === 0) throw apiError("SCHEMA_NOT_FOUND", `Schema "${schemaName}" does not exist.`);
-    throw apiError("TABLE_NOT_FOUND", `Table "${schemaName}.${name}" does not exist.`);
+    if (schema.rowCount === 0)
+      throw apiError("SCHEMA_NOT_FOUND", `Schema "${schemaName}" does not exist.`, { schema: schemaName });
+    throw apiError("TABLE_NOT_FOUND", `Table "${schemaName}.${name}" does not exist.`, {
+      schema: schemaName,
+      table: name,
+    });
   }
   return {
     oid: Number(rel.oid),
@@ -92,6 +96,7 @@ export function findColumn(relation: Relation, name: string, what: string): Rela
     throw apiError(
       "COLUMN_NOT_FOUND",
       `Column "${name}" (${what}) does not exist in ${relation.schemaName}.${relation.name}.`,
+      { column: name },
     );
   }
   return column;

@@ -50,7 +50,12 @@ async function applyWith(client: pg.PoolClient, request: Request, options: Optio
     [schemaName, tableName],
   );
   const relation = catalog.rows[0];
-  if (!relation) throw apiError("TABLE_NOT_FOUND", `Table "${schemaName}.${tableName}" does not exist.`);
+  if (!relation) {
+    throw apiError("TABLE_NOT_FOUND", `Table "${schemaName}.${tableName}" does not exist.`, {
+      schema: schemaName,
+      table: tableName,
+    });
+  }
   const columns = relation.columns ?? [];
   const primaryKey = columns.filter((c) => c.pk).map((c) => c.name);
   if (primaryKey.length === 0) {
@@ -131,6 +136,7 @@ async function runChange(client: pg.PoolClient, text: string, params: unknown[],
       changeIndex: index,
       sqlState: pgError.code,
       detail: pgError.detail ?? null,
+      reason: pgError.message ?? null,
     });
   }
 }

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { TableCell, tableCellQuerySchema } from "../../contract/databases.ts";
 import { apiError } from "./api-error.ts";
 import type { DatabaseTarget } from "./connections.ts";
+import { databaseQueryFailed } from "./database-errors.ts";
 
 type Query = z.output<typeof tableCellQuerySchema>;
 
@@ -26,13 +27,19 @@ export async function readTableCell(target: DatabaseTarget, tableName: string, q
       [query.schemaName, tableName],
     );
     const relation = catalog.rows[0];
-    if (!relation) throw apiError("TABLE_NOT_FOUND", `Table "${query.schemaName}.${tableName}" does not exist.`);
+    if (!relation) {
+      throw apiError("TABLE_NOT_FOUND", `Table "${query.schemaName}.${tableName}" does not exist.`, {
+        schema: query.schemaName,
+        table: tableName,
+      });
+    }
     const columns = relation.columns ?? [];
     const column = columns.find((c) => c.name === query.column);
     if (!column) {
       throw apiError(
         "COLUMN_NOT_FOUND",
         `Column "${query.column}" does not exist in ${query.schemaName}.${tableName}.`,
+        { column: query.column },
       );
     }
     const primaryKey = columns.filter((c) => c.pk).map((c) => c.name);
@@ -60,9 +67,7 @@ export async function readTableCell(target: DatabaseTarget, tableName: string, q
         primaryKey.map((n) => query.key[n]),
       );
     } catch (error) {
-      throw apiError("DATABASE_QUERY_FAILED", (error as Error).message, {
-        sqlState: (error as { code?: string }).code ?? null,
-      });
+      throw databaseQueryFailed(error);
     }
     const row = result.rows[0];
     if (!row) throw apiError("ROW_NOT_FOUND", "No row has this primary key any more.");

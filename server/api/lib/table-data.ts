@@ -8,6 +8,7 @@ import {
 } from "../../contract/databases.ts";
 import { apiError } from "./api-error.ts";
 import type { DatabaseTarget } from "./connections.ts";
+import { databaseQueryFailed } from "./database-errors.ts";
 import { lookUpRelation } from "./relation-columns.ts";
 import { explainFilterValueError, filterSql, isDataException } from "./table-filter.ts";
 import { lookUpTypeNames } from "./type-names.ts";
@@ -71,8 +72,12 @@ async function readWith(
   const rel = relation.rows[0];
   if (!rel) {
     const schema = await client.query("SELECT 1 FROM pg_namespace WHERE nspname = $1", [query.schemaName]);
-    if (schema.rowCount === 0) throw apiError("SCHEMA_NOT_FOUND", `Schema "${query.schemaName}" does not exist.`);
-    throw apiError("TABLE_NOT_FOUND", `Table "${query.schemaName}.${tableName}" does not exist.`);
+    if (schema.rowCount === 0)
+      throw apiError("SCHEMA_NOT_FOUND", `Schema "${query.schemaName}" does not exist.`, { schema: query.schemaName });
+    throw apiError("TABLE_NOT_FOUND", `Table "${query.schemaName}.${tableName}" does not exist.`, {
+      schema: query.schemaName,
+      table: tableName,
+    });
   }
   const columnRows = { rows: rel.columns ?? [] };
   const columns: Column[] = columnRows.rows.map((c) => ({
@@ -89,6 +94,7 @@ async function readWith(
         throw apiError(
           "COLUMN_NOT_FOUND",
           `Column "${name}" (${what}) does not exist in ${query.schemaName}.${tableName}.`,
+          { column: name },
         );
       })()
     );
@@ -169,9 +175,7 @@ async function readWith(
   } catch (error) {
     if (filter?.typed.length && isDataException(error))
       throw await explainFilterValueError(client, filter.typed, error);
-    throw apiError("DATABASE_QUERY_FAILED", (error as Error).message, {
-      sqlState: (error as { code?: string }).code ?? null,
-    });
+    throw databaseQueryFailed(error);
   }
   const beyond = page.rows.length > query.pageSize;
   const fetched = beyond ? page.rows.slice(0, query.pageSize) : page.rows;

@@ -6,6 +6,7 @@ import {
   type TableFilterOp,
 } from "../../contract/table-filter.ts";
 import { apiError } from "./api-error.ts";
+import { databaseQueryFailed } from "./database-errors.ts";
 import { findColumn, type Relation, type RelationColumn } from "./relation-columns.ts";
 
 const q = pg.escapeIdentifier;
@@ -71,6 +72,7 @@ export function filterSql(
       throw apiError("FILTER_VALUE_INVALID", `The condition on "${column.name}" needs a value.`, {
         column: column.name,
         op: condition.op,
+        problem: "missing",
       });
     }
     const value = condition.value ?? "";
@@ -93,6 +95,7 @@ export function filterSql(
           throw apiError("FILTER_VALUE_INVALID", `The list for "${column.name}" is empty.`, {
             column: column.name,
             op: condition.op,
+            problem: "missing",
           });
         }
         const [left, type] = comparable(column, name);
@@ -145,7 +148,5 @@ export async function explainFilterValueError(
       );
     }
   }
-  return apiError("DATABASE_QUERY_FAILED", (error as Error).message, {
-    sqlState: (error as { code?: string }).code ?? null,
-  });
+  return databaseQueryFailed(error);
 }

@@ -72,8 +72,12 @@ export async function readTableStructure(
   const rel = relation.rows[0];
   if (!rel) {
     const schema = await db.query("SELECT 1 FROM pg_namespace WHERE nspname = $1", [schemaName]);
-    if (schema.rowCount === 0) throw apiError("SCHEMA_NOT_FOUND", `Schema "${schemaName}" does not exist.`);
-    throw apiError("TABLE_NOT_FOUND", `Table "${schemaName}.${tableName}" does not exist.`);
+    if (schema.rowCount === 0)
+      throw apiError("SCHEMA_NOT_FOUND", `Schema "${schemaName}" does not exist.`, { schema: schemaName });
+    throw apiError("TABLE_NOT_FOUND", `Table "${schemaName}.${tableName}" does not exist.`, {
+      schema: schemaName,
+      table: tableName,
+    });
   }
   const oid = Number(rel.oid);
   const [columns, indexes, constraints, referencedBy, triggers] = await Promise.all([

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { copyText, prettyCell } from "./cell-text";
+import { databaseErrorText } from "./database-errors";
 
 export interface ViewedCell {
   column: string;
@@ -22,7 +23,7 @@ export function CellViewer({
   onClose: () => void;
   loadFull?: () => Promise<unknown>;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [full, setFull] = useState<{ value: unknown } | null>(null);
   const [status, setStatus] = useState<"idle" | "loading" | "copied" | { error: string }>("idle");
   const value = full ? full.value : cell?.value;
@@ -99,7 +100,7 @@ export function CellViewer({
                   setFull({ value: await loadFull() });
                   setStatus("idle");
                 } catch (error) {
-                  setStatus({ error: (error as Error).message });
+                  setStatus({ error: databaseErrorText(i18n, error) });
                 }
               }}
             >

@@ -2,32 +2,84 @@ import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { ApiError } from "@/lib/api-client";
 import { errorText } from "@/lib/errors/error-text";
+import { importMappingText } from "./import/mapping-errors";
+import { formatBytes } from "./structure/format-bytes";
 
 /**
- * The database page's words for an error: codes whose details say more (a refused import row's
- * line and column, a filter's column) read with them; every other code through the app's one map.
+ * The database page's words for an error: codes whose details carry parameters (a name, a line, a
+ * column, a limit) read with them; every other code through the app's one map (errorText). The
+ * server's English `message` is never shown. Where the cause is PostgreSQL's or the driver's own
+ * text (`details.reason`: a refused row, an unreachable host), it follows our translated sentence,
+ * as SQL users expect to read it.
  */
 export function databaseErrorText(i18n: I18n, error: unknown): string {
   if (!(error instanceof ApiError)) return errorText(i18n, error);
-  const details = error.details ?? {};
-  const line = typeof details.line === "number" ? details.line : null;
-  const column = typeof details.column === "string" ? details.column : null;
-  // PostgreSQL's own words on why a row was refused; the server's English is all there is for those.
-  const reason = typeof details.reason === "string" ? details.reason : error.message;
+  const text = (key: string) => {
+    const value = error.details?.[key];
+    return typeof value === "string" && value !== "" ? value : null;
+  };
+  const count = (key: string) => {
+    const value = error.details?.[key];
+    return typeof value === "number" ? value : null;
+  };
+  const line = count("line");
+  const column = text("column");
+  const reason = text("reason");
+  const table = text("table");
+  const schema = text("schema");
+  const name = text("name");
+  const maxBytes = count("maxBytes");
+  const size = maxBytes === null ? null : formatBytes(maxBytes, i18n.locale);
   switch (error.code) {
     case "IMPORT_ROW_REJECTED":
-      if (line !== null && column) return i18n._(msg`Line ${line} was refused (column ${column}): ${reason}`);
-      if (line !== null) return i18n._(msg`Line ${line} was refused: ${reason}`);
+      if (line !== null && column && reason) return i18n._(msg`Line ${line} was refused (column ${column}): ${reason}`);
+      if (line !== null && reason) return i18n._(msg`Line ${line} was refused: ${reason}`);
       break;
     case "IMPORT_CSV_MALFORMED":
       if (line !== null) return i18n._(msg`The file is not valid CSV at line ${line}.`);
       break;
+    case "IMPORT_MAPPING_INVALID":
+      return importMappingText(i18n, text("problem"), column) ?? errorText(i18n, error);
     case "FILTER_VALUE_INVALID":
+      if (column && text("problem") === "missing") return i18n._(msg`The condition on column ${column} needs a value.`);
       if (column) return i18n._(msg`A filter value is not a value of column ${column}.`);
+      break;
+    case "FILTER_OPERATOR_INVALID":
+      if (column) return i18n._(msg`This filter does not fit the type of column ${column}.`);
       break;
     case "COLUMN_NOT_FOUND":
       if (column) return i18n._(msg`Column ${column} does not exist.`);
       break;
+    case "TABLE_NOT_FOUND":
+      if (schema && table) return i18n._(msg`Table ${schema}.${table} no longer exists.`);
+      break;
+    case "SCHEMA_NOT_FOUND":
+      if (schema) return i18n._(msg`Schema ${schema} does not exist.`);
+      break;
+    case "TABLE_EXISTS":
+      if (schema && table) return i18n._(msg`A table ${schema}.${table} exists already.`);
+      break;
+    case "DATABASE_NAME_TAKEN":
+      if (name) return i18n._(msg`A database named "${name}" exists already.`);
+      break;
+    case "IMPORT_TOO_LARGE":
+      if (size) return i18n._(msg`The file is too large to import: at most ${size}.`);
+      break;
+    case "SQL_TOO_LARGE":
+      if (size) return i18n._(msg`The SQL text is too large: at most ${size}.`);
+      break;
+    case "DATABASE_UNREACHABLE":
+      if (reason) return i18n._(msg`The database could not be reached: ${reason}`);
+      break;
+    case "DATABASE_QUERY_FAILED": {
+      const timeoutMs = count("timeoutMs");
+      if (timeoutMs !== null) {
+        const limit = i18n.number(timeoutMs / 1000, { maximumFractionDigits: 1 });
+        return i18n._(msg`The query took longer than ${limit} s and was stopped.`);
+      }
+      if (reason) return i18n._(msg`The database refused this: ${reason}`);
+      break;
+    }
   }
   return errorText(i18n, error);
 }

@@ -198,7 +198,8 @@ export function ResultGrid(props: ResultGridProps) {
   const copied = (what: Promise<void>, done: string) =>
     what.then(
       () => setNotice(done),
-      (error: Error) => setNotice(t`Could not copy: ${error.message}`),
+      // The browser's own reason (a DOMException) is English and says nothing the user can act on.
+      () => setNotice(t`The clipboard could not be written.`),
     );
   const copyCell = (row: number, column: number) => copied(copyText(formatCell(valueAt(row, column))), t`Cell copied`);
   const copyRow = (row: number) =>

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { databaseKeys, schemaQuery } from "./api";
+import { databaseErrorText } from "./database-errors";
 import { SchemaObjects } from "./structure/schema-objects";
 
 export interface OpenTable {
@@ -14,7 +15,7 @@ export interface OpenTable {
 
 /** Schemas, their tables and views with estimated rows, and columns with types and key markers. */
 export function SchemaTree({ dbId, onOpen }: { dbId: string; onOpen: (table: OpenTable) => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const schema = useQuery(schemaQuery(dbId));
   const [filter, setFilter] = useState("");
@@ -47,7 +48,7 @@ export function SchemaTree({ dbId, onOpen }: { dbId: string; onOpen: (table: Ope
       )}
       {schema.isError && (
         <p role="alert" className="text-sm text-red-400">
-          {schema.error.message}
+          {databaseErrorText(i18n, schema.error)}
         </p>
       )}
       <ul className="flex-1 overflow-auto text-sm">

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { Group, Panel } from "react-resizable-panels";
 import { SideDrawer } from "@/components/ui/side-drawer";
 import { databaseKeys, schemaQuery } from "./api";
+import { databaseErrorText } from "./database-errors";
 import { useRememberedLayout } from "./layout/remembered-layout";
 import { ResizeHandle } from "./layout/resize-handle";
 import { cancelSql, executeSql, splitSql } from "./sql-api";
@@ -127,12 +128,13 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
     try {
       const split = await splitSql(toSplit);
       if (explain && split.syntaxError) {
+        // The SQL parser's own words, like PostgreSQL's statement errors: what SQL users look up.
         setFailure(split.syntaxError);
         return;
       }
       plan = explain ? planExplain(request, split, kind === "explain-analyze") : planRun(request, split);
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(databaseErrorText(i18n, error));
       return;
     } finally {
       planning.current = false;
@@ -193,6 +195,8 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
       setResponse(readable ? null : answer);
       setActive(answer.error ? answer.results.length : 0);
       if (answer.error) {
+        // A statement's error is PostgreSQL's own (with its SQLSTATE), not one of our codes: SQL users
+        // expect its exact words, so it is shown and marked untranslated.
         const failed = plan.statementStarts[answer.error.statementIndex];
         handle.markError(
           answer.error.position,
@@ -205,7 +209,7 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
       remember({ sql, at: startedAt, durationMs: performance.now() - started, ok: false, rowCount: null });
       setResponse(null);
       setExplained(null);
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(databaseErrorText(i18n, error));
     } finally {
       setRunning(null);
     }

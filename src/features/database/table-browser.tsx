@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { applyRowChanges, fetchCell, tablePageQuery } from "./api";
 import { LazyChartView } from "./chart/lazy-chart-view";
+import { databaseErrorText } from "./database-errors";
 import type { SearchUpdate } from "./database-page";
 import { type DatabaseSearch, DEFAULT_PAGE_SIZE, PAGE_SIZES } from "./database-search";
 import { download, rowsToCsv, rowsToJson } from "./export-rows";
@@ -44,7 +45,7 @@ export function TableBrowser({
   /** Opens another table filtered to some rows (a foreign key's target). */
   onOpenTable?: (table: OpenTable, filter: TableFilter) => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const filter = search.filter ?? [];
   const [view, setView] = useState<TableView>("rows");
   const structure = useQuery(structureQuery(dbId, table.schemaName, table.tableName));
@@ -214,7 +215,7 @@ export function TableBrowser({
         )}
         {data.isError && (
           <p role="alert" className="text-sm text-red-400">
-            {data.error.message}
+            {databaseErrorText(i18n, data.error)}
           </p>
         )}
         {data.data &&
@@ -261,7 +262,7 @@ export function TableBrowser({
           }}
           onApply={() => apply.mutate()}
           applying={apply.isPending}
-          error={apply.isError ? apply.error.message : null}
+          error={apply.isError ? databaseErrorText(i18n, apply.error) : null}
         />
         <ResultGrid
           label={t`Rows of ${table.tableName}`}
@@ -360,7 +361,7 @@ export function TableBrowser({
               </Button>
               {exporting.isError && (
                 <span role="alert" className="text-red-400">
-                  <Trans>Export failed: {exporting.error.message}</Trans>
+                  <Trans>Export failed: {databaseErrorText(i18n, exporting.error)}</Trans>
                 </span>
               )}
             </>

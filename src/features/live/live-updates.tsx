@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { appKeys } from "@/features/apps/api";
@@ -5,12 +6,18 @@ import { type App, replaceApp, toApp } from "@/features/apps/types";
 import { loadSessionUser } from "@/features/auth/current-user";
 import { freshAccessToken } from "@/features/auth/fresh-token";
 import { refreshAppSecrets } from "@/features/secrets/query-keys";
+import { i18n } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 import { LiveClient } from "./live-client";
 import type { UserNotifyMessage } from "./messages";
 import { OfflineIndicator } from "./offline-indicator";
 
 let client: LiveClient | undefined;
+
+/** The server's notice in the reader's language (its `message` is English, for older clients). */
+function noticeText({ kind, name }: NonNullable<Extract<UserNotifyMessage, { type: "notify" }>["notice"]>): string {
+  return kind === "databaseCreated" ? i18n._(msg`Database "${name}" created`) : i18n._(msg`Database "${name}" deleted`);
+}
 
 function socketUrl(): string {
   const url = new URL("/api/v1/ws/user-notify", window.location.href);
@@ -21,7 +28,7 @@ function socketUrl(): string {
 export function applyLiveMessage(queryClient: QueryClient, message: UserNotifyMessage): void {
   switch (message.type) {
     case "notify":
-      notify.success(message.message);
+      notify.success(message.notice ? noticeText(message.notice) : message.message);
       return;
     case "store":
       if (message.store === "apps") void queryClient.invalidateQueries({ queryKey: appKeys.all });

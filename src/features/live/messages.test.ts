@@ -17,6 +17,7 @@ describe("parseUserNotifyMessage", () => {
     const frames = [
       { type: "ready" },
       { type: "notify", message: "Deployed" },
+      { type: "notify", message: 'Database "x" created', notice: { kind: "databaseCreated", name: "x" } },
       { type: "store", store: "apps", op: "refetch" },
       { type: "store", store: "appSecrets", op: "refetch", appId: "a1" },
       { type: "appUpdate", app },

@@ -15,6 +15,16 @@ function isApp(value: unknown): value is App {
   );
 }
 
+type Notice = NonNullable<Extract<UserNotifyMessage, { type: "notify" }>["notice"]>;
+
+/** A notice this build knows; an unknown kind (a newer server) leaves the English message to show. */
+function readNotice(value: unknown): Notice | undefined {
+  const notice = value as Partial<Notice> | null | undefined;
+  if (typeof notice?.name !== "string") return undefined;
+  if (notice.kind !== "databaseCreated" && notice.kind !== "databaseDeleted") return undefined;
+  return { kind: notice.kind, name: notice.name };
+}
+
 /**
  * Reads one frame of /api/v1/ws/user-notify into the contract's message type. Checked by hand
  * rather than with the contract's zod schema, which would weigh on every signed-in page; a frame
@@ -33,8 +43,11 @@ export function parseUserNotifyMessage(data: unknown): UserNotifyMessage | null 
   switch (frame.type) {
     case "ready":
       return { type: "ready" };
-    case "notify":
-      return typeof frame.message === "string" ? { type: "notify", message: frame.message } : null;
+    case "notify": {
+      if (typeof frame.message !== "string") return null;
+      const notice = readNotice(frame.notice);
+      return notice ? { type: "notify", message: frame.message, notice } : { type: "notify", message: frame.message };
+    }
     case "store":
       if (frame.op !== "refetch") return null;
       if (frame.store === "apps") return { type: "store", store: "apps", op: "refetch" };

@@ -14,8 +14,8 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
+import { databaseErrorText } from "../database-errors";
 import { DATABASE_NAME_MAX_LENGTH, useCreateDatabase } from "./database-mutations";
 
 type Kind = "managed" | "external";
@@ -62,7 +62,7 @@ export function CreateDatabaseDialog({ open, onOpenChange }: { open: boolean; on
       changeOpen(false);
       await navigate({ to: "/db/$dbId", params: { dbId: database.id } });
     } catch (failure) {
-      setError(errorText(i18n, failure));
+      setError(databaseErrorText(i18n, failure));
     }
   }
 

@@ -13,8 +13,8 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
+import { databaseErrorText } from "../database-errors";
 import { useDeleteDatabase } from "./database-mutations";
 
 /**
@@ -46,7 +46,7 @@ export function DeleteDatabaseDialog({ database, onClose }: { database: Database
       onClose();
       await navigate({ to: "/" });
     } catch (failure) {
-      setError(errorText(i18n, failure));
+      setError(databaseErrorText(i18n, failure));
     }
   }
 

@@ -6,8 +6,8 @@ import { Dialog, DialogClose, DialogContent, DialogFooter, DialogHeader, DialogT
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
+import { databaseErrorText } from "../database-errors";
 import { DATABASE_NAME_MAX_LENGTH, useRenameDatabase } from "./database-mutations";
 
 /** Renames a database (its name only: a managed database's storage and an external URL stay). */
@@ -33,7 +33,7 @@ export function RenameDatabaseDialog({ database, onClose }: { database: Database
       notify.success(t`Database renamed to "${trimmed}".`);
       onClose();
     } catch (failure) {
-      setError(errorText(i18n, failure));
+      setError(databaseErrorText(i18n, failure));
     }
   }
 

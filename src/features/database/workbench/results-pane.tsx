@@ -109,6 +109,7 @@ export function ResultsPane({
                 ))}
             </div>
           )}
+          {/* PostgreSQL's own message, detail and hint (not our codes): SQL users expect its exact words. */}
           {response.error && active === results.length && (
             <div role="alert" className="rounded border border-red-900 bg-red-950/40 p-2 text-sm text-red-300">
               <p>{response.error.message}</p>

@@ -1,0 +1,64 @@
+import { setupI18n } from "@lingui/core";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { generateMessageId } from "@lingui/message-utils/generateMessageId";
+import { describe, expect, it } from "vitest";
+import { ApiError } from "@/lib/api-client";
+import { tr } from "../../../tests/e2e/helpers/catalog.ts";
+import { databaseErrorText } from "./database-errors";
+
+// The German of the shipped catalog (locales/de/areas.po) for the messages these tests read.
+const sources = [
+  'A database named "{name}" exists already.',
+  "Table {schema}.{table} no longer exists.",
+  "The SQL text is too large: at most {size}.",
+  "Column {column} is generated and takes no values.",
+  "The query took longer than {limit} s and was stopped.",
+  "The database refused this: {reason}",
+  "The database could not be reached: {reason}",
+];
+const german = Object.fromEntries(
+  sources.map((source) => [generateMessageId(source), compileMessage(tr("de", source))]),
+);
+const de = setupI18n({ locale: "de", messages: { de: german } });
+const en = setupI18n({ locale: "en", messages: { en: {} } });
+const refused = (code: ConstructorParameters<typeof ApiError>[0], details: Record<string, unknown>) =>
+  new ApiError(code, "The server's English, never shown.", 400, details);
+
+describe("databaseErrorText", () => {
+  it("words parameterised codes with their parameters, never with the server's message", () => {
+    const cases: Array<[ApiError, string, string]> = [
+      [refused("DATABASE_NAME_TAKEN", { name: "garden" }), 'A database named "garden" exists already.', "garden"],
+      [refused("TABLE_NOT_FOUND", { schema: "public", table: "plants" }), "public.plants", "public.plants"],
+      [refused("SQL_TOO_LARGE", { maxBytes: 1048576 }), "at most 1 MB", "1 MB"],
+      [
+        refused("IMPORT_MAPPING_INVALID", { problem: "generated", column: "total" }),
+        "Column total is generated",
+        "total",
+      ],
+      [refused("DATABASE_QUERY_FAILED", { sqlState: "57014", timeoutMs: 30000 }), "longer than 30 s", "30 s"],
+    ];
+    for (const [error, english, parameter] of cases) {
+      expect(databaseErrorText(en, error)).toContain(english);
+      const german = databaseErrorText(de, error);
+      expect(german).toContain(parameter);
+      expect(german).not.toContain("English");
+      expect(german).not.toBe(databaseErrorText(en, error));
+    }
+  });
+
+  it("puts PostgreSQL's or the driver's own reason after the translated sentence", () => {
+    const unique = refused("DATABASE_QUERY_FAILED", { sqlState: "23505", reason: "duplicate key value" });
+    expect(databaseErrorText(de, unique)).toBe("Die Datenbank hat abgelehnt: duplicate key value");
+    const unreachable = refused("DATABASE_UNREACHABLE", { reason: "connect ECONNREFUSED 127.0.0.1:1" });
+    expect(databaseErrorText(de, unreachable)).toBe(
+      "Die Datenbank ist nicht erreichbar: connect ECONNREFUSED 127.0.0.1:1",
+    );
+  });
+
+  it("falls back to the code's own text when the details are missing", () => {
+    expect(databaseErrorText(en, refused("DATABASE_NAME_TAKEN", {}))).toBe("A database with this name exists already.");
+    expect(databaseErrorText(en, refused("IMPORT_MAPPING_INVALID", { problem: "new" }))).toBe(
+      "The column mapping does not fit the table.",
+    );
+  });
+});
