@@ -6,13 +6,16 @@ export default defineConfig({
   locales: ["en", "de"],
   // Tests call i18n._ with made-up ids; they are no messages of the app.
   // The admin area, the account, team, API-key and database pages bring their own catalog, loaded with their
-  // code, so the first paint of every page carries only the messages the rest of the app needs.
+  // code, so the first paint of every page carries only the messages the rest of the app needs; the
+  // error-code maps' texts come with the maps at the first error.
   catalogs: [
     {
       path: "<rootDir>/locales/{locale}/messages",
       include: ["<rootDir>/src"],
       exclude: [
         "**/*.test.*",
+        "<rootDir>/src/lib/errors/api-error-texts.ts",
+        "<rootDir>/src/lib/errors/auth-error-texts.ts",
         "<rootDir>/src/features/admin/**",
         "<rootDir>/src/features/account/**",
         "<rootDir>/src/features/teams/**",
@@ -30,6 +33,11 @@ export default defineConfig({
         "<rootDir>/src/features/database",
       ],
       exclude: ["**/*.test.*"],
+    },
+    {
+      // The error-code maps' texts, loaded with the maps at the first error (src/lib/errors/load-error-texts.ts).
+      path: "<rootDir>/locales/{locale}/errors",
+      include: ["<rootDir>/src/lib/errors/api-error-texts.ts", "<rootDir>/src/lib/errors/auth-error-texts.ts"],
     },
   ],
   // No origins: line numbers would churn the catalogs on every edit elsewhere in a file.

@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { lingui } from "@lingui/vite-plugin";
 import { defineConfig } from "vitest/config";
 import { linguiMacros } from "./scripts/vite-lingui-macros.ts";
 
@@ -6,7 +7,9 @@ const integration = ["tests/**/*.test.ts"];
 const notIntegration = ["tests/e2e/**", "tests/bench/**"];
 
 export default defineConfig({
-  plugins: [linguiMacros()],
+  // lingui(): the web app loads some catalogs with import() (the error-code texts at the first error), and its
+  // tests load them the same way.
+  plugins: [linguiMacros(), lingui()],
   resolve: {
     alias: {
       "@contract": fileURLToPath(new URL("./server/contract", import.meta.url)),

@@ -3,7 +3,8 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
-const files = ["locales/en/messages.po", "locales/de/messages.po", "locales/en/areas.po", "locales/de/areas.po"];
+const catalogs = ["messages", "areas", "errors"];
+const files = catalogs.flatMap((name) => [`locales/en/${name}.po`, `locales/de/${name}.po`]);
 const withoutDate = (text) => text.replace(/^"POT-Creation-Date:.*\n/m, "");
 const before = files.map((f) => withoutDate(readFileSync(f, "utf8")));
 const extract = spawnSync("npx", ["lingui", "extract", "--clean"], { stdio: ["ignore", "ignore", "inherit"] });
@@ -15,7 +16,7 @@ files.forEach((file, i) => {
   if (before[i] !== after[i])
     problems.push(`${file} was out of date with the source; it has been re-extracted, commit it.`);
 });
-const german = ["locales/de/messages.po", "locales/de/areas.po"].map((f) => readFileSync(f, "utf8")).join("\n");
+const german = catalogs.map((name) => readFileSync(`locales/de/${name}.po`, "utf8")).join("\n");
 const missing = [...german.matchAll(/msgid "((?:[^"\\]|\\.)+)"\nmsgstr ""\n(?!")/g)].map((m) => m[1]);
 for (const id of missing) problems.push(`German translation missing: "${id}"`);
 
@@ -24,4 +25,5 @@ if (problems.length) {
   process.exit(1);
 }
 const count = (text) => text.match(/^msgid "/gm).length - 1;
-console.log(`i18n: catalogs up to date, ${count(after[1]) + count(after[3])} messages translated to German.`);
+const translated = files.reduce((sum, file, i) => sum + (file.startsWith("locales/de/") ? count(after[i]) : 0), 0);
+console.log(`i18n: catalogs up to date, ${translated} messages translated to German.`);

@@ -1,4 +1,5 @@
 import type { ApiErrorCode, ApiPair } from "@contract/api-errors";
+import { loadErrorTexts } from "./errors/load-error-texts";
 
 /** Codes the browser adds: no pair came back at all, or no answer. */
 type ClientErrorCode = "unknown" | "network";
@@ -67,12 +68,27 @@ export async function apiRequestRaw(path: string, init: RequestInit = {}): Promi
   });
 }
 
+/**
+ * Runs `work`; an error it throws leaves only once the code→text map is loaded, which happens at
+ * the first error (src/lib/errors/load-error-texts.ts), so errorText() finds the error's words.
+ */
+export async function withErrorTexts<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    await loadErrorTexts();
+    throw error;
+  }
+}
+
 /** Calls our API at /api/v1 and returns the data of its `[data, error]` answer. */
-export async function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await apiRequestRaw(path, init).catch((cause: unknown) => {
-    if (cause instanceof ApiError) throw cause;
-    throw new ApiError("network", cause instanceof Error ? cause.message : "Unknown error");
+export function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
+  return withErrorTexts(async () => {
+    const response = await apiRequestRaw(path, init).catch((cause: unknown) => {
+      if (cause instanceof ApiError) throw cause;
+      throw new ApiError("network", cause instanceof Error ? cause.message : "Unknown error");
+    });
+    const body: unknown = await response.json().catch(() => undefined);
+    return unwrapPair<T>(body, response.status);
   });
-  const body: unknown = await response.json().catch(() => undefined);
-  return unwrapPair<T>(body, response.status);
 }

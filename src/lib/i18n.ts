@@ -12,21 +12,6 @@ const catalogs: Record<Locale, () => Promise<{ messages: Record<string, unknown>
   de: () => import("../../locales/de/messages.po"),
 };
 
-const areaCatalogs: Record<Locale, () => Promise<{ messages: Record<string, unknown> }>> = {
-  en: () => import("../../locales/en/areas.po"),
-  de: () => import("../../locales/de/areas.po"),
-};
-
-/**
- * Adds the messages of the admin area and the account page to the active catalog; their lazy
- * routes await it together with their code.
- */
-export async function loadAreaMessages(): Promise<void> {
-  const locale = (i18n.locale || "en") as Locale;
-  const { messages } = await areaCatalogs[locale]();
-  i18n.load(locale, messages as never);
-}
-
 /** Picks the locale, writes the cookie when there was none, and loads only that catalog. */
 export async function activateLocale(): Promise<Locale> {
   const fromCookie = readCookie(document.cookie, LOCALE_COOKIE);

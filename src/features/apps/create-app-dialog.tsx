@@ -17,8 +17,8 @@ import {
 import { Input, Textarea } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { SCHEMA_FIELD_TEXTS } from "@/lib/errors/api-error-texts";
 import { errorText } from "@/lib/errors/error-text";
+import { SCHEMA_FIELD_TEXTS } from "@/lib/errors/schema-field-texts";
 import { notify } from "@/lib/notify";
 import { useCreateApp } from "./mutations";
 

@@ -35,7 +35,7 @@ export function SignupPage() {
     // The service's rule, checked here first so the answer comes at once and in the user's language.
     const problem = passwordLengthProblem(password);
     if (problem) {
-      setError(authCodeText(i18n, problem === "too-short" ? "PASSWORD_TOO_SHORT" : "PASSWORD_TOO_LONG"));
+      setError(await authCodeText(i18n, problem === "too-short" ? "PASSWORD_TOO_SHORT" : "PASSWORD_TOO_LONG"));
       return;
     }
     setError(null);

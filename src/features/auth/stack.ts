@@ -1,3 +1,4 @@
+import { loadErrorTexts } from "@/lib/errors/load-error-texts";
 import { getRuntimeConfig } from "@/lib/runtime-config";
 import { AUTH_URLS } from "./auth-urls";
 import type { StackClient } from "./stack-client";
@@ -16,7 +17,8 @@ export function setAuthRedirect(handler: (url: string) => void): void {
  * separate chunk: pages render from cheap signals and only await this when they need it.
  */
 export function getStackApp(): Promise<StackClient> {
-  pending ??= Promise.all([import("./stack-client"), getRuntimeConfig()])
+  // The error-code texts come with the SDK: every error the SDK returns can be put into words.
+  pending ??= Promise.all([import("./stack-client"), getRuntimeConfig(), loadErrorTexts()])
     .then(([{ createStackClient }, config]) =>
       createStackClient(config, (url) => {
         // A sign-in that needs the second factor goes to its prompt even from a flow of our own.

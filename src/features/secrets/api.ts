@@ -2,7 +2,7 @@ import type { AuditPage } from "@contract/audit";
 import type { ImportPreview, ImportResult, Secret, UpsertSecret } from "@contract/secrets";
 import type { CreatedServiceToken, CreateServiceToken, ServiceToken } from "@contract/service-tokens";
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, apiRequestRaw, unwrapPair } from "@/lib/api-client";
+import { apiRequest, apiRequestRaw, unwrapPair, withErrorTexts } from "@/lib/api-client";
 import { auditKeys, refreshAppSecrets, secretKeys, tokenKeys } from "./query-keys";
 
 export type { AuditPage, CreatedServiceToken, ImportPreview, ImportResult, Secret, ServiceToken };
@@ -90,7 +90,8 @@ export function useImportSecrets(appId: string) {
 /** Downloads the secrets as a .env file (the server writes it, and records the export). */
 export async function downloadDotenv(appId: string): Promise<void> {
   const response = await apiRequestRaw(`${secretsPath(appId)}/export?format=dotenv`);
-  if (!response.ok) unwrapPair(await response.json().catch(() => undefined), response.status);
+  if (!response.ok)
+    await withErrorTexts(async () => unwrapPair(await response.json().catch(() => undefined), response.status));
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement("a");
   link.href = url;

@@ -43,7 +43,7 @@ export function SetupPage({ token }: { token: string | undefined }) {
     const displayName = String(form.get("displayName")).trim();
     const problem = passwordLengthProblem(password);
     if (problem) {
-      setError(authCodeText(i18n, problem === "too-short" ? "PASSWORD_TOO_SHORT" : "PASSWORD_TOO_LONG"));
+      setError(await authCodeText(i18n, problem === "too-short" ? "PASSWORD_TOO_SHORT" : "PASSWORD_TOO_LONG"));
       return;
     }
     setError(null);

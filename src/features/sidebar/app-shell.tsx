@@ -1,11 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense } from "react";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "@/components/ui/sidebar";
+import { adminMeQuery } from "@/features/admin/admin-me";
 import { AppDialogsProvider } from "@/features/apps/app-dialogs";
 import { useSessionUser } from "@/features/auth/auth-guard";
 import { AppSidebar } from "./app-sidebar";
 
-// Notices few users ever see load after the first paint, in chunks of their own.
+// Notices few users ever see load in chunks of their own, and only for the users who see them.
 const VerifyEmailBanner = lazy(() =>
   import("@/features/auth/verify-email-banner").then((m) => ({ default: m.VerifyEmailBanner })),
 );
@@ -16,6 +18,9 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   // `false`, not falsy: a user kept for offline use from an older build has no such field.
   const unverified = useSessionUser().emailVerified === false;
+  // Only an operator of an instance without a mail server gets the outbox notice (/admin/me says
+  // `mail` to operators only); everyone else never downloads it.
+  const mailInOutbox = useQuery(adminMeQuery()).data?.mail === "outbox";
   return (
     <AppDialogsProvider>
       <SidebarProvider>
@@ -27,7 +32,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           </header>
           <Suspense fallback={null}>
             {unverified && <VerifyEmailBanner />}
-            <MailOutboxNotice />
+            {mailInOutbox && <MailOutboxNotice />}
           </Suspense>
           <div className="flex-1">{children}</div>
         </SidebarInset>

@@ -1,22 +1,20 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Inbox, X } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { adminMeQuery } from "@/features/admin/admin-api";
 
 const DISMISSED_KEY = "mail-outbox-notice:dismissed";
 
 /**
  * For operators of an instance without an SMTP server: no mail leaves it, so sign-up and other
  * links wait in the outbox. Says where to read them; can be put away for the browser session.
+ * The shell renders it only for them (app-shell.tsx asks /admin/me).
  */
 export function MailOutboxNotice() {
   const { t } = useLingui();
-  const mail = useQuery(adminMeQuery()).data?.mail;
   const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(DISMISSED_KEY) === "1");
-  if (mail !== "outbox" || dismissed) return null;
+  if (dismissed) return null;
   return (
     <section
       aria-label={t`No mail server`}

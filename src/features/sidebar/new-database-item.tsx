@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { DatabaseZap } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { SidebarMenuButton, SidebarMenuItem, useSidebar } from "@/components/ui/sidebar";
-import { loadAreaMessages } from "@/lib/i18n";
+import { loadAreaMessages } from "@/lib/area-messages";
 
 // Loaded when first opened, with the database pages' messages: nobody needs it for the first paint.
 const CreateDatabaseDialog = lazy(() =>

@@ -1,5 +1,4 @@
 import type { ApiErrorCode } from "@contract/api-errors";
-import { APP_TITLE_MAX_LENGTH } from "@contract/input-limits";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 
@@ -75,17 +74,3 @@ export const API_ERROR_TEXTS: Record<ApiErrorCode | ClientErrorCode, MessageDesc
   AUTH_SERVICE_UNAVAILABLE: msg`The sign-in service could not be reached. Try again in a moment.`,
   INTERNAL_ERROR: msg`Something went wrong on the server. Please try again.`,
 };
-
-/**
- * SCHEMA_ERROR names the field in its English message (`title: title is required`); for the fields
- * a form can get wrong we have a sentence of our own.
- */
-export const SCHEMA_FIELD_TEXTS = {
-  title: msg`Enter a title (at most ${APP_TITLE_MAX_LENGTH} characters).`,
-  key: msg`A key starts with a letter or _ and holds only letters, digits and _.`,
-  value: msg`Enter a value.`,
-  description: msg`The description is too long.`,
-  email: msg`Enter a valid e-mail address.`,
-  password: msg`The password must be 8 to 70 characters long.`,
-  token: msg`This link is not complete. Copy the whole link from the server's output.`,
-} satisfies Record<string, MessageDescriptor>;

@@ -1,8 +1,8 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { ApiError } from "@/lib/api-client";
-import { API_ERROR_TEXTS, SCHEMA_FIELD_TEXTS } from "./api-error-texts";
-import { AUTH_ERROR_TEXTS } from "./auth-error-texts";
+import { loadErrorTexts, loadedErrorTexts } from "./load-error-texts";
+import { SCHEMA_FIELD_TEXTS } from "./schema-field-texts";
 
 /**
  * The code of a Stack SDK known error (`KnownError.errorCode`), or of an error that carries the
@@ -25,17 +25,22 @@ function lookup(texts: Record<string, MessageDescriptor>, code: string): Message
 }
 
 function descriptorFor(error: unknown): MessageDescriptor | undefined {
-  if (error instanceof ApiError) {
-    if (error.code === "SCHEMA_ERROR") {
-      const field = schemaField(error.message);
-      const text = field ? lookup(SCHEMA_FIELD_TEXTS, field) : undefined;
-      if (text) return text;
-    }
-    return lookup(API_ERROR_TEXTS, error.code);
+  if (error instanceof ApiError && error.code === "SCHEMA_ERROR") {
+    const field = schemaField(error.message);
+    const text = field ? lookup(SCHEMA_FIELD_TEXTS, field) : undefined;
+    if (text) return text;
   }
+  const texts = loadedErrorTexts();
+  if (!texts) {
+    // Only an error that reached the UI by a path that does not load the maps (see
+    // load-error-texts.ts): this one shows the server's words, the next ones their texts.
+    void loadErrorTexts();
+    return undefined;
+  }
+  if (error instanceof ApiError) return lookup(texts.api, error.code);
   const code = authErrorCode(error);
   if (!code) return undefined;
-  return lookup(AUTH_ERROR_TEXTS, code) ?? lookup(API_ERROR_TEXTS, code);
+  return lookup(texts.auth, code) ?? lookup(texts.api, code);
 }
 
 /**
@@ -71,7 +76,8 @@ export function isApiError(error: unknown, code: string): boolean {
 }
 
 /** The text of an auth-service code, for a check the browser makes itself before sending. */
-export function authCodeText(i18n: I18n, code: string): string {
-  const descriptor = lookup(AUTH_ERROR_TEXTS, code);
+export async function authCodeText(i18n: I18n, code: string): Promise<string> {
+  await loadErrorTexts();
+  const descriptor = lookup(loadedErrorTexts()?.auth ?? {}, code);
   return descriptor ? i18n._(descriptor) : code;
 }

@@ -1,13 +1,14 @@
 import { apiErrorStatus } from "@contract/api-errors";
 import { setupI18n } from "@lingui/core";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as authKnownErrors from "../../../server/auth/known-errors.ts";
 import { HttpError } from "../../../server/lib/errors.ts";
 import { tr } from "../../../tests/e2e/helpers/catalog.ts";
 import { ApiError } from "../api-client";
 import { API_ERROR_TEXTS } from "./api-error-texts";
 import { AUTH_ERROR_TEXTS } from "./auth-error-texts";
-import { errorText } from "./error-text";
+import { authCodeText, errorText } from "./error-text";
+import { loadErrorTexts, loadedErrorTexts } from "./load-error-texts";
 
 /**
  * Every code the auth service's known-error module can produce: each factory is called with
@@ -31,6 +32,8 @@ function authServiceCodes(): string[] {
 const sourceOf = (descriptor: { message?: string } | undefined) => descriptor?.message ?? "";
 
 describe("the error texts", () => {
+  // The app loads the maps at the first error; every path an error takes awaits this first.
+  beforeAll(() => loadErrorTexts());
   const apiCodes = Object.keys(apiErrorStatus);
   const authCodes = authServiceCodes();
 
@@ -70,5 +73,16 @@ describe("the error texts", () => {
     expect(errorText(i18n, new TypeError("Failed to fetch"))).toBe("Something went wrong. Please try again.");
     const odd = Object.assign(new Error("odd"), { errorCode: "constructor" });
     expect(errorText(i18n, odd)).toBe("odd");
+  });
+
+  it("load with their catalog, so a code shows in the active language", async () => {
+    expect(loadedErrorTexts()?.api).toBe(API_ERROR_TEXTS);
+    expect(loadedErrorTexts()?.auth).toBe(AUTH_ERROR_TEXTS);
+    const { i18n } = await import("@/lib/i18n");
+    i18n.activate("en");
+    // The catalog came along (in a build the descriptors carry only their id, never the English).
+    expect(i18n.messages[API_ERROR_TEXTS.SECRET_EXISTS.id ?? ""]).toBeDefined();
+    expect(errorText(i18n, new ApiError("SECRET_EXISTS", "secret exists", 409))).toBe("This key exists already.");
+    expect(await authCodeText(i18n, "PASSWORD_CONFIRMATION_MISMATCH")).toBe("Passwords do not match");
   });
 });

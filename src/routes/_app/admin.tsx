@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { Loading } from "@/components/loading";
-import { loadAreaMessages } from "@/lib/i18n";
+import { loadAreaMessages } from "@/lib/area-messages";
 
 const AdminLayout = lazy(() =>
   Promise.all([import("@/features/admin/admin-layout"), loadAreaMessages()]).then(([module]) => ({

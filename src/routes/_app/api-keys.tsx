@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { Loading } from "@/components/loading";
-import { loadAreaMessages } from "@/lib/i18n";
+import { loadAreaMessages } from "@/lib/area-messages";
 
 const ApiKeysPage = lazy(() =>
   Promise.all([import("@/features/api-keys/api-keys-page"), loadAreaMessages()]).then(([module]) => ({

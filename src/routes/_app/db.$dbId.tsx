@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate, useParams, useSearch } from "@tanstack/re
 import { lazy, Suspense } from "react";
 import { Loading } from "@/components/loading";
 import { pickDatabaseSearch } from "@/features/database/search-keys";
-import { loadAreaMessages } from "@/lib/i18n";
+import { loadAreaMessages } from "@/lib/area-messages";
 
 const DatabasePage = lazy(() =>
   Promise.all([import("@/features/database/database-page"), loadAreaMessages()]).then(([module]) => ({

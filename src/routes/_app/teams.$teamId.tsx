@@ -1,7 +1,7 @@
 import { createFileRoute, useParams } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { Loading } from "@/components/loading";
-import { loadAreaMessages } from "@/lib/i18n";
+import { loadAreaMessages } from "@/lib/area-messages";
 
 const TeamPage = lazy(() =>
   Promise.all([import("@/features/teams/team-page"), loadAreaMessages()]).then(([module]) => ({

@@ -1,7 +1,7 @@
 import { createFileRoute, useSearch } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { Loading } from "@/components/loading";
-import { loadAreaMessages } from "@/lib/i18n";
+import { loadAreaMessages } from "@/lib/area-messages";
 import { stringParams } from "@/lib/search-params";
 
 const TeamInvitationPage = lazy(() =>

@@ -13,8 +13,9 @@ function unquote(line: string): string {
 /** Reads a Lingui .po catalog (single- and multi-line strings) into msgid -> msgstr. */
 function loadCatalog(lang: Lang): Map<string, string> {
   const entries = new Map<string, string>();
-  // The main catalog and the one the admin area and account page load with their code.
-  const text = ["messages.po", "areas.po"]
+  // The main catalog, the one the admin area and account page load with their code, and the
+  // error-code texts loaded at the first error.
+  const text = ["messages.po", "areas.po", "errors.po"]
     .map((file) => readFileSync(join(process.cwd(), "locales", lang, file), "utf8"))
     .join("\n\n");
   let field: "msgid" | "msgstr" | null = null;
