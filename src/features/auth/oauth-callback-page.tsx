@@ -20,10 +20,14 @@ export function OAuthCallbackPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [failed, setFailed] = useState(false);
+  // The address as the page opened: the SDK removes the code from it while it works, and the
+  // effect can run again meanwhile (a catalog that arrives, like the error texts with the SDK,
+  // gives `t` a new identity); that run must find the same one-shot run, not start one without code.
+  const [search] = useState(() => window.location.search);
 
   useEffect(() => {
     let active = true;
-    runOnce(`oauth-callback:${window.location.search}`, async (): Promise<Destination> => {
+    runOnce(`oauth-callback:${search}`, async (): Promise<Destination> => {
       const failure = () => {
         notify.error(t`Error signing in during OAuth callback. Please try again.`);
         return "/login" as const;
@@ -53,7 +57,7 @@ export function OAuthCallbackPage() {
     return () => {
       active = false;
     };
-  }, [navigate, queryClient, t]);
+  }, [navigate, queryClient, t, search]);
 
   return (
     <AuthCard title={failed ? t`Error` : t`Signing in...`}>
