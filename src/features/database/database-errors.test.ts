@@ -1,8 +1,9 @@
 import { setupI18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { generateMessageId } from "@lingui/message-utils/generateMessageId";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api-client";
+import { loadErrorTexts } from "@/lib/errors/load-error-texts";
 import { tr } from "../../../tests/e2e/helpers/catalog.ts";
 import { databaseErrorText } from "./database-errors";
 
@@ -25,6 +26,8 @@ const refused = (code: ConstructorParameters<typeof ApiError>[0], details: Recor
   new ApiError(code, "The server's English, never shown.", 400, details);
 
 describe("databaseErrorText", () => {
+  // The database page loads the error-code texts with its catalog (src/lib/area-messages.ts).
+  beforeAll(() => loadErrorTexts());
   it("words parameterised codes with their parameters, never with the server's message", () => {
     const cases: Array<[ApiError, string, string]> = [
       [refused("DATABASE_NAME_TAKEN", { name: "garden" }), 'A database named "garden" exists already.', "garden"],
