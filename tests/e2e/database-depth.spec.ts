@@ -140,6 +140,24 @@ INSERT INTO sales SELECT g, 1 + g % 2, DATE '2024-01-01' + g, g * 10.5, CASE WHE
       await expect(page.getByRole("img", { name: /amount/ }).locator("canvas")).toBeVisible();
       await expectNoSeriousA11yViolations(page, `query chart ${lang}`);
 
+      // More categories than the chart has pixel columns: neighbours share a bar, and it says so.
+      await runSql(page, "SELECT 'item ' || g AS name, g % 97 AS amount FROM generate_series(1, 3000) g");
+      await page.keyboard.press("Escape");
+      // The results pane keeps showing charts once chosen; check() leaves a checked box as it is.
+      await page.getByRole("checkbox", { name: tr(lang, "Chart"), exact: true }).check();
+      await expect(page.getByTestId("bars-combined")).toHaveText(
+        tr(
+          lang,
+          "{points} bars are more than the chart has pixel columns: neighbouring ones are drawn as one, up to the highest among them. The arrow keys and the table give each value.",
+          { points: "3000" },
+        ),
+      );
+      const bars = page.getByRole("img", { name: /amount/ });
+      await bars.focus();
+      await page.keyboard.press("End");
+      await expect(page.getByText("name: item 3000, amount: 90")).toBeVisible();
+      await page.screenshot({ path: info.outputPath(`bars-${lang}-1280.png`) });
+
       await page.setViewportSize(PHONE);
       await expectNoPageScrollSideways(page);
       await page.screenshot({ path: info.outputPath(`chart-${lang}-390.png`) });

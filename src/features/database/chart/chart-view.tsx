@@ -4,7 +4,7 @@ import uPlot from "uplot";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import "uplot/dist/uPlot.min.css";
 import { CHART_TYPES, type ChartColumn, type ChartType, defaultAxes, toSeries } from "./chart-data";
-import { chartOptions, SERIES_COLORS } from "./uplot-options";
+import { barsShareColumns, chartOptions, SERIES_COLORS } from "./uplot-options";
 
 const HEIGHT = 300;
 const TABLE_ROWS = 200;
@@ -23,9 +23,12 @@ export default function ChartView({ columns, rows }: { columns: ChartColumn[]; r
   const [ys, setYs] = useState<number[]>(initial.ys);
   const [asTable, setAsTable] = useState(false);
   const [focused, setFocused] = useState<number | null>(null);
+  /** More bars than pixel columns: neighbours are drawn as one, which the chart says. */
+  const [shared, setShared] = useState(false);
   const series = useMemo(() => toSeries(columns, rows, { x, ys }), [columns, rows, x, ys]);
   const host = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
+  const points = series.xs.length;
   const names = { x: columns[x]?.name ?? "", ys: ys.map((y) => columns[y]?.name ?? "") };
   const typeNames: Record<ChartType, string> = { bar: t`Bar`, line: t`Line`, area: t`Area`, scatter: t`Scatter` };
 
@@ -35,21 +38,24 @@ export default function ChartView({ columns, rows }: { columns: ChartColumn[]; r
     if (!element || asTable || ys.length === 0 || series.xs.length === 0) return;
     const width = Math.max(200, element.clientWidth);
     const chart = new uPlot(
-      chartOptions(type, series, names, { width, height: HEIGHT }),
+      chartOptions(type, series, names, { width, height: HEIGHT }, i18n.locale),
       [series.xs, ...series.ys] as uPlot.AlignedData,
       element,
     );
     plot.current = chart;
-    const resize = new ResizeObserver(() =>
-      chart.setSize({ width: Math.max(200, element.clientWidth), height: HEIGHT }),
-    );
+    const measure = () => setShared(type === "bar" && barsShareColumns(chart, series.xs.length));
+    measure();
+    const resize = new ResizeObserver(() => {
+      chart.setSize({ width: Math.max(200, element.clientWidth), height: HEIGHT });
+      measure();
+    });
     resize.observe(element);
     return () => {
       resize.disconnect();
       chart.destroy();
       plot.current = null;
     };
-  }, [series, type, asTable]);
+  }, [series, type, asTable, i18n.locale]);
 
   const xText = (i: number) => {
     if (series.labels) return series.labels[i] ?? "";
@@ -173,6 +179,14 @@ export default function ChartView({ columns, rows }: { columns: ChartColumn[]; r
           <p aria-live="polite" className="min-h-5 text-xs text-slate-300">
             {focused !== null && focused < series.xs.length ? pointText(focused) : ""}
           </p>
+          {shared && (
+            <p className="text-xs text-slate-400" data-testid="bars-combined">
+              <Trans>
+                {points} bars are more than the chart has pixel columns: neighbouring ones are drawn as one, up to the
+                highest among them. The arrow keys and the table give each value.
+              </Trans>
+            </p>
+          )}
           {series.skipped > 0 && (
             <p className="text-xs text-slate-400">
               <Trans>{series.skipped} rows without an x value are left out.</Trans>

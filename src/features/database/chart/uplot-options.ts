@@ -1,5 +1,6 @@
 import type uPlot from "uplot";
 import type { ChartSeries, ChartType } from "./chart-data";
+import { timeAxisValues } from "./time-labels";
 
 /** Series colours from the shell's palette (Tailwind 400s), readable on its slate background. */
 export const SERIES_COLORS = ["#38bdf8", "#fbbf24", "#34d399", "#f472b6", "#a78bfa", "#fb923c"];
@@ -33,26 +34,52 @@ const squares =
     return { fill: path };
   };
 
-/** Bars the same way: one filled path of rectangles from zero, 70% of a slot wide (at least a pixel). */
+/**
+ * Bars the same way: one filled path of rectangles from zero, 70% of a slot wide (at least a
+ * pixel), and at most one per pixel column. Where more bars fall on one column than it can show
+ * apart, they become one bar from the lowest to the highest of them: the picture they would make
+ * drawn one over another, for a fraction of the rectangles (10,000 overlapping ones cost the
+ * rasteriser more than the whole rest of the chart). The data, the cursor and the keyboard's
+ * readout keep every category.
+ */
 const columns: uPlot.Series.PathBuilder = (u, seriesIdx, idx0, idx1) => {
   const path = new Path2D();
   const xs = u.data[0];
   const ys = u.data[seriesIdx] ?? [];
   const scale = u.series[seriesIdx]?.scale ?? "y";
   const count = Math.max(1, idx1 - idx0 + 1);
-  const width = Math.max(devicePixelRatio, (u.bbox.width / count) * 0.7);
-  const zero = u.valToPos(0, scale, true);
+  const width = Math.round(Math.max(devicePixelRatio, (u.bbox.width / count) * 0.7));
+  // Whole pixels: the rasteriser fills aligned rectangles without antialiasing, far faster.
+  const zero = Math.round(u.valToPos(0, scale, true));
+  let column = Number.NaN;
+  let top = zero;
+  let bottom = zero;
+  const flush = () => {
+    if (!Number.isNaN(column)) path.rect(Math.round(column - width / 2), top, width, bottom - top);
+  };
   for (let i = idx0; i <= idx1; i++) {
     const x = xs[i];
     const y = ys[i];
     if (x === null || x === undefined || y === null || y === undefined) continue;
-    // Whole pixels: the rasteriser fills aligned rectangles without antialiasing, far faster.
-    const top = Math.round(u.valToPos(y, scale, true));
-    const left = Math.round(u.valToPos(x, "x", true) - width / 2);
-    path.rect(left, Math.min(top, zero), Math.round(width), Math.abs(zero - top));
+    const at = Math.round(u.valToPos(x, "x", true));
+    const end = Math.round(u.valToPos(y, scale, true));
+    if (at !== column) {
+      flush();
+      column = at;
+      top = zero;
+      bottom = zero;
+    }
+    top = Math.min(top, end);
+    bottom = Math.max(bottom, end);
   }
+  flush();
   return { fill: path };
 };
+
+/** Whether bars share pixel columns: more of them than the plot is wide in device pixels. */
+export function barsShareColumns(u: uPlot, count: number): boolean {
+  return count > u.bbox.width;
+}
 
 /** uPlot's options for a chart type over `series`; the names label the legend and axes. */
 export function chartOptions(
@@ -60,6 +87,7 @@ export function chartOptions(
   series: ChartSeries,
   names: { x: string; ys: string[] },
   size: { width: number; height: number },
+  locale: string,
 ): uPlot.Options {
   const labels = series.labels;
   const axis = (label: string): uPlot.Axis => ({
@@ -94,6 +122,8 @@ export function chartOptions(
     axes: [
       {
         ...axis(names.x),
+        // uPlot's own time labels are English templates ("12am", "1/7"): these are the reader's.
+        ...(series.role === "time" ? { values: timeAxisValues(locale) } : {}),
         ...(labels
           ? {
               // Text across: one tick per category, labelled by it.
