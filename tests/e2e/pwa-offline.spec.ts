@@ -203,6 +203,9 @@ test.describe("offline PWA", () => {
     await signUpAndVerify(page, "en", uniqueEmail("replay-fails"));
     const title = unique("Deleted twice");
     const appId = await createApp(page, "en", title, "");
+    // Offline, the delete dialog's code comes from the service worker's precache: as a returning
+    // user has it, not a first visit whose worker is still installing.
+    await underServiceWorker(page);
     const other = await secondDevice(context);
     const nav = page.getByRole("navigation");
 
