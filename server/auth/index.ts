@@ -7,41 +7,33 @@ import { RateLimited } from "../lib/rate-limits.ts";
 import { Vault } from "../lib/vault.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { AuthDeps, AuthEnv } from "./auth-env.ts";
-import { CliLoginStore } from "./cli-logins.ts";
-import { ContactChannelStore } from "./contact-channels.ts";
-import { DataVault } from "./data-vault.ts";
-import { forgetMailBodies, sweepExpired } from "./janitor.ts";
-import { Mailer } from "./mailer.ts";
-import { PasskeyStore } from "./passkeys.ts";
-import { PermissionDefinitions } from "./permission-definitions.ts";
-import { ProjectCredentials } from "./project-credentials.ts";
-import { ProjectPermissions } from "./project-permissions.ts";
-import { ProjectDirectory, seedProjects } from "./projects.ts";
-import { RateLimiter } from "./rate-limit.ts";
+import { TokenService } from "./crypto/tokens.ts";
+import { forgetMailBodies, sweepExpired } from "./jobs/janitor.ts";
+import { Mailer } from "./mail/mailer.ts";
+import { RateLimiter } from "./policy/rate-limit.ts";
 import { registerRoutes } from "./routes/index.ts";
-import { SessionHandoff } from "./session-handoff.ts";
-import { SessionStore } from "./sessions.ts";
 import { ConnectedAccounts } from "./social/connected-accounts.ts";
 import { FlowStateStore } from "./social/flow-states.ts";
 import { socialProviders } from "./social/providers.ts";
-import { renderStatusError, StatusError } from "./status-error.ts";
-import { TeamStore } from "./teams/teams.ts";
-import { TokenService } from "./tokens.ts";
-import { TotpSecrets } from "./totp-secrets.ts";
-import { UserTeamApiKeyStore } from "./user-team-api-keys.ts";
-import { UserStore } from "./users.ts";
-import { CodeStore } from "./verification-codes.ts";
-import { WebhookPortalTokens } from "./webhook-portal-tokens.ts";
-import { WebhookDispatcher } from "./webhooks.ts";
-import { wireHeaders } from "./wire.ts";
-
-/** The keys of the project the web app itself signs users into. */
-export interface AppProjectKeys {
-  projectId: string;
-  publishableClientKey: string;
-  secretServerKey: string;
-  superSecretAdminKey: string;
-}
+import { CliLoginStore } from "./stores/cli-logins.ts";
+import { ContactChannelStore } from "./stores/contact-channels.ts";
+import { DataVault } from "./stores/data-vault.ts";
+import { PasskeyStore } from "./stores/passkeys.ts";
+import { PermissionDefinitions } from "./stores/permission-definitions.ts";
+import { ProjectCredentials } from "./stores/project-credentials.ts";
+import { ProjectPermissions } from "./stores/project-permissions.ts";
+import { type AppProjectKeys, ProjectDirectory, seedProjects } from "./stores/projects.ts";
+import { SessionHandoff } from "./stores/session-handoff.ts";
+import { SessionStore } from "./stores/sessions.ts";
+import { TeamStore } from "./stores/teams.ts";
+import { TotpSecrets } from "./stores/totp-secrets.ts";
+import { UserTeamApiKeyStore } from "./stores/user-team-api-keys.ts";
+import { UserStore } from "./stores/users.ts";
+import { CodeStore } from "./stores/verification-codes.ts";
+import { WebhookDispatcher } from "./webhooks/dispatcher.ts";
+import { WebhookPortalTokens } from "./webhooks/portal-tokens.ts";
+import { wireHeaders } from "./wire/headers.ts";
+import { renderStatusError, StatusError } from "./wire/status-error.ts";
 
 export interface AuthService {
   /** Mounted at /auth/api/v1. */

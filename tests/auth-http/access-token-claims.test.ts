@@ -1,13 +1,13 @@
 import { importJWK, type JWK, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppProjectKeys } from "../../server/auth/index.ts";
+import type { AppProjectKeys } from "../../server/auth/stores/projects.ts";
 import { appProjectOf, createTestUser, type TestUser } from "../helpers/stack-apps.ts";
 import { knownError, stackFetch } from "../helpers/stack-http.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 
 /**
  * An access token is read as data even when its signature is ours: claims of the wrong shape are
- * UNPARSABLE_ACCESS_TOKEN, not a user (server/auth/tokens.ts parses them with zod).
+ * UNPARSABLE_ACCESS_TOKEN, not a user (server/auth/crypto/tokens.ts parses them with zod).
  */
 let server: TestServer;
 let keys: AppProjectKeys;

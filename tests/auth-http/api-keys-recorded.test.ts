@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { StackAdminApp } from "@stackframe/js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppProjectKeys } from "../../server/auth/index.ts";
+import type { AppProjectKeys } from "../../server/auth/stores/projects.ts";
 import { adminApp, appProjectOf, createTestUser, type TestUser } from "../helpers/stack-apps.ts";
 import { type StackResponse, stackFetch, statusErrorText } from "../helpers/stack-http.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppProjectKeys } from "../../server/auth/index.ts";
-import { LIMITS } from "../../server/auth/rate-limit.ts";
+import { LIMITS } from "../../server/auth/policy/rate-limit.ts";
+import type { AppProjectKeys } from "../../server/auth/stores/projects.ts";
 import { appProjectOf, createTestUser, type TestUser } from "../helpers/stack-apps.ts";
 import { type StackResponse, stackFetch } from "../helpers/stack-http.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppProjectKeys } from "../../server/auth/index.ts";
+import type { AppProjectKeys } from "../../server/auth/stores/projects.ts";
 import { appProjectOf, createTestUser, type TestUser } from "../helpers/stack-apps.ts";
 import { knownError, stackFetch, statusErrorText } from "../helpers/stack-http.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";

@@ -1,7 +1,7 @@
 import { decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { sweepExpired } from "../../server/auth/janitor.ts";
-import { TokenService } from "../../server/auth/tokens.ts";
+import { TokenService } from "../../server/auth/crypto/tokens.ts";
+import { sweepExpired } from "../../server/auth/jobs/janitor.ts";
 import { appProjectOf, createTestUser } from "../helpers/stack-apps.ts";
 import { knownError, stackFetch } from "../helpers/stack-http.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";

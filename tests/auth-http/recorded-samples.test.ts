@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppProjectKeys } from "../../server/auth/index.ts";
+import type { AppProjectKeys } from "../../server/auth/stores/projects.ts";
 import { throwErr } from "../../server/lib/errors.ts";
 import { appProjectOf, createTestUser } from "../helpers/stack-apps.ts";
 import { type StackRequest, type StackResponse, stackFetch } from "../helpers/stack-http.ts";

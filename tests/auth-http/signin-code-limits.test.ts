@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LIMITS } from "../../server/auth/rate-limit.ts";
+import { LIMITS } from "../../server/auth/policy/rate-limit.ts";
 import { appProjectOf } from "../helpers/stack-apps.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 

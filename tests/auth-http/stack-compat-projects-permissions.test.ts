@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppProjectKeys } from "../../server/auth/index.ts";
-import { loadInternalProjectKeys } from "../../server/auth/projects.ts";
+import type { AppProjectKeys } from "../../server/auth/stores/projects.ts";
+import { loadInternalProjectKeys } from "../../server/auth/stores/projects.ts";
 import { appProjectOf, createTestUser, openInternalSignUp } from "../helpers/stack-apps.ts";
 import { knownError, stackFetch } from "../helpers/stack-http.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ProjectConfig, seedProjects } from "../../server/auth/projects.ts";
+import { type ProjectConfig, seedProjects } from "../../server/auth/stores/projects.ts";
 import { loadConfig } from "../../server/config.ts";
 import { authProjectsTable } from "../../server/db/schema/index.ts";
 import { adminApp, appProjectOf, clientApp, serverHeaders } from "../helpers/stack-apps.ts";

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { WebhookPortalTokens } from "../../server/auth/webhook-portal-tokens.ts";
+import { WebhookPortalTokens } from "../../server/auth/webhooks/portal-tokens.ts";
 import { appProjectOf } from "../helpers/stack-apps.ts";
 import { knownError, stackFetch } from "../helpers/stack-http.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";

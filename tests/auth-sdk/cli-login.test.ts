@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sha256 } from "../../server/auth/secrets.ts";
+import { sha256 } from "../../server/auth/crypto/secrets.ts";
 import { appProjectOf, clientApp, createTestUser, DIALECTS } from "../helpers/stack-apps.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { StackClientApp } from "@stackframe/js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadInternalProjectKeys } from "../../server/auth/projects.ts";
+import { loadInternalProjectKeys } from "../../server/auth/stores/projects.ts";
 import { handlerUrls, openInternalSignUp, serverHeaders } from "../helpers/stack-apps.ts";
 import { knownError, stackFetch } from "../helpers/stack-http.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";

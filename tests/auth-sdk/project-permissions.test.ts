@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { StackAdminApp } from "@stackframe/js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppProjectKeys } from "../../server/auth/index.ts";
+import type { AppProjectKeys } from "../../server/auth/stores/projects.ts";
 import { adminApp, appProjectOf, clientApp, createTestUser, DIALECTS, serverApp } from "../helpers/stack-apps.ts";
 import { stackFetch } from "../helpers/stack-http.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";

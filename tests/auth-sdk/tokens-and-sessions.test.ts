@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TokenService } from "../../server/auth/tokens.ts";
+import { TokenService } from "../../server/auth/crypto/tokens.ts";
 import { clientApp, createTestUser, DIALECTS, serverApp } from "../helpers/stack-apps.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 

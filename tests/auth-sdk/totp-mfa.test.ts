@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TotpSecrets } from "../../server/auth/totp-secrets.ts";
+import { TotpSecrets } from "../../server/auth/stores/totp-secrets.ts";
 import { authUsersTable } from "../../server/db/schema/index.ts";
 import { loadMasterKey } from "../../server/lib/envelope.ts";
 import { Vault } from "../../server/lib/vault.ts";

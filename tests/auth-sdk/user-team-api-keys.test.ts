@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { crc32 } from "node:zlib";
 import type { StackAdminApp } from "@stackframe/js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppProjectKeys } from "../../server/auth/index.ts";
+import type { AppProjectKeys } from "../../server/auth/stores/projects.ts";
 import {
   adminApp,
   appProjectOf,

@@ -1,4 +1,4 @@
-import { ARGON2_OPTIONS } from "../../server/auth/passwords.ts";
+import { ARGON2_OPTIONS } from "../../server/auth/crypto/passwords.ts";
 import { appProjectOf, createTestUser } from "../helpers/stack-apps.ts";
 import { startTestServer, testStoreKind } from "../helpers/test-server.ts";
 import { type BenchSuite, load } from "./harness.ts";

@@ -5,8 +5,8 @@ import {
   StackClientApp as StackClientApp102,
   StackServerApp as StackServerApp102,
 } from "stackframe-js-2-8-102";
-import type { AppProjectKeys } from "../../server/auth/index.ts";
-import { loadAppProjectKeys } from "../../server/auth/projects.ts";
+import type { AppProjectKeys } from "../../server/auth/stores/projects.ts";
+import { loadAppProjectKeys } from "../../server/auth/stores/projects.ts";
 import { loadConfig } from "../../server/config.ts";
 import type { TestServer } from "./test-server.ts";
 
@@ -162,7 +162,7 @@ export async function createTestUser(
  * sign-up (closed by default) with its super-secret admin key.
  */
 export async function openInternalSignUp(server: TestServer): Promise<void> {
-  const { loadInternalProjectKeys } = await import("../../server/auth/projects.ts");
+  const { loadInternalProjectKeys } = await import("../../server/auth/stores/projects.ts");
   const keys = await loadInternalProjectKeys(server.store);
   const res = await server.request("/auth/api/v1/internal/projects/current", {
     method: "PATCH",

@@ -1,4 +1,4 @@
-import type { AppProjectKeys } from "../../server/auth/index.ts";
+import type { AppProjectKeys } from "../../server/auth/stores/projects.ts";
 import type { Dialect } from "./stack-apps.ts";
 import type { TestServer } from "./test-server.ts";
 

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppProjectKeys } from "../../server/auth/index.ts";
+import type { AppProjectKeys } from "../../server/auth/stores/projects.ts";
 import { apiErrorStatus } from "../../server/contract/api-errors.ts";
 import { routeSchemas } from "../../server/http/route-schemas.ts";
 import { api, deleteAllDatabases } from "../api/api-client.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppProjectKeys } from "../../server/auth/index.ts";
+import type { AppProjectKeys } from "../../server/auth/stores/projects.ts";
 import { api } from "../api/api-client.ts";
 import { appProjectOf, createTestUser, type TestUser } from "../helpers/stack-apps.ts";
 import { knownError, type StackRequest, type StackResponse, stackFetch } from "../helpers/stack-http.ts";

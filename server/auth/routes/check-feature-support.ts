@@ -1,5 +1,5 @@
+import { projectAuth } from "../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../auth-env.ts";
-import { projectAuth } from "../project-auth.ts";
 
 /**
  * The SDK calls this only when it meets a feature the server lacks; Stack answers the feature's

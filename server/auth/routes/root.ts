@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { projectAuth } from "../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../auth-env.ts";
-import { projectAuth } from "../project-auth.ts";
-import { readQuery, stackHeader } from "../wire.ts";
+import { readQuery, stackHeader } from "../wire/headers.ts";
 
 const INTRO = "This is the Stack-compatible auth API of App Console. The SDK's baseUrl is the /auth prefix.";
 const KEY_HEADERS = [

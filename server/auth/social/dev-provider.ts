@@ -1,4 +1,4 @@
-import { randomToken, secretsEqual, sha256 } from "../secrets.ts";
+import { randomToken, secretsEqual, sha256 } from "../crypto/secrets.ts";
 import type { ProviderIdentity, SocialProvider } from "./provider.ts";
 import { mergeScopes } from "./provider-tokens.ts";
 

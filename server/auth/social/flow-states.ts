@@ -1,7 +1,7 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import { authOauthStatesTable } from "../../db/schema/index.ts";
 import type { Store } from "../../db/store.ts";
-import { randomToken } from "../secrets.ts";
+import { randomToken } from "../crypto/secrets.ts";
 import type { OAuthFlowState } from "./provider.ts";
 
 /** The outer OAuth flow lives 10 minutes, as Stack's does. */

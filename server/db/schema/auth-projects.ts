@@ -4,7 +4,7 @@ import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-o
 export const authProjectsTable = pgTable("auth_projects", {
   id: text("id").primaryKey(),
   displayName: text("display_name").notNull(),
-  /** The project's settings in Stack's snake_case shape (see server/auth/projects.ts). */
+  /** The project's settings in Stack's snake_case shape (see server/auth/stores/projects.ts). */
   config: jsonb("config").notNull(),
   isProductionMode: boolean("is_production_mode").notNull().default(false),
   description: text("description").notNull().default(""),

@@ -20,7 +20,7 @@ export const authUsersTable = pgTable(
     otpAuthEnabled: boolean("otp_auth_enabled").notNull().default(false),
     passkeyAuthEnabled: boolean("passkey_auth_enabled").notNull().default(false),
     /** The TOTP secret (base64) when the user has multi-factor sign-in enabled; null otherwise. */
-    /** The TOTP secret sealed by server/auth/totp-secrets.ts (the column keeps its first name). */
+    /** The TOTP secret sealed by server/auth/stores/totp-secrets.ts (the column keeps its first name). */
     totpSecret: text("totp_secret_base64"),
     restrictedByAdmin: boolean("restricted_by_admin").notNull().default(false),
     restrictedByAdminReason: text("restricted_by_admin_reason"),

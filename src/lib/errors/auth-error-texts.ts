@@ -3,7 +3,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 
 /**
- * The user's words for the auth service's known errors (server/auth/known-errors.ts, the codes the
+ * The user's words for the auth service's known errors (server/auth/wire/known-errors.ts, the codes the
  * Stack SDK knows) and the service's other refusals the web app can meet. Most speak to a
  * developer or an operator; they still read as sentences, never as the server's English.
  */

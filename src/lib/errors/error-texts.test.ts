@@ -1,7 +1,7 @@
 import { apiErrorStatus } from "@contract/api-errors";
 import { setupI18n } from "@lingui/core";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as authKnownErrors from "../../../server/auth/known-errors.ts";
+import * as authKnownErrors from "../../../server/auth/wire/known-errors.ts";
 import { HttpError } from "../../../server/lib/errors.ts";
 import { tr } from "../../../tests/e2e/helpers/catalog.ts";
 import { ApiError } from "../api-client";

@@ -1,14 +1,14 @@
 import type { Context } from "hono";
 import { z } from "zod";
+import { projectAuth } from "../../access/project-auth.ts";
+import { targetUser } from "../../access/user-target.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
-import { KnownErrors } from "../../known-errors.ts";
-import { projectAuth } from "../../project-auth.ts";
-import { LIMITS } from "../../rate-limit.ts";
-import { epochMillisSchema } from "../../schemas.ts";
-import { StatusError } from "../../status-error.ts";
-import { targetUser } from "../../user-target.ts";
-import { type ApiKeyKind, type ApiKeyRow, type NewApiKey, renderApiKey } from "../../user-team-api-keys.ts";
-import { readBody, readQuery } from "../../wire.ts";
+import { LIMITS } from "../../policy/rate-limit.ts";
+import { type ApiKeyKind, type ApiKeyRow, type NewApiKey, renderApiKey } from "../../stores/user-team-api-keys.ts";
+import { readBody, readQuery } from "../../wire/headers.ts";
+import { KnownErrors } from "../../wire/known-errors.ts";
+import { epochMillisSchema } from "../../wire/schemas.ts";
+import { StatusError } from "../../wire/status-error.ts";
 
 const SERVER_ONLY = ["server", "admin"] as const;
 const id = z.string().max(64);

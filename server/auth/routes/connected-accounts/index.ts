@@ -1,11 +1,11 @@
 import type { Context } from "hono";
 import { z } from "zod";
+import { projectAuth } from "../../access/project-auth.ts";
+import { targetUser } from "../../access/user-target.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
-import { projectAuth } from "../../project-auth.ts";
 import { renderConnectedAccount } from "../../social/connected-accounts.ts";
 import { parseScopes } from "../../social/provider-tokens.ts";
-import { targetUser } from "../../user-target.ts";
-import { readBody } from "../../wire.ts";
+import { readBody } from "../../wire/headers.ts";
 
 const tokenBody = z.strictObject({ scope: z.string().max(1000).optional() });
 

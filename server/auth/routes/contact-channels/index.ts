@@ -1,12 +1,12 @@
 import type { Context } from "hono";
 import { z } from "zod";
+import { projectAuth } from "../../access/project-auth.ts";
+import { refuseOtherUserForClient, targetUser } from "../../access/user-target.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
-import { renderContactChannel } from "../../contact-channels.ts";
-import { projectAuth } from "../../project-auth.ts";
-import { emailSchema } from "../../schemas.ts";
-import { StatusError } from "../../status-error.ts";
-import { refuseOtherUserForClient, targetUser } from "../../user-target.ts";
-import { readBody, readQuery } from "../../wire.ts";
+import { renderContactChannel } from "../../stores/contact-channels.ts";
+import { readBody, readQuery } from "../../wire/headers.ts";
+import { emailSchema } from "../../wire/schemas.ts";
+import { StatusError } from "../../wire/status-error.ts";
 
 const query = z.object({ user_id: z.string().max(64).optional() });
 const clientFields = {

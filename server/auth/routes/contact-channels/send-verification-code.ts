@@ -1,16 +1,16 @@
 import { z } from "zod";
+import { projectAuth } from "../../access/project-auth.ts";
+import { requireSignedIn } from "../../access/signed-in.ts";
+import { targetUser } from "../../access/user-target.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
-import { sendVerificationMail } from "../../contact-verification.ts";
-import { KnownErrors } from "../../known-errors.ts";
-import { projectAuth } from "../../project-auth.ts";
-import { LIMITS } from "../../rate-limit.ts";
-import { emailSchema, urlSchema } from "../../schemas.ts";
-import { requireSignedIn } from "../../signed-in.ts";
-import { StatusError } from "../../status-error.ts";
-import { isTrustedUrl } from "../../trusted-domains.ts";
-import { targetUser } from "../../user-target.ts";
-import { normalizeEmail } from "../../users.ts";
-import { readBody } from "../../wire.ts";
+import { sendVerificationMail } from "../../mail/contact-verification.ts";
+import { LIMITS } from "../../policy/rate-limit.ts";
+import { isTrustedUrl } from "../../policy/trusted-domains.ts";
+import { normalizeEmail } from "../../stores/users.ts";
+import { readBody } from "../../wire/headers.ts";
+import { KnownErrors } from "../../wire/known-errors.ts";
+import { emailSchema, urlSchema } from "../../wire/schemas.ts";
+import { StatusError } from "../../wire/status-error.ts";
 
 const legacyBody = z.strictObject({ email: emailSchema, callback_url: urlSchema });
 const channelBody = z.strictObject({ callback_url: urlSchema });

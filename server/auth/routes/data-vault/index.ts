@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { HttpError } from "../../../lib/errors.ts";
+import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
-import { dataVaultStoreDoesNotExist } from "../../data-vault.ts";
-import { projectAuth } from "../../project-auth.ts";
-import { readBody } from "../../wire.ts";
+import { dataVaultStoreDoesNotExist } from "../../stores/data-vault.ts";
+import { readBody } from "../../wire/headers.ts";
 
 const hashedKey = z.string().min(1).max(1000);
 const setBody = z.object({ hashed_key: hashedKey, encrypted_value: z.string().max(1_000_000) }).strict();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
 import {
   EMAIL_TEMPLATE_TYPES,
@@ -6,10 +7,9 @@ import {
   EmailTemplateStore,
   type EmailTemplateType,
   renderEmailTemplate,
-} from "../../email-templates.ts";
-import { projectAuth } from "../../project-auth.ts";
-import { StatusError } from "../../status-error.ts";
-import { readBody } from "../../wire.ts";
+} from "../../mail/email-templates.ts";
+import { readBody } from "../../wire/headers.ts";
+import { StatusError } from "../../wire/status-error.ts";
 
 const templateType = z.enum(EMAIL_TEMPLATE_TYPES);
 const subject = z.string().trim().min(1).max(500);

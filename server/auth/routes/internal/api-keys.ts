@@ -1,14 +1,14 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { authApiKeySetsTable, authApiKeysTable } from "../../../db/schema/index.ts";
+import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
-import { KnownErrors } from "../../known-errors.ts";
-import { projectAuth } from "../../project-auth.ts";
-import { KEY_PREFIX, type KeyKind } from "../../projects.ts";
-import { epochMillisSchema } from "../../schemas.ts";
-import { randomToken, sha256 } from "../../secrets.ts";
-import { StatusError } from "../../status-error.ts";
-import { readBody } from "../../wire.ts";
+import { randomToken, sha256 } from "../../crypto/secrets.ts";
+import { KEY_PREFIX, type KeyKind } from "../../stores/projects.ts";
+import { readBody } from "../../wire/headers.ts";
+import { KnownErrors } from "../../wire/known-errors.ts";
+import { epochMillisSchema } from "../../wire/schemas.ts";
+import { StatusError } from "../../wire/status-error.ts";
 
 /** Stack's names for the three kinds in a key set. */
 const WIRE_NAME: Record<KeyKind, string> = {

@@ -1,9 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { authMailOutboxTable } from "../../../db/schema/index.ts";
+import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
-import { projectAuth } from "../../project-auth.ts";
-import { readQuery } from "../../wire.ts";
+import { readQuery } from "../../wire/headers.ts";
 
 /** Newest first; the admin area shows recent mails, not the whole history. */
 const LIMIT = 200;

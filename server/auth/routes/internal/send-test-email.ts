@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { authMailOutboxTable } from "../../../db/schema/index.ts";
 import { OUTBOUND_REFUSED_CODE } from "../../../lib/outbound.ts";
+import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
-import { smtpTransport } from "../../mailer.ts";
-import { projectAuth } from "../../project-auth.ts";
-import { readBody } from "../../wire.ts";
+import { smtpTransport } from "../../mail/mailer.ts";
+import { readBody } from "../../wire/headers.ts";
 
 const body = z
   .object({

@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
-import { projectAuth } from "../../project-auth.ts";
-import { evaluateSignUpRules, signUpContext } from "../../sign-up-rules.ts";
-import { readBody } from "../../wire.ts";
+import { evaluateSignUpRules, signUpContext } from "../../policy/sign-up-rules.ts";
+import { readBody } from "../../wire/headers.ts";
 
 const score = z.number().int().min(0).max(100);
 const body = z

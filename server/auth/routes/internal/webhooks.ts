@@ -3,12 +3,12 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { authWebhookEndpointsTable } from "../../../db/schema/index.ts";
 import { setValues } from "../../../db/set-values.ts";
+import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
-import { KnownErrors } from "../../known-errors.ts";
-import { projectAuth } from "../../project-auth.ts";
-import { StatusError } from "../../status-error.ts";
-import { newWebhookSecret } from "../../webhooks.ts";
-import { readBody, readQuery } from "../../wire.ts";
+import { newWebhookSecret } from "../../webhooks/dispatcher.ts";
+import { readBody, readQuery } from "../../wire/headers.ts";
+import { KnownErrors } from "../../wire/known-errors.ts";
+import { StatusError } from "../../wire/status-error.ts";
 import { listDeliveries, listEndpoints, renderEndpoint, renderStoredEndpoint } from "../webhooks/webhook-log.ts";
 
 const endpointUrl = z

@@ -3,11 +3,11 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { authOauthAccountsTable } from "../../../db/schema/index.ts";
 import { HttpError } from "../../../lib/errors.ts";
+import { projectAuth } from "../../access/project-auth.ts";
+import { targetUser } from "../../access/user-target.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
-import { projectAuth } from "../../project-auth.ts";
-import { StatusError } from "../../status-error.ts";
-import { targetUser } from "../../user-target.ts";
-import { readBody, readQuery } from "../../wire.ts";
+import { readBody, readQuery } from "../../wire/headers.ts";
+import { StatusError } from "../../wire/status-error.ts";
 
 type AccountRow = typeof authOauthAccountsTable.$inferSelect;
 

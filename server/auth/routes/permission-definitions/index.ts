@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
-import type { PermissionDefinition, PermissionScope } from "../../permission-definitions.ts";
-import { projectAuth } from "../../project-auth.ts";
-import { readBody } from "../../wire.ts";
+import type { PermissionDefinition, PermissionScope } from "../../stores/permission-definitions.ts";
+import { readBody } from "../../wire/headers.ts";
 import { saveProjectConfig } from "../internal/projects/current.ts";
 
 const permissionId = z

@@ -1,6 +1,6 @@
+import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
-import { projectAuth } from "../../project-auth.ts";
-import type { Project } from "../../projects.ts";
+import type { Project } from "../../stores/projects.ts";
 
 /** The client view of the project: what the SDK and the sign-in page read. */
 export function renderClientProject(project: Project, enabledProviders: string[]) {

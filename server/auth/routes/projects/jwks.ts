@@ -1,5 +1,5 @@
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
-import { StatusError } from "../../status-error.ts";
+import { StatusError } from "../../wire/status-error.ts";
 
 /**
  * GET /projects/{id}/.well-known/jwks.json. One key set serves all audiences (normal, restricted

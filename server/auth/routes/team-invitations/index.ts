@@ -1,19 +1,19 @@
 import type { Context } from "hono";
 import { z } from "zod";
+import { projectAuth, requireUser } from "../../access/project-auth.ts";
+import { targetUser } from "../../access/user-target.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
-import { templatedMail } from "../../auth-mails.ts";
-import { KnownErrors } from "../../known-errors.ts";
-import { projectAuth, requireUser } from "../../project-auth.ts";
-import { LIMITS } from "../../rate-limit.ts";
-import { emailSchema, urlSchema } from "../../schemas.ts";
-import { StatusError } from "../../status-error.ts";
-import type { TeamRow } from "../../teams/teams.ts";
-import { restrictedReasonOf } from "../../tokens.ts";
-import { isTrustedUrl } from "../../trusted-domains.ts";
-import { targetUser } from "../../user-target.ts";
-import { normalizeEmail, type UserRecord } from "../../users.ts";
-import type { CodeRow } from "../../verification-codes.ts";
-import { readBody, readQuery } from "../../wire.ts";
+import { restrictedReasonOf } from "../../crypto/tokens.ts";
+import { templatedMail } from "../../mail/auth-mails.ts";
+import { LIMITS } from "../../policy/rate-limit.ts";
+import { isTrustedUrl } from "../../policy/trusted-domains.ts";
+import type { TeamRow } from "../../stores/teams.ts";
+import { normalizeEmail, type UserRecord } from "../../stores/users.ts";
+import type { CodeRow } from "../../stores/verification-codes.ts";
+import { readBody, readQuery } from "../../wire/headers.ts";
+import { KnownErrors } from "../../wire/known-errors.ts";
+import { emailSchema, urlSchema } from "../../wire/schemas.ts";
+import { StatusError } from "../../wire/status-error.ts";
 
 const PURPOSE = "team_invitation" as const;
 

@@ -1,14 +1,14 @@
 import type { Context } from "hono";
 import { z } from "zod";
+import { projectAuth, requireUser } from "../../access/project-auth.ts";
+import { targetUser } from "../../access/user-target.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
-import { imageInput } from "../../images.ts";
-import { projectAuth, requireUser } from "../../project-auth.ts";
-import { displayNameSchema, profileImageUrlSchema, userIdOrMeSchema } from "../../schemas.ts";
-import { StatusError } from "../../status-error.ts";
-import type { MemberRow } from "../../teams/teams.ts";
-import { targetUser } from "../../user-target.ts";
-import { renderServerUser } from "../../users.ts";
-import { readBody, readQuery } from "../../wire.ts";
+import { imageInput } from "../../stores/images.ts";
+import type { MemberRow } from "../../stores/teams.ts";
+import { renderServerUser } from "../../stores/users.ts";
+import { readBody, readQuery } from "../../wire/headers.ts";
+import { displayNameSchema, profileImageUrlSchema, userIdOrMeSchema } from "../../wire/schemas.ts";
+import { StatusError } from "../../wire/status-error.ts";
 
 const listQuery = z.object({ team_id: z.uuid().optional(), user_id: userIdOrMeSchema.optional() });
 const profileUpdate = z.strictObject({

@@ -1,6 +1,6 @@
+import { projectAuth, requireUser } from "../../access/project-auth.ts";
+import { targetUser } from "../../access/user-target.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
-import { projectAuth, requireUser } from "../../project-auth.ts";
-import { targetUser } from "../../user-target.ts";
 
 const SERVER_ONLY = ["server", "admin"] as const;
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { projectAuth } from "../../access/project-auth.ts";
+import { OTHERS_PERMISSIONS, refuseOtherUserForClient, targetUser } from "../../access/user-target.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
-import { projectAuth } from "../../project-auth.ts";
-import { OTHERS_PERMISSIONS, refuseOtherUserForClient, targetUser } from "../../user-target.ts";
-import { readQuery } from "../../wire.ts";
+import { readQuery } from "../../wire/headers.ts";
 
 const SERVER_ONLY = ["server", "admin"] as const;
 

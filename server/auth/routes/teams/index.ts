@@ -1,13 +1,13 @@
 import { z } from "zod";
+import { projectAuth } from "../../access/project-auth.ts";
+import { targetUser } from "../../access/user-target.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
-import { imageInput } from "../../images.ts";
-import { KnownErrors } from "../../known-errors.ts";
-import { projectAuth } from "../../project-auth.ts";
-import { StatusError } from "../../status-error.ts";
-import { clientTeamCreate, serverTeamCreate, toTeamChanges } from "../../teams/team-changes.ts";
-import { renderClientTeam, renderServerTeam } from "../../teams/teams.ts";
-import { targetUser } from "../../user-target.ts";
-import { readBody, readQuery } from "../../wire.ts";
+import { imageInput } from "../../stores/images.ts";
+import { renderClientTeam, renderServerTeam } from "../../stores/teams.ts";
+import { readBody, readQuery } from "../../wire/headers.ts";
+import { KnownErrors } from "../../wire/known-errors.ts";
+import { StatusError } from "../../wire/status-error.ts";
+import { clientTeamCreate, serverTeamCreate, toTeamChanges } from "../../wire/team-changes.ts";
 
 const query = z.object({ user_id: z.string().max(64).optional() });
 

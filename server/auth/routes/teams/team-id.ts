@@ -1,10 +1,10 @@
 import type { Context } from "hono";
+import { projectAuth, requireUser } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
-import { imageInput } from "../../images.ts";
-import { projectAuth, requireUser } from "../../project-auth.ts";
-import { clientTeamUpdate, serverTeamUpdate, toTeamChanges } from "../../teams/team-changes.ts";
-import { renderClientTeam, renderServerTeam, type TeamRow } from "../../teams/teams.ts";
-import { readBody } from "../../wire.ts";
+import { imageInput } from "../../stores/images.ts";
+import { renderClientTeam, renderServerTeam, type TeamRow } from "../../stores/teams.ts";
+import { readBody } from "../../wire/headers.ts";
+import { clientTeamUpdate, serverTeamUpdate, toTeamChanges } from "../../wire/team-changes.ts";
 
 /** The team of the path; a client must be a member (and hold `permission`, if given). */
 async function teamOfPath(c: Context<AuthEnv>, deps: AuthDeps, permission?: string): Promise<TeamRow> {

@@ -1,12 +1,12 @@
 import { z } from "zod";
+import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
-import { imageInput } from "../../images.ts";
-import { KnownErrors } from "../../known-errors.ts";
-import { projectAuth } from "../../project-auth.ts";
-import { personalTeamOf } from "../../teams/teams.ts";
-import { checkNewUser, serverUserFields, toUserChanges } from "../../user-changes.ts";
-import { renderServerUser } from "../../users.ts";
-import { readBody, readQuery } from "../../wire.ts";
+import { imageInput } from "../../stores/images.ts";
+import { personalTeamOf } from "../../stores/teams.ts";
+import { renderServerUser } from "../../stores/users.ts";
+import { readBody, readQuery } from "../../wire/headers.ts";
+import { KnownErrors } from "../../wire/known-errors.ts";
+import { checkNewUser, serverUserFields, toUserChanges } from "../../wire/user-changes.ts";
 
 const listQuery = z.object({
   cursor: z.uuid().optional(),

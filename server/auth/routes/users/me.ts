@@ -1,10 +1,10 @@
+import { projectAuth, requireUser } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
-import { imageInput } from "../../images.ts";
-import { projectAuth, requireUser } from "../../project-auth.ts";
-import { StatusError } from "../../status-error.ts";
-import { clientUserUpdate, serverUserFields, toUserChanges } from "../../user-changes.ts";
-import { renderClientUser, renderServerUser } from "../../users.ts";
-import { readBody } from "../../wire.ts";
+import { imageInput } from "../../stores/images.ts";
+import { renderClientUser, renderServerUser } from "../../stores/users.ts";
+import { readBody } from "../../wire/headers.ts";
+import { StatusError } from "../../wire/status-error.ts";
+import { clientUserUpdate, serverUserFields, toUserChanges } from "../../wire/user-changes.ts";
 
 export function registerUsersMe(app: AuthApp, deps: AuthDeps): void {
   app.get("/users/me", projectAuth(deps), async (c) => {

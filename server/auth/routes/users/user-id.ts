@@ -1,11 +1,11 @@
+import { projectAuth } from "../../access/project-auth.ts";
+import { targetUser } from "../../access/user-target.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
-import { imageInput } from "../../images.ts";
-import { KnownErrors } from "../../known-errors.ts";
-import { projectAuth } from "../../project-auth.ts";
-import { serverUserFields, toUserChanges } from "../../user-changes.ts";
-import { targetUser } from "../../user-target.ts";
-import { renderServerUser } from "../../users.ts";
-import { readBody } from "../../wire.ts";
+import { imageInput } from "../../stores/images.ts";
+import { renderServerUser } from "../../stores/users.ts";
+import { readBody } from "../../wire/headers.ts";
+import { KnownErrors } from "../../wire/known-errors.ts";
+import { serverUserFields, toUserChanges } from "../../wire/user-changes.ts";
 
 const SERVER = ["server", "admin"] as const;
 

@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { HttpError } from "../../../lib/errors.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
-import { readQuery } from "../../wire.ts";
+import { readQuery } from "../../wire/headers.ts";
 import { listDeliveries, listEndpoints } from "./webhook-log.ts";
 
 const deliveriesQuery = z.object({ endpoint_id: z.string().uuid().optional() });

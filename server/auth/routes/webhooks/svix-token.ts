@@ -1,5 +1,5 @@
+import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
-import { projectAuth } from "../../project-auth.ts";
 
 /**
  * POST /webhooks/svix-token: Stack answers a Svix app-portal token here (the SDK's

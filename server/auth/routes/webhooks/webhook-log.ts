@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { authWebhookDeliveriesTable, authWebhookEndpointsTable } from "../../../db/schema/index.ts";
 import type { Store } from "../../../db/store.ts";
-import type { ProjectCredentials } from "../../project-credentials.ts";
+import type { ProjectCredentials } from "../../stores/project-credentials.ts";
 
 type Db = Store["db"];
 type EndpointRow = typeof authWebhookEndpointsTable.$inferSelect;

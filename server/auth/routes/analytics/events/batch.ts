@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { authAnalyticsEventsTable } from "../../../../db/schema/index.ts";
+import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
-import { projectAuth } from "../../../project-auth.ts";
-import { epochMillisSchema } from "../../../schemas.ts";
-import { readBody } from "../../../wire.ts";
+import { readBody } from "../../../wire/headers.ts";
+import { epochMillisSchema } from "../../../wire/schemas.ts";
 
 const MAX_EVENTS = 500;
 const MAX_DATA_CHARS = 2_000;

@@ -1,9 +1,9 @@
+import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
-import { issueSession } from "../../../issue-session.ts";
-import { KnownErrors } from "../../../known-errors.ts";
-import { projectAuth } from "../../../project-auth.ts";
-import { LIMITS } from "../../../rate-limit.ts";
-import { personalTeamOf } from "../../../teams/teams.ts";
+import { LIMITS } from "../../../policy/rate-limit.ts";
+import { issueSession } from "../../../sign-in/issue-session.ts";
+import { personalTeamOf } from "../../../stores/teams.ts";
+import { KnownErrors } from "../../../wire/known-errors.ts";
 
 /** The browser SDK signs visitors up anonymously before reporting analytics events. */
 export function registerAnonymousSignUp(app: AuthApp, deps: AuthDeps): void {

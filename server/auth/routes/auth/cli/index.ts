@@ -1,12 +1,12 @@
 import { z } from "zod";
+import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
-import { issueSession } from "../../../issue-session.ts";
-import { KnownErrors } from "../../../known-errors.ts";
-import { projectAuth } from "../../../project-auth.ts";
-import { LIMITS } from "../../../rate-limit.ts";
-import { StatusError } from "../../../status-error.ts";
-import { tokenSubject } from "../../../users.ts";
-import { readBody } from "../../../wire.ts";
+import { LIMITS } from "../../../policy/rate-limit.ts";
+import { issueSession } from "../../../sign-in/issue-session.ts";
+import { tokenSubject } from "../../../stores/users.ts";
+import { readBody } from "../../../wire/headers.ts";
+import { KnownErrors } from "../../../wire/known-errors.ts";
+import { StatusError } from "../../../wire/status-error.ts";
 
 const DEFAULT_EXPIRY_MS = 2 * 3600 * 1000;
 const createBody = z.strictObject({

@@ -1,12 +1,12 @@
 import { z } from "zod";
+import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
-import { issueSession } from "../../../issue-session.ts";
-import { KnownErrors } from "../../../known-errors.ts";
-import { projectAuth } from "../../../project-auth.ts";
-import { LIMITS } from "../../../rate-limit.ts";
-import { codeSchema } from "../../../schemas.ts";
-import { isValidTotp } from "../../../totp.ts";
-import { readBody } from "../../../wire.ts";
+import { LIMITS } from "../../../policy/rate-limit.ts";
+import { issueSession } from "../../../sign-in/issue-session.ts";
+import { isValidTotp } from "../../../sign-in/totp.ts";
+import { readBody } from "../../../wire/headers.ts";
+import { KnownErrors } from "../../../wire/known-errors.ts";
+import { codeSchema } from "../../../wire/schemas.ts";
 
 const body = z.strictObject({ type: z.literal("totp"), totp: z.string().max(16), code: codeSchema });
 

@@ -1,13 +1,13 @@
 import { setCookie } from "hono/cookie";
 import { z } from "zod";
+import { authenticateOAuthClient } from "../../../access/oauth-client.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
-import { KnownErrors } from "../../../known-errors.ts";
-import { authenticateOAuthClient } from "../../../oauth-client.ts";
-import { randomToken } from "../../../secrets.ts";
+import { randomToken } from "../../../crypto/secrets.ts";
+import { isTrustedUrl } from "../../../policy/trusted-domains.ts";
 import { FLOW_LIFETIME_MS } from "../../../social/flow-states.ts";
 import { parseScopes } from "../../../social/provider-tokens.ts";
-import { isTrustedUrl } from "../../../trusted-domains.ts";
-import { readQuery } from "../../../wire.ts";
+import { readQuery } from "../../../wire/headers.ts";
+import { KnownErrors } from "../../../wire/known-errors.ts";
 import { stripCodeAndState } from "./code-exchange.ts";
 
 const query = z.looseObject({

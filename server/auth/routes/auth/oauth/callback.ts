@@ -2,9 +2,9 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { HttpError } from "../../../../lib/errors.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../../auth-env.ts";
-import { KnownErrors } from "../../../known-errors.ts";
 import { resolveSocialUser } from "../../../social/resolve-user.ts";
-import { readBody, readQuery } from "../../../wire.ts";
+import { readBody, readQuery } from "../../../wire/headers.ts";
+import { KnownErrors } from "../../../wire/known-errors.ts";
 import type { OuterCodeData } from "./code-exchange.ts";
 
 const params = z.looseObject({

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { authenticateOAuthClient } from "../../../access/oauth-client.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
-import { KnownErrors } from "../../../known-errors.ts";
-import { authenticateOAuthClient } from "../../../oauth-client.ts";
-import { ACCESS_TOKEN_LIFETIME_SECONDS } from "../../../tokens.ts";
-import { tokenSubject } from "../../../users.ts";
-import { readBody } from "../../../wire.ts";
+import { ACCESS_TOKEN_LIFETIME_SECONDS } from "../../../crypto/tokens.ts";
+import { tokenSubject } from "../../../stores/users.ts";
+import { readBody } from "../../../wire/headers.ts";
+import { KnownErrors } from "../../../wire/known-errors.ts";
 import { exchangeAuthorizationCode } from "./code-exchange.ts";
 
 // oauth4webapi posts form-encoded, without X-Stack headers; JSON is accepted too.

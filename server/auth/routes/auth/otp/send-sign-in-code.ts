@@ -1,13 +1,13 @@
 import { z } from "zod";
+import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
-import { signInCodeMail } from "../../../auth-mails.ts";
-import { KnownErrors } from "../../../known-errors.ts";
-import { projectAuth } from "../../../project-auth.ts";
-import { LIMITS } from "../../../rate-limit.ts";
-import { emailSchema, urlSchema } from "../../../schemas.ts";
-import { isTrustedUrl } from "../../../trusted-domains.ts";
-import { TYPED_CODE_LENGTH } from "../../../verification-codes.ts";
-import { readBody } from "../../../wire.ts";
+import { signInCodeMail } from "../../../mail/auth-mails.ts";
+import { LIMITS } from "../../../policy/rate-limit.ts";
+import { isTrustedUrl } from "../../../policy/trusted-domains.ts";
+import { TYPED_CODE_LENGTH } from "../../../stores/verification-codes.ts";
+import { readBody } from "../../../wire/headers.ts";
+import { KnownErrors } from "../../../wire/known-errors.ts";
+import { emailSchema, urlSchema } from "../../../wire/schemas.ts";
 import { otpAccountFor, otpNotEnabled } from "./account.ts";
 
 const body = z.strictObject({

@@ -5,13 +5,13 @@ import type {
   VerifiedRegistrationResponse,
 } from "@simplewebauthn/server";
 import { z } from "zod";
+import { projectAuth, requireUser } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
-import { KnownErrors } from "../../../known-errors.ts";
-import { ceremonyOrigin, RP_ID_SENTINEL, requirePasskeysEnabled } from "../../../passkeys.ts";
-import { projectAuth, requireUser } from "../../../project-auth.ts";
-import { LIMITS } from "../../../rate-limit.ts";
-import { issueSessionAfterFirstFactor } from "../../../totp.ts";
-import { readBody } from "../../../wire.ts";
+import { LIMITS } from "../../../policy/rate-limit.ts";
+import { issueSessionAfterFirstFactor } from "../../../sign-in/totp.ts";
+import { ceremonyOrigin, RP_ID_SENTINEL, requirePasskeysEnabled } from "../../../stores/passkeys.ts";
+import { readBody } from "../../../wire/headers.ts";
+import { KnownErrors } from "../../../wire/known-errors.ts";
 
 // The browser's WebAuthn JSON is checked by SimpleWebAuthn itself; here only its outer shape.
 const credentialJson = z

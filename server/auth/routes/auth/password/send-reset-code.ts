@@ -1,12 +1,12 @@
 import { z } from "zod";
+import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
-import { passwordResetMail } from "../../../auth-mails.ts";
-import { KnownErrors } from "../../../known-errors.ts";
-import { projectAuth } from "../../../project-auth.ts";
-import { LIMITS } from "../../../rate-limit.ts";
-import { emailSchema, urlSchema } from "../../../schemas.ts";
-import { isTrustedUrl } from "../../../trusted-domains.ts";
-import { readBody } from "../../../wire.ts";
+import { passwordResetMail } from "../../../mail/auth-mails.ts";
+import { LIMITS } from "../../../policy/rate-limit.ts";
+import { isTrustedUrl } from "../../../policy/trusted-domains.ts";
+import { readBody } from "../../../wire/headers.ts";
+import { KnownErrors } from "../../../wire/known-errors.ts";
+import { emailSchema, urlSchema } from "../../../wire/schemas.ts";
 
 const body = z.strictObject({ email: emailSchema, callback_url: urlSchema });
 

@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { projectAuth } from "../../../access/project-auth.ts";
+import { requireSignedIn } from "../../../access/signed-in.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
-import { KnownErrors } from "../../../known-errors.ts";
-import { checkPasswordRequirements } from "../../../passwords.ts";
-import { projectAuth } from "../../../project-auth.ts";
-import { requireSignedIn } from "../../../signed-in.ts";
-import { StatusError } from "../../../status-error.ts";
-import { readBody } from "../../../wire.ts";
+import { checkPasswordRequirements } from "../../../crypto/passwords.ts";
+import { readBody } from "../../../wire/headers.ts";
+import { KnownErrors } from "../../../wire/known-errors.ts";
+import { StatusError } from "../../../wire/status-error.ts";
 
 const body = z.strictObject({ password: z.string() });
 

@@ -1,13 +1,13 @@
 import { z } from "zod";
+import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
-import { KnownErrors } from "../../../known-errors.ts";
-import { needsRehash, verifyPassword } from "../../../passwords.ts";
-import { projectAuth } from "../../../project-auth.ts";
-import { LIMITS } from "../../../rate-limit.ts";
-import { emailSchema } from "../../../schemas.ts";
-import { issueSessionAfterFirstFactor } from "../../../totp.ts";
-import { normalizeEmail } from "../../../users.ts";
-import { readBody } from "../../../wire.ts";
+import { needsRehash, verifyPassword } from "../../../crypto/passwords.ts";
+import { LIMITS } from "../../../policy/rate-limit.ts";
+import { issueSessionAfterFirstFactor } from "../../../sign-in/totp.ts";
+import { normalizeEmail } from "../../../stores/users.ts";
+import { readBody } from "../../../wire/headers.ts";
+import { KnownErrors } from "../../../wire/known-errors.ts";
+import { emailSchema } from "../../../wire/schemas.ts";
 
 const body = z.strictObject({ email: emailSchema, password: z.string().max(1024) });
 

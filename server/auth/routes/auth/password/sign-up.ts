@@ -1,17 +1,17 @@
 import { z } from "zod";
+import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
-import { sendVerificationMail } from "../../../contact-verification.ts";
-import { issueSession } from "../../../issue-session.ts";
-import { KnownErrors } from "../../../known-errors.ts";
-import { checkPasswordRequirements } from "../../../passwords.ts";
-import { projectAuth } from "../../../project-auth.ts";
-import { LIMITS } from "../../../rate-limit.ts";
-import { emailSchema, urlSchema } from "../../../schemas.ts";
-import { checkSignUp, signUpContext } from "../../../sign-up-rules.ts";
-import { personalTeamOf } from "../../../teams/teams.ts";
-import { isTrustedUrl } from "../../../trusted-domains.ts";
-import type { UserRecord } from "../../../users.ts";
-import { readBody } from "../../../wire.ts";
+import { checkPasswordRequirements } from "../../../crypto/passwords.ts";
+import { sendVerificationMail } from "../../../mail/contact-verification.ts";
+import { LIMITS } from "../../../policy/rate-limit.ts";
+import { checkSignUp, signUpContext } from "../../../policy/sign-up-rules.ts";
+import { isTrustedUrl } from "../../../policy/trusted-domains.ts";
+import { issueSession } from "../../../sign-in/issue-session.ts";
+import { personalTeamOf } from "../../../stores/teams.ts";
+import type { UserRecord } from "../../../stores/users.ts";
+import { readBody } from "../../../wire/headers.ts";
+import { KnownErrors } from "../../../wire/known-errors.ts";
+import { emailSchema, urlSchema } from "../../../wire/schemas.ts";
 
 const body = z.strictObject({
   email: emailSchema,

@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { projectAuth } from "../../../access/project-auth.ts";
+import { requireSignedIn } from "../../../access/signed-in.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
-import { KnownErrors } from "../../../known-errors.ts";
-import { checkPasswordRequirements, verifyPassword } from "../../../passwords.ts";
-import { projectAuth } from "../../../project-auth.ts";
-import { LIMITS } from "../../../rate-limit.ts";
-import { requireSignedIn } from "../../../signed-in.ts";
-import { readBody } from "../../../wire.ts";
+import { checkPasswordRequirements, verifyPassword } from "../../../crypto/passwords.ts";
+import { LIMITS } from "../../../policy/rate-limit.ts";
+import { readBody } from "../../../wire/headers.ts";
+import { KnownErrors } from "../../../wire/known-errors.ts";
 
 const body = z.strictObject({ old_password: z.string().max(1024), new_password: z.string() });
 

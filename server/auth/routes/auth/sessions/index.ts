@@ -1,12 +1,12 @@
 import { z } from "zod";
+import { projectAuth } from "../../../access/project-auth.ts";
+import { refuseOtherUserForClient, targetUser } from "../../../access/user-target.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
-import { issueSession } from "../../../issue-session.ts";
-import { KnownErrors } from "../../../known-errors.ts";
-import { projectAuth } from "../../../project-auth.ts";
-import { userIdSchema } from "../../../schemas.ts";
-import { StatusError } from "../../../status-error.ts";
-import { refuseOtherUserForClient, targetUser } from "../../../user-target.ts";
-import { readBody, readQuery } from "../../../wire.ts";
+import { issueSession } from "../../../sign-in/issue-session.ts";
+import { readBody, readQuery } from "../../../wire/headers.ts";
+import { KnownErrors } from "../../../wire/known-errors.ts";
+import { userIdSchema } from "../../../wire/schemas.ts";
+import { StatusError } from "../../../wire/status-error.ts";
 
 const MAX_SESSION_MS = 367 * 24 * 3600 * 1000;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import {
   applyOverride,
@@ -7,10 +8,9 @@ import {
   renderConfig,
   resetKeys,
   toProjectConfig,
-} from "../../../config-override.ts";
-import { KnownErrors } from "../../../known-errors.ts";
-import { projectAuth } from "../../../project-auth.ts";
-import { readBody } from "../../../wire.ts";
+} from "../../../policy/config-override.ts";
+import { readBody } from "../../../wire/headers.ts";
+import { KnownErrors } from "../../../wire/known-errors.ts";
 import { saveProjectConfig } from "../projects/current.ts";
 
 const LEVELS = ["project", "environment"] as const;

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { authProjectsTable } from "../../../../db/schema/index.ts";
+import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
-import { isEmailTheme } from "../../../email-themes.ts";
-import { KnownErrors } from "../../../known-errors.ts";
-import { projectAuth } from "../../../project-auth.ts";
-import type { Project, ProjectConfig } from "../../../projects.ts";
-import { productionDomainProblem } from "../../../trusted-domains.ts";
-import { readBody } from "../../../wire.ts";
+import { isEmailTheme } from "../../../mail/email-themes.ts";
+import { productionDomainProblem } from "../../../policy/trusted-domains.ts";
+import type { Project, ProjectConfig } from "../../../stores/projects.ts";
+import { readBody } from "../../../wire/headers.ts";
+import { KnownErrors } from "../../../wire/known-errors.ts";
 import {
   type DetailsInput,
   detailsColumns,

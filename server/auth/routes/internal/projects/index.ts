@@ -10,20 +10,20 @@ import {
   authWebhookEndpointsTable,
 } from "../../../../db/schema/index.ts";
 import { isOperatorAddress, operatorEmails } from "../../../../lib/operators.ts";
+import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../../auth-env.ts";
-import { KnownErrors } from "../../../known-errors.ts";
-import { seedDefaultPermissionDefinitions } from "../../../permission-definitions.ts";
-import { projectAuth } from "../../../project-auth.ts";
+import { seedDefaultPermissionDefinitions } from "../../../stores/permission-definitions.ts";
 import {
   defaultConfig,
   INTERNAL_PROJECT_ID,
   type Project,
   type ProjectConfig,
   withDefaults,
-} from "../../../projects.ts";
-import { StatusError } from "../../../status-error.ts";
-import type { UserRecord } from "../../../users.ts";
-import { readBody } from "../../../wire.ts";
+} from "../../../stores/projects.ts";
+import type { UserRecord } from "../../../stores/users.ts";
+import { readBody } from "../../../wire/headers.ts";
+import { KnownErrors } from "../../../wire/known-errors.ts";
+import { StatusError } from "../../../wire/status-error.ts";
 import {
   checkProductionDomains,
   configUpdate,

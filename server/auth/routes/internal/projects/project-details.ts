@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { authProjectOwnersTable, authProjectsTable } from "../../../../db/schema/index.ts";
 import type { AuthDeps } from "../../../auth-env.ts";
-import { imageInput } from "../../../images.ts";
+import { imageInput } from "../../../stores/images.ts";
 
 /** What a project shows besides its settings: kept in its own columns, not in the config. */
 export interface ProjectDetails {

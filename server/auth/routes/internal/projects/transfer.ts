@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { authProjectOwnersTable } from "../../../../db/schema/index.ts";
+import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
-import { KnownErrors } from "../../../known-errors.ts";
-import { projectAuth } from "../../../project-auth.ts";
-import { INTERNAL_PROJECT_ID } from "../../../projects.ts";
-import { StatusError } from "../../../status-error.ts";
-import { readBody } from "../../../wire.ts";
+import { INTERNAL_PROJECT_ID } from "../../../stores/projects.ts";
+import { readBody } from "../../../wire/headers.ts";
+import { KnownErrors } from "../../../wire/known-errors.ts";
+import { StatusError } from "../../../wire/status-error.ts";
 
 const projectNotFound = (id: string) => new StatusError(404, "PROJECT_NOT_FOUND", `Project ${id} not found.`);
 

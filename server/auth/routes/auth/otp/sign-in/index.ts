@@ -1,13 +1,13 @@
 import { z } from "zod";
+import { projectAuth } from "../../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../../auth-env.ts";
-import { projectAuth } from "../../../../project-auth.ts";
-import { LIMITS } from "../../../../rate-limit.ts";
-import { codeSchema } from "../../../../schemas.ts";
-import { checkSignUp, signUpContext } from "../../../../sign-up-rules.ts";
-import { personalTeamOf } from "../../../../teams/teams.ts";
-import { issueSessionAfterFirstFactor } from "../../../../totp.ts";
-import type { UserRecord } from "../../../../users.ts";
-import { readBody } from "../../../../wire.ts";
+import { LIMITS } from "../../../../policy/rate-limit.ts";
+import { checkSignUp, signUpContext } from "../../../../policy/sign-up-rules.ts";
+import { issueSessionAfterFirstFactor } from "../../../../sign-in/totp.ts";
+import { personalTeamOf } from "../../../../stores/teams.ts";
+import type { UserRecord } from "../../../../stores/users.ts";
+import { readBody } from "../../../../wire/headers.ts";
+import { codeSchema } from "../../../../wire/schemas.ts";
 import { otpAccountFor, otpNotEnabled } from "../account.ts";
 
 const body = z.strictObject({ code: codeSchema });

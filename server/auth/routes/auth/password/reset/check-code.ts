@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { projectAuth } from "../../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../../auth-env.ts";
-import { projectAuth } from "../../../../project-auth.ts";
-import { LIMITS } from "../../../../rate-limit.ts";
-import { codeSchema } from "../../../../schemas.ts";
-import { readBody } from "../../../../wire.ts";
+import { LIMITS } from "../../../../policy/rate-limit.ts";
+import { readBody } from "../../../../wire/headers.ts";
+import { codeSchema } from "../../../../wire/schemas.ts";
 
 const body = z.strictObject({ code: codeSchema });
 

@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { projectAuth } from "../../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../../auth-env.ts";
-import { KnownErrors } from "../../../../known-errors.ts";
-import { checkPasswordRequirements } from "../../../../passwords.ts";
-import { projectAuth } from "../../../../project-auth.ts";
-import { LIMITS } from "../../../../rate-limit.ts";
-import { codeSchema } from "../../../../schemas.ts";
-import { readBody } from "../../../../wire.ts";
+import { checkPasswordRequirements } from "../../../../crypto/passwords.ts";
+import { LIMITS } from "../../../../policy/rate-limit.ts";
+import { readBody } from "../../../../wire/headers.ts";
+import { KnownErrors } from "../../../../wire/known-errors.ts";
+import { codeSchema } from "../../../../wire/schemas.ts";
 
 const body = z.strictObject({ code: codeSchema, password: z.string() });
 

@@ -1,0 +1,57 @@
+import type { Store } from "../../db/store.ts";
+import { EmailTemplateStore, type EmailTemplateType, type TemplateVariables } from "./email-templates.ts";
+import { emailThemeOf } from "./email-themes.ts";
+import type { MailMessage } from "./mailer.ts";
+
+function withCode(callbackUrl: string, code: string): string {
+  const url = new URL(callbackUrl);
+  url.searchParams.set("code", code);
+  return url.toString();
+}
+
+type MailProject = { id: string; displayName: string; config?: { email_theme?: string } };
+
+/**
+ * Builds a mail of one template type from the project's template (its own edit or the default).
+ * Every mail builder goes through here, so other flows (magic link, team invitation) plug in by
+ * passing their type and variables.
+ */
+export async function templatedMail(
+  store: Store,
+  project: MailProject,
+  type: EmailTemplateType,
+  to: string,
+  vars: Omit<TemplateVariables, "projectDisplayName" | "email">,
+): Promise<MailMessage> {
+  const rendered = await new EmailTemplateStore(store).render(
+    project.id,
+    type,
+    {
+      ...vars,
+      projectDisplayName: project.displayName,
+      email: to,
+    },
+    emailThemeOf(project.config?.email_theme),
+  );
+  return { projectId: project.id, to, link: vars.link, ...rendered };
+}
+
+export function verificationMail(store: Store, project: MailProject, to: string, callbackUrl: string, code: string) {
+  return templatedMail(store, project, "email_verification", to, { link: withCode(callbackUrl, code) });
+}
+
+export function passwordResetMail(store: Store, project: MailProject, to: string, callbackUrl: string, code: string) {
+  return templatedMail(store, project, "password_reset", to, { link: withCode(callbackUrl, code) });
+}
+
+/** The sign-in mail: the six characters to type on the page that sent it, and a link that signs in directly. */
+export function signInCodeMail(
+  store: Store,
+  project: MailProject,
+  to: string,
+  callbackUrl: string,
+  code: string,
+  typedCode: string,
+) {
+  return templatedMail(store, project, "magic_link", to, { link: withCode(callbackUrl, code), otp: typedCode });
+}

@@ -1,0 +1,25 @@
+import type { AuthDeps } from "../auth-env.ts";
+import type { Project } from "../stores/projects.ts";
+import { verificationMail } from "./auth-mails.ts";
+
+/**
+ * Creates a verification code for one e-mail channel of a user and queues the mail. Failures are
+ * logged, never passed to the request that caused them.
+ */
+export async function sendVerificationMail(
+  deps: AuthDeps,
+  project: Project,
+  userId: string,
+  channel: { id: string | null; value: string },
+  callbackUrl: string,
+): Promise<void> {
+  try {
+    const code = await deps.codes.create(project.id, "email_verification", userId, {
+      channel_id: channel.id,
+      email: channel.value,
+    });
+    await deps.mailer.send(await verificationMail(deps.ctx.store, project, channel.value, callbackUrl, code));
+  } catch (err) {
+    deps.ctx.logger.error({ err, userId }, "could not queue the verification mail");
+  }
+}

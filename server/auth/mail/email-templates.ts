@@ -1,0 +1,156 @@
+import { and, eq } from "drizzle-orm";
+import { authEmailTemplatesTable } from "../../db/schema/index.ts";
+import type { Store } from "../../db/store.ts";
+import { HttpError } from "../../lib/errors.ts";
+import { type EmailTheme, themedHtml } from "./email-themes.ts";
+
+export const EMAIL_TEMPLATE_TYPES = ["email_verification", "password_reset", "magic_link", "team_invitation"] as const;
+export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];
+
+export interface EmailTemplate {
+  subject: string;
+  content: string;
+}
+
+/** The values a template may use as {{name}}; a mail builder passes those its mail has. */
+export interface TemplateVariables {
+  projectDisplayName: string;
+  /** The recipient's address. */
+  email: string;
+  userDisplayName?: string;
+  teamDisplayName?: string;
+  /** The link the mail exists for (verification, reset, sign-in, invitation). */
+  link: string;
+  /** The code to type instead of following the link (sign-in mails). */
+  otp?: string;
+}
+
+export const TEMPLATE_VARIABLE_NAMES = [
+  "projectDisplayName",
+  "email",
+  "userDisplayName",
+  "teamDisplayName",
+  "link",
+  "otp",
+] as const satisfies readonly (keyof TemplateVariables)[];
+
+const IGNORE = "If you did not ask for this, you can ignore this e-mail.";
+
+/** Plain text with {{variables}}; a paragraph that is only {{link}} becomes a button-like link in HTML. */
+export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateType, EmailTemplate> = {
+  email_verification: {
+    subject: "Verify your email at {{projectDisplayName}}",
+    content: `Please confirm that {{email}} is your e-mail address for {{projectDisplayName}}.\n\n{{link}}\n\n${IGNORE}`,
+  },
+  password_reset: {
+    subject: "Reset your password at {{projectDisplayName}}",
+    content: `Someone asked to reset the password of {{email}} at {{projectDisplayName}}.\n\n{{link}}\n\n${IGNORE}`,
+  },
+  magic_link: {
+    subject: "Sign in to {{projectDisplayName}}: Your code is {{otp}}",
+    content: `Your sign-in code for {{projectDisplayName}}, valid for 10 minutes:\n\n{{otp}}\n\nOr use this link to sign in as {{email}}:\n\n{{link}}\n\n${IGNORE}`,
+  },
+  team_invitation: {
+    subject: "An invitation to join {{teamDisplayName}} at {{projectDisplayName}}",
+    content: `You have been invited to join the team {{teamDisplayName}} at {{projectDisplayName}}.\n\n{{link}}\n\n${IGNORE}`,
+  },
+};
+
+export function emailTemplateAlreadyExists(): HttpError {
+  return new HttpError(409, "EMAIL_TEMPLATE_ALREADY_EXISTS", "Email template already exists.");
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
+
+const PLACEHOLDER = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
+
+function fill(source: string, vars: TemplateVariables, encode: (s: string) => string): string {
+  return source.replace(PLACEHOLDER, (whole, name: string) => {
+    // Unknown names stay visible, so a typo in an edited template shows in the preview.
+    if (!(TEMPLATE_VARIABLE_NAMES as readonly string[]).includes(name)) return encode(whole);
+    return encode(vars[name as keyof TemplateVariables] ?? "");
+  });
+}
+
+/** Subject, text and HTML of a template with its variables filled; values are escaped in HTML. */
+export function renderEmailTemplate(template: EmailTemplate, vars: TemplateVariables, theme?: EmailTheme) {
+  const subject = fill(template.subject, vars, (s) => s).replace(/[\r\n]+/g, " ");
+  const text = fill(template.content, vars, (s) => s);
+  const html = template.content
+    .split(/\n{2,}/)
+    .map((paragraph) => {
+      if (paragraph.trim() === "{{link}}") {
+        const href = escapeHtml(vars.link);
+        return `<p><a href="${href}">${href}</a></p>`;
+      }
+      return `<p>${fill(escapeHtml(paragraph), vars, escapeHtml).replace(/\n/g, "<br>")}</p>`;
+    })
+    .join("");
+  return { subject, text, html: theme ? themedHtml(html, theme) : html };
+}
+
+/** The project's templates: its own edits where it has them, else the defaults. */
+export class EmailTemplateStore {
+  constructor(private store: Store) {}
+
+  async list(projectId: string): Promise<Array<EmailTemplate & { type: EmailTemplateType; isDefault: boolean }>> {
+    const rows = await this.store.db
+      .select()
+      .from(authEmailTemplatesTable)
+      .where(eq(authEmailTemplatesTable.projectId, projectId));
+    return EMAIL_TEMPLATE_TYPES.map((type) => {
+      const own = rows.find((r) => r.type === type);
+      return own
+        ? { type, subject: own.subject, content: own.content, isDefault: false }
+        : { type, ...DEFAULT_EMAIL_TEMPLATES[type], isDefault: true };
+    });
+  }
+
+  async get(projectId: string, type: EmailTemplateType) {
+    const [own] = await this.store.db
+      .select()
+      .from(authEmailTemplatesTable)
+      .where(and(eq(authEmailTemplatesTable.projectId, projectId), eq(authEmailTemplatesTable.type, type)));
+    return own
+      ? { type, subject: own.subject, content: own.content, isDefault: false }
+      : { type, ...DEFAULT_EMAIL_TEMPLATES[type], isDefault: true };
+  }
+
+  /** Creates the project's own version; fails when it already has one. */
+  async create(projectId: string, type: EmailTemplateType, template: EmailTemplate): Promise<void> {
+    const inserted = await this.store.db
+      .insert(authEmailTemplatesTable)
+      .values({ projectId, type, ...template })
+      .onConflictDoNothing()
+      .returning({ type: authEmailTemplatesTable.type });
+    if (!inserted.length) throw emailTemplateAlreadyExists();
+  }
+
+  /** Edits the project's version, starting from the default for fields not given. */
+  async update(projectId: string, type: EmailTemplateType, patch: Partial<EmailTemplate>): Promise<void> {
+    const current = await this.get(projectId, type);
+    const next = { subject: patch.subject ?? current.subject, content: patch.content ?? current.content };
+    await this.store.db
+      .insert(authEmailTemplatesTable)
+      .values({ projectId, type, ...next })
+      .onConflictDoUpdate({
+        target: [authEmailTemplatesTable.projectId, authEmailTemplatesTable.type],
+        set: { ...next, updatedAt: new Date() },
+      });
+  }
+
+  /** Back to the default; false when the template was the default already. */
+  async reset(projectId: string, type: EmailTemplateType): Promise<boolean> {
+    const deleted = await this.store.db
+      .delete(authEmailTemplatesTable)
+      .where(and(eq(authEmailTemplatesTable.projectId, projectId), eq(authEmailTemplatesTable.type, type)))
+      .returning({ type: authEmailTemplatesTable.type });
+    return deleted.length > 0;
+  }
+
+  /** Every mail of a template type is built here, so an edited template applies to all of them. */
+  async render(projectId: string, type: EmailTemplateType, vars: TemplateVariables, theme?: EmailTheme) {
+    return renderEmailTemplate(await this.get(projectId, type), vars, theme);
+  }
+}

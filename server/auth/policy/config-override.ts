@@ -1,0 +1,435 @@
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import { defaultConfig, type ProjectConfig } from "../stores/projects.ts";
+import { KnownErrors } from "../wire/known-errors.ts";
+
+/**
+ * Stack's config API (`/internal/config/override/{level}`) over this service's settings.
+ *
+ * Stack keeps a project's settings as layered overrides in a nested, camelCase vocabulary whose
+ * keys may be written with dots (`"auth.allowSignUp": false`, `{"auth": {"allowSignUp": false}}`).
+ * Here the settings are one `ProjectConfig` per project; this module renders it in Stack's
+ * vocabulary, applies an override to that rendering with Stack's rule (a key replaces everything
+ * at and below its path; left-out settings fall back to their defaults), and reads the result
+ * back. Keys this service has no setting for are refused, so nothing is silently dropped.
+ */
+
+export type ConfigLevel = "project" | "environment";
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+/** Stands in for stored secrets (SMTP password, OAuth client secrets) in every rendering. */
+export const CONFIG_SECRET_MASK = "********";
+
+const KEY = /^[a-zA-Z0-9_:$][a-zA-Z0-9_:$-]*$/;
+const RECORD_ID = /^[a-zA-Z0-9_:$-]{1,100}$/;
+const permissionIds = z.record(z.string().regex(/^\$?[a-z0-9_:]+$/), z.literal(true));
+
+const signUpRule = z
+  .object({
+    enabled: z.boolean().optional(),
+    displayName: z.string().max(200).optional(),
+    priority: z.number().int().min(0).optional(),
+    condition: z.string().max(10_000).optional(),
+    action: z
+      .object({
+        type: z.enum(["allow", "reject", "restrict", "log"]),
+        message: z.string().max(1000).optional(),
+      })
+      .strict(),
+  })
+  .strict();
+
+const oauthProvider = z
+  .object({
+    type: z.string().min(1).max(50).optional(),
+    isShared: z.boolean().optional(),
+    clientId: z.string().max(500).optional(),
+    clientSecret: z.string().max(1000).optional(),
+    allowSignIn: z.boolean().optional(),
+    allowConnectedAccounts: z.boolean().optional(),
+  })
+  .strict();
+
+const emailServer = z
+  .object({
+    isShared: z.boolean(),
+    provider: z.literal("smtp").optional(),
+    host: z.string().max(253).optional(),
+    port: z.number().int().min(1).max(65_535).optional(),
+    username: z.string().max(500).optional(),
+    password: z.string().max(500).optional(),
+    senderName: z.string().max(200).optional(),
+    senderEmail: z.string().max(320).optional(),
+  })
+  .strict();
+
+const record = <T extends z.ZodType>(entry: T) => z.record(z.string().regex(RECORD_ID), entry);
+
+/** The environment level: every setting of a project but the project-level ones. */
+const environmentShape = z
+  .object({
+    auth: z
+      .object({
+        allowSignUp: z.boolean(),
+        password: z.object({ allowSignIn: z.boolean() }).strict(),
+        otp: z.object({ allowSignIn: z.boolean() }).strict(),
+        passkey: z.object({ allowSignIn: z.boolean() }).strict(),
+        oauth: z
+          .object({
+            accountMergeStrategy: z.enum(["link_method", "raise_error", "allow_duplicates"]),
+            providers: record(oauthProvider),
+          })
+          .strict(),
+        signUpRules: record(signUpRule),
+        signUpRulesDefaultAction: z.enum(["allow", "reject"]),
+      })
+      .strict(),
+    domains: z
+      .object({
+        allowLocalhost: z.boolean(),
+        trustedDomains: record(
+          z
+            .object({
+              baseUrl: z.string().min(1).max(500).optional(),
+              handlerPath: z.string().startsWith("/").max(500).optional(),
+            })
+            .strict(),
+        ),
+      })
+      .strict(),
+    teams: z.object({ createPersonalTeamOnSignUp: z.boolean(), allowClientTeamCreation: z.boolean() }).strict(),
+    users: z.object({ allowClientUserDeletion: z.boolean() }).strict(),
+    apiKeys: z.object({ enabled: z.object({ user: z.boolean(), team: z.boolean() }).strict() }).strict(),
+    rbac: z
+      .object({
+        defaultPermissions: z
+          .object({ teamCreator: permissionIds, teamMember: permissionIds, signUp: permissionIds })
+          .strict(),
+      })
+      .strict(),
+    emails: z.object({ server: emailServer, selectedThemeId: z.string().max(100) }).strict(),
+    onboarding: z.object({ requireEmailVerification: z.boolean() }).strict(),
+    dataVault: z
+      .object({ stores: record(z.object({ displayName: z.string().max(200).optional() }).strict()) })
+      .strict(),
+  })
+  .strict();
+
+const projectShape = z
+  .object({
+    project: z.object({ requirePublishableClientKey: z.boolean() }).strict(),
+  })
+  .strict();
+
+/** Paths whose value is a record keyed by the admin's own ids: defaults never add entries there. */
+const RECORD_PATHS = new Set([
+  "auth.oauth.providers",
+  "auth.signUpRules",
+  "domains.trustedDomains",
+  "rbac.defaultPermissions.teamCreator",
+  "rbac.defaultPermissions.teamMember",
+  "rbac.defaultPermissions.signUp",
+  "dataVault.stores",
+]);
+
+const toIds = (list: { id: string }[]) => Object.fromEntries(list.map((p) => [p.id, true as const]));
+const fromIds = (ids: Record<string, true>) => Object.keys(ids).map((id) => ({ id }));
+
+/** A stable record key for a trusted domain (the legacy API keeps domains as a list). */
+function domainKey(domain: string): string {
+  return `domain-${createHash("sha256").update(domain).digest("hex").slice(0, 12)}`;
+}
+
+/** A project's settings in Stack's vocabulary, secrets masked unless `withSecrets`. */
+export function renderConfig(config: ProjectConfig, level: ConfigLevel, withSecrets = false): JsonObject {
+  if (level === "project") return { project: { requirePublishableClientKey: config.require_publishable_client_key } };
+  const secret = (value: string | undefined) =>
+    value === undefined ? undefined : withSecrets ? value : CONFIG_SECRET_MASK;
+  const email = config.email_config;
+  return JSON.parse(
+    JSON.stringify({
+      auth: {
+        allowSignUp: config.sign_up_enabled,
+        password: { allowSignIn: config.credential_enabled },
+        otp: { allowSignIn: config.magic_link_enabled },
+        passkey: { allowSignIn: config.passkey_enabled },
+        oauth: {
+          accountMergeStrategy: config.oauth_account_merge_strategy,
+          providers: Object.fromEntries(
+            config.oauth_providers.map((p) => [
+              p.id,
+              {
+                type: p.id,
+                isShared: (p.type ?? "shared") === "shared",
+                clientId: p.client_id,
+                clientSecret: secret(p.client_secret),
+                allowSignIn: p.allow_sign_in ?? true,
+                allowConnectedAccounts: p.allow_connected_accounts ?? true,
+              },
+            ]),
+          ),
+        },
+        signUpRules: Object.fromEntries(
+          Object.entries(config.sign_up_rules).map(([id, rule]) => [
+            id,
+            {
+              enabled: rule.enabled,
+              displayName: rule.display_name,
+              priority: rule.priority,
+              condition: rule.condition,
+              action: rule.action,
+            },
+          ]),
+        ),
+        signUpRulesDefaultAction: config.sign_up_rules_default_action,
+      },
+      domains: {
+        allowLocalhost: config.allow_localhost,
+        trustedDomains: Object.fromEntries(
+          config.domains.map((d) => [domainKey(d.domain), { baseUrl: d.domain, handlerPath: d.handler_path }]),
+        ),
+      },
+      teams: {
+        createPersonalTeamOnSignUp: config.create_team_on_sign_up,
+        allowClientTeamCreation: config.client_team_creation_enabled,
+      },
+      users: { allowClientUserDeletion: config.client_user_deletion_enabled },
+      apiKeys: { enabled: { user: config.allow_user_api_keys, team: config.allow_team_api_keys } },
+      rbac: {
+        defaultPermissions: {
+          teamCreator: toIds(config.team_creator_default_permissions),
+          teamMember: toIds(config.team_member_default_permissions),
+          signUp: toIds(config.user_default_permissions),
+        },
+      },
+      emails: {
+        server:
+          email.type === "standard"
+            ? {
+                isShared: false,
+                provider: "smtp",
+                host: email.host,
+                port: email.port,
+                username: email.username,
+                password: secret(email.password),
+                senderName: email.sender_name,
+                senderEmail: email.sender_email,
+              }
+            : { isShared: true },
+        selectedThemeId: config.email_theme,
+      },
+      onboarding: { requireEmailVerification: config.require_email_verification },
+      dataVault: {
+        stores: Object.fromEntries(
+          Object.entries(config.data_vault_stores).map(([id, s]) => [id, { displayName: s.display_name }]),
+        ),
+      },
+    }),
+  ) as JsonObject;
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Parses `config_override_string`: a JSON object whose keys may be dotted paths. */
+export function parseOverride(text: string): JsonObject {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw KnownErrors.schemaError("The config override is not valid JSON.");
+  }
+  if (!isObject(parsed)) throw KnownErrors.schemaError("The config override must be a JSON object.");
+  const checkKeys = (value: Json, where: string) => {
+    if (!isObject(value)) return;
+    for (const [key, inner] of Object.entries(value)) {
+      if (!key.split(".").every((part) => KEY.test(part))) {
+        throw KnownErrors.schemaError(`The config key ${where}${key} has characters a config key cannot have.`);
+      }
+      checkKeys(inner, `${where}${key}.`);
+    }
+  };
+  checkKeys(parsed, "");
+  return parsed;
+}
+
+/** Sets `value` at `path`, replacing whatever was there; null or undefined removes the entry. */
+function setAt(target: JsonObject, path: string[], value: Json | undefined): void {
+  const [head, ...rest] = path;
+  if (head === undefined) return;
+  if (rest.length === 0) {
+    if (value === null || value === undefined) delete target[head];
+    else target[head] = structuredClone(value);
+    return;
+  }
+  const next = target[head];
+  const child: JsonObject = isObject(next) ? next : {};
+  target[head] = child;
+  setAt(child, rest, value);
+}
+
+/** `{a: {"b.c": 1}}` → `{a: {b: {c: 1}}}`: dotted keys inside a value are paths too. */
+function expand(value: Json): Json {
+  if (!isObject(value)) return value;
+  const out: JsonObject = {};
+  for (const [key, inner] of Object.entries(value)) setAt(out, key.split("."), expand(inner));
+  return out;
+}
+
+/** Fills settings the override left out from `defaults`, without adding entries to records. */
+function fillDefaults(target: JsonObject, defaults: JsonObject, prefix = ""): void {
+  for (const [key, fallback] of Object.entries(defaults)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    const current = target[key];
+    if (current === undefined) {
+      target[key] = RECORD_PATHS.has(path) ? {} : structuredClone(fallback);
+    } else if (isObject(current) && isObject(fallback) && !RECORD_PATHS.has(path)) {
+      fillDefaults(current, fallback, path);
+    }
+  }
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const path = issue.path.map(String).join(".");
+      if (issue.code === "unrecognized_keys") {
+        const keys = issue.keys.map((k) => (path ? `${path}.${k}` : k));
+        return `  - ${keys.join(", ")}: not a setting of this server`;
+      }
+      return `  - ${path || "(root)"}: ${issue.message}`;
+    })
+    .join("\n");
+}
+
+/**
+ * Applies an override to the rendered settings with Stack's rule and returns the result in
+ * Stack's vocabulary, validated. `replace` starts from the defaults (PUT) instead of the current
+ * settings (PATCH). Secrets sent back as the mask keep the stored values (see toProjectConfig).
+ */
+export function applyOverride(
+  current: ProjectConfig,
+  level: ConfigLevel,
+  override: JsonObject,
+  options: { replace?: boolean } = {},
+): JsonObject {
+  const base = renderConfig(options.replace ? baseline(current) : current, level, true);
+  for (const [key, value] of Object.entries(override)) setAt(base, key.split("."), expand(value));
+  fillDefaults(base, renderConfig(baseline(current), level, true));
+  const shape = level === "project" ? projectShape : environmentShape;
+  const parsed = shape.safeParse(base);
+  if (!parsed.success) {
+    throw KnownErrors.schemaError(`The ${level} config override is not valid:\n${describeIssues(parsed.error)}`);
+  }
+  return base;
+}
+
+/** Removes settings by path (`reset-keys`): they fall back to their defaults. */
+export function resetKeys(current: ProjectConfig, level: ConfigLevel, keys: string[]): JsonObject {
+  const base = renderConfig(current, level, true);
+  for (const key of keys) setAt(base, key.split("."), undefined);
+  fillDefaults(base, renderConfig(baseline(current), level, true));
+  return base;
+}
+
+/** What a setting falls back to: the defaults, keeping what is not this level's to change. */
+function baseline(current: ProjectConfig): ProjectConfig {
+  return {
+    ...defaultConfig(),
+    oauth_providers: [],
+    require_publishable_client_key: current.require_publishable_client_key,
+  };
+}
+
+/** Reads settings in Stack's vocabulary (as applyOverride returned them) back into a ProjectConfig. */
+export function toProjectConfig(current: ProjectConfig, level: ConfigLevel, stack: JsonObject): ProjectConfig {
+  if (level === "project") {
+    const parsed = projectShape.parse(stack);
+    return { ...current, require_publishable_client_key: parsed.project.requirePublishableClientKey };
+  }
+  const s = environmentShape.parse(stack);
+  const keepSecret = (given: string | undefined, stored: string | undefined) =>
+    given === CONFIG_SECRET_MASK ? stored : given;
+  const oauth: ProjectConfig["oauth_providers"] = Object.entries(s.auth.oauth.providers).map(([id, p]) => {
+    const stored = current.oauth_providers.find((old) => old.id === id);
+    if (p.type !== undefined && p.type !== id) {
+      throw KnownErrors.schemaError(`auth.oauth.providers.${id}: this server names a provider by its type.`);
+    }
+    const shared = p.isShared ?? true;
+    const clientSecret = keepSecret(p.clientSecret, stored?.client_secret);
+    if (!shared && (!p.clientId || !clientSecret)) {
+      throw KnownErrors.schemaError(
+        `auth.oauth.providers.${id}: a provider with its own keys needs clientId and clientSecret.`,
+      );
+    }
+    return {
+      id,
+      type: shared ? "shared" : "standard",
+      ...(shared ? {} : { client_id: p.clientId, client_secret: clientSecret }),
+      allow_sign_in: p.allowSignIn ?? true,
+      allow_connected_accounts: p.allowConnectedAccounts ?? true,
+    };
+  });
+  const server = s.emails.server;
+  let email: ProjectConfig["email_config"] = { type: "shared" };
+  if (!server.isShared) {
+    const stored = current.email_config.type === "standard" ? current.email_config.password : undefined;
+    const password = keepSecret(server.password, stored) ?? "";
+    if (!server.host || !server.port || !server.senderName || !server.senderEmail) {
+      throw KnownErrors.schemaError("emails.server: an own SMTP server needs host, port, senderName and senderEmail.");
+    }
+    email = {
+      type: "standard",
+      host: server.host,
+      port: server.port,
+      username: server.username ?? "",
+      password,
+      sender_name: server.senderName,
+      sender_email: server.senderEmail,
+    };
+  }
+  const domains = Object.entries(s.domains.trustedDomains).flatMap(([, d]) =>
+    d.baseUrl ? [{ domain: d.baseUrl, handler_path: d.handlerPath ?? "/handler" }] : [],
+  );
+  return {
+    ...current,
+    sign_up_enabled: s.auth.allowSignUp,
+    credential_enabled: s.auth.password.allowSignIn,
+    magic_link_enabled: s.auth.otp.allowSignIn,
+    passkey_enabled: s.auth.passkey.allowSignIn,
+    oauth_account_merge_strategy: s.auth.oauth.accountMergeStrategy,
+    oauth_providers: oauth,
+    sign_up_rules: Object.fromEntries(
+      Object.entries(s.auth.signUpRules).map(([id, rule]) => [
+        id,
+        {
+          enabled: rule.enabled ?? false,
+          display_name: rule.displayName ?? "",
+          priority: rule.priority ?? 0,
+          condition: rule.condition ?? "",
+          action: rule.action,
+        },
+      ]),
+    ),
+    sign_up_rules_default_action: s.auth.signUpRulesDefaultAction,
+    allow_localhost: s.domains.allowLocalhost,
+    domains,
+    create_team_on_sign_up: s.teams.createPersonalTeamOnSignUp,
+    client_team_creation_enabled: s.teams.allowClientTeamCreation,
+    client_user_deletion_enabled: s.users.allowClientUserDeletion,
+    allow_user_api_keys: s.apiKeys.enabled.user,
+    allow_team_api_keys: s.apiKeys.enabled.team,
+    team_creator_default_permissions: fromIds(s.rbac.defaultPermissions.teamCreator),
+    team_member_default_permissions: fromIds(s.rbac.defaultPermissions.teamMember),
+    user_default_permissions: fromIds(s.rbac.defaultPermissions.signUp),
+    email_config: email,
+    email_theme: s.emails.selectedThemeId,
+    require_email_verification: s.onboarding.requireEmailVerification,
+    data_vault_stores: Object.fromEntries(
+      Object.entries(s.dataVault.stores).map(([id, store]) => [id, { display_name: store.displayName ?? id }]),
+    ),
+  };
+}

@@ -1,0 +1,139 @@
+import { and, asc, eq, ne } from "drizzle-orm";
+import { authContactChannelsTable } from "../../db/schema/index.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
+import { contactChannelAlreadyUsedForAuth } from "../wire/known-errors.ts";
+import { normalizeEmail } from "./users.ts";
+
+export interface ChannelChanges {
+  value?: string;
+  usedForAuth?: boolean;
+  isPrimary?: boolean;
+  isVerified?: boolean;
+}
+
+import type { Store } from "../../db/store.ts";
+
+export type ContactChannelRow = typeof authContactChannelsTable.$inferSelect;
+
+export function renderContactChannel(channel: ContactChannelRow) {
+  return {
+    id: channel.id,
+    user_id: channel.userId,
+    type: channel.type,
+    value: channel.value,
+    is_primary: channel.isPrimary,
+    is_verified: channel.isVerified,
+    used_for_auth: channel.usedForAuth,
+  };
+}
+
+/** A user's e-mail addresses; every query is scoped to the project and the user. */
+export class ContactChannelStore {
+  constructor(private store: Store) {}
+
+  list(projectId: string, userId: string): Promise<ContactChannelRow[]> {
+    return this.store.db
+      .select()
+      .from(authContactChannelsTable)
+      .where(and(eq(authContactChannelsTable.projectId, projectId), eq(authContactChannelsTable.userId, userId)))
+      .orderBy(asc(authContactChannelsTable.createdAt));
+  }
+
+  async get(projectId: string, userId: string, id: string): Promise<ContactChannelRow | null> {
+    const [row] = await this.store.db
+      .select()
+      .from(authContactChannelsTable)
+      .where(
+        and(
+          eq(authContactChannelsTable.id, id),
+          eq(authContactChannelsTable.projectId, projectId),
+          eq(authContactChannelsTable.userId, userId),
+        ),
+      );
+    return row ?? null;
+  }
+
+  /** Marks the channel verified if it still holds the address the code was sent to. */
+  async markVerified(projectId: string, id: string, value: string): Promise<boolean> {
+    const rows = await this.store.db
+      .update(authContactChannelsTable)
+      .set({ isVerified: true })
+      .where(
+        and(
+          eq(authContactChannelsTable.id, id),
+          eq(authContactChannelsTable.projectId, projectId),
+          eq(authContactChannelsTable.value, value),
+        ),
+      )
+      .returning({ id: authContactChannelsTable.id });
+    return rows.length > 0;
+  }
+
+  async create(
+    projectId: string,
+    userId: string,
+    changes: ChannelChanges & { value: string },
+  ): Promise<ContactChannelRow> {
+    return this.write(normalizeEmail(changes.value), async (tx) => {
+      if (changes.isPrimary) await this.clearPrimary(tx, userId);
+      const [row] = await tx
+        .insert(authContactChannelsTable)
+        .values({
+          projectId,
+          userId,
+          type: "email",
+          value: normalizeEmail(changes.value),
+          usedForAuth: changes.usedForAuth ?? false,
+          isPrimary: changes.isPrimary ?? false,
+          isVerified: changes.isVerified ?? false,
+        })
+        .returning();
+      if (!row) throw new Error("contact channel insert returned nothing");
+      return row;
+    });
+  }
+
+  /** A changed address is unverified again; making a channel primary demotes the previous one. */
+  async update(current: ContactChannelRow, changes: ChannelChanges): Promise<ContactChannelRow> {
+    const value = changes.value === undefined ? current.value : normalizeEmail(changes.value);
+    return this.write(value, async (tx) => {
+      if (changes.isPrimary) await this.clearPrimary(tx, current.userId, current.id);
+      const [row] = await tx
+        .update(authContactChannelsTable)
+        .set({
+          value,
+          usedForAuth: changes.usedForAuth ?? current.usedForAuth,
+          isPrimary: changes.isPrimary ?? current.isPrimary,
+          isVerified: changes.isVerified ?? (value === current.value ? current.isVerified : false),
+        })
+        .where(eq(authContactChannelsTable.id, current.id))
+        .returning();
+      if (!row) throw new Error("contact channel update returned nothing");
+      return row;
+    });
+  }
+
+  async delete(channel: ContactChannelRow): Promise<void> {
+    await this.store.db.delete(authContactChannelsTable).where(eq(authContactChannelsTable.id, channel.id));
+  }
+
+  private async clearPrimary(tx: Tx, userId: string, exceptId?: string): Promise<void> {
+    const conditions = [eq(authContactChannelsTable.userId, userId), eq(authContactChannelsTable.isPrimary, true)];
+    if (exceptId) conditions.push(ne(authContactChannelsTable.id, exceptId));
+    await tx
+      .update(authContactChannelsTable)
+      .set({ isPrimary: false })
+      .where(and(...conditions));
+  }
+
+  private async write<T>(value: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await this.store.db.transaction(work);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw contactChannelAlreadyUsedForAuth(value);
+      throw error;
+    }
+  }
+}
+
+type Tx = Parameters<Parameters<Store["db"]["transaction"]>[0]>[0];

@@ -1,0 +1,105 @@
+import { and, desc, eq, gt, ne } from "drizzle-orm";
+import { authRefreshTokensTable } from "../../db/schema/index.ts";
+import type { Store } from "../../db/store.ts";
+import { randomToken, sha256 } from "../crypto/secrets.ts";
+
+export const REFRESH_TOKEN_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
+
+export type SessionRow = typeof authRefreshTokensTable.$inferSelect;
+
+/** Refresh tokens: 45 random characters, stored as SHA-256, one row per session. */
+export class SessionStore {
+  constructor(private store: Store) {}
+
+  async create(
+    projectId: string,
+    userId: string,
+    options: { expiresInMillis?: number; isImpersonation?: boolean } = {},
+  ): Promise<{ id: string; refreshToken: string }> {
+    const refreshToken = randomToken(45);
+    const [row] = await this.store.db
+      .insert(authRefreshTokensTable)
+      .values({
+        projectId,
+        userId,
+        tokenHash: sha256(refreshToken),
+        isImpersonation: options.isImpersonation ?? false,
+        expiresAt: new Date(Date.now() + (options.expiresInMillis ?? REFRESH_TOKEN_LIFETIME_MS)),
+      })
+      .returning({ id: authRefreshTokensTable.id });
+    if (!row) throw new Error("refresh token insert returned nothing");
+    return { id: row.id, refreshToken };
+  }
+
+  /** The live session a refresh token belongs to, or null (unknown, other project, expired). */
+  async findByToken(projectId: string, refreshToken: string): Promise<SessionRow | null> {
+    const [row] = await this.store.db
+      .select()
+      .from(authRefreshTokensTable)
+      .where(
+        and(
+          eq(authRefreshTokensTable.tokenHash, sha256(refreshToken)),
+          eq(authRefreshTokensTable.projectId, projectId),
+          gt(authRefreshTokensTable.expiresAt, new Date()),
+        ),
+      );
+    return row ?? null;
+  }
+
+  async findById(projectId: string, id: string): Promise<SessionRow | null> {
+    const [row] = await this.store.db
+      .select()
+      .from(authRefreshTokensTable)
+      .where(
+        and(
+          eq(authRefreshTokensTable.id, id),
+          eq(authRefreshTokensTable.projectId, projectId),
+          gt(authRefreshTokensTable.expiresAt, new Date()),
+        ),
+      );
+    return row ?? null;
+  }
+
+  async touch(id: string): Promise<void> {
+    await this.store.db
+      .update(authRefreshTokensTable)
+      .set({ lastUsedAt: new Date() })
+      .where(eq(authRefreshTokensTable.id, id));
+  }
+
+  async listForUser(projectId: string, userId: string): Promise<SessionRow[]> {
+    return this.store.db
+      .select()
+      .from(authRefreshTokensTable)
+      .where(
+        and(
+          eq(authRefreshTokensTable.projectId, projectId),
+          eq(authRefreshTokensTable.userId, userId),
+          gt(authRefreshTokensTable.expiresAt, new Date()),
+        ),
+      )
+      .orderBy(desc(authRefreshTokensTable.createdAt));
+  }
+
+  /** Deletes one session of the user; false when it does not exist (or is someone else's). */
+  async revoke(projectId: string, userId: string, id: string): Promise<boolean> {
+    const rows = await this.store.db
+      .delete(authRefreshTokensTable)
+      .where(
+        and(
+          eq(authRefreshTokensTable.id, id),
+          eq(authRefreshTokensTable.projectId, projectId),
+          eq(authRefreshTokensTable.userId, userId),
+        ),
+      )
+      .returning({ id: authRefreshTokensTable.id });
+    return rows.length > 0;
+  }
+
+  /** Revokes every session of a user, except `keepId` if given (password update keeps the caller's). */
+  async revokeAllForUser(projectId: string, userId: string, keepId?: string): Promise<void> {
+    const conditions = [eq(authRefreshTokensTable.projectId, projectId), eq(authRefreshTokensTable.userId, userId)];
+    if (keepId) conditions.push(ne(authRefreshTokensTable.id, keepId));
+    await this.store.db.delete(authRefreshTokensTable).where(and(...conditions));
+  }
+}
