@@ -28,6 +28,8 @@ describe("loadConfig", () => {
     const config = loadConfig({ ADMIN_EMAILS: " A@x.io, b@y.io ,", SQL_READ_ONLY: "true" });
     expect(config.ADMIN_EMAILS).toEqual(["a@x.io", "b@y.io"]);
     expect(config.SQL_READ_ONLY).toBe(true);
+    expect(config.PGLITE_WASM_OPTIMIZE).toBe(false);
+    expect(loadConfig({ PGLITE_WASM_OPTIMIZE: "yes" }).PGLITE_WASM_OPTIMIZE).toBe(true);
   });
 
   it("keeps the development OAuth provider off unless switched on, and on loopback only unless allowed", () => {

@@ -86,6 +86,12 @@ export const configSchema = z.object({
   SQL_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   SQL_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   SQL_READ_ONLY: booleanFlag.default(false),
+  /**
+   * Let V8 optimise PGlite's hot WebAssembly functions (TurboFan). Off by default: the optimised
+   * copies and their compilation cost some 60-90 MiB per server for no measured gain on the
+   * console's small queries (docs/benchmarks.md, "Lean default").
+   */
+  PGLITE_WASM_OPTIMIZE: booleanFlag.default(false),
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
 });
 

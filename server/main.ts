@@ -12,6 +12,7 @@ import { APP_ROOT } from "./lib/app-root.ts";
 import { throwErr } from "./lib/errors.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { createOutboundPolicy, parseOutboundAllow } from "./lib/outbound.ts";
+import { setPgliteWasmOptimize } from "./pglite/settings.ts";
 import type { ServiceContext, StackTarget } from "./service-context.ts";
 
 const packageVersion = process.env.npm_package_version ?? "0.0.0";
@@ -42,6 +43,7 @@ export interface StartOptions {
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL });
   mkdirSync(config.DATA_DIR, { recursive: true });
+  setPgliteWasmOptimize(config.PGLITE_WASM_OPTIMIZE);
   const store = await openStore({
     dataDir: config.DATA_DIR,
     databaseUrl: config.DATABASE_URL,

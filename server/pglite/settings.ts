@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { setFlagsFromString } from "node:v8";
 
 /**
  * Which PGlite cluster: the server's own control store (every request of the auth service and the
@@ -28,6 +29,20 @@ export async function pgliteStartParams(role: PgliteRole): Promise<string[]> {
 }
 
 let compiled: Promise<WebAssembly.Module> | null = null;
+let optimize = false;
+
+/**
+ * Whether V8 may tier PGlite's hot functions up to its optimising compiler. Set once at start-up,
+ * before the first database opens; the choice is process-wide (worker threads share it).
+ *
+ * By default PGlite runs on V8's baseline compiler (Liftoff) only: with tier-up, the optimised
+ * copies of hot functions and the background compiler's working memory kept the idle server at
+ * 220-270 MiB instead of about 155-170 MiB, while point queries were no faster on two cores
+ * (the optimising compiler competes with the queries for the CPU). Measured in docs/benchmarks.md.
+ */
+export function setPgliteWasmOptimize(enabled: boolean): void {
+  optimize = enabled;
+}
 
 /**
  * PGlite's WASM, compiled once per server process and shared by the control store and every
@@ -36,6 +51,8 @@ let compiled: Promise<WebAssembly.Module> | null = null;
  */
 export function pgliteWasmModule(): Promise<WebAssembly.Module> {
   compiled ??= (async () => {
+    // Read by V8 when it compiles each function, which is lazy: set before the first compile.
+    setFlagsFromString(optimize ? "--no-liftoff-only" : "--liftoff-only");
     const dist = dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
     return WebAssembly.compile(await readFile(join(dist, "pglite.wasm")));
   })().catch((error: unknown) => {
