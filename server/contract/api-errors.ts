@@ -8,6 +8,8 @@
 export const apiErrorStatus = {
   // Routing: no route for the method and path; a plain request to the WebSocket endpoint
   NOT_FOUND: 404,
+  // A refusal of the framework itself (Hono's HTTPException below 500): it keeps that status, 400 most often
+  BAD_REQUEST: 400,
   UPGRADE_REQUIRED: 426,
   // Request shape (produced by the shared error handler and the input-hygiene layer)
   SCHEMA_ERROR: 400,

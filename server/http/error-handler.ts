@@ -114,6 +114,22 @@ export function renderError(c: Context<AppEnv>, error: HttpError): Response {
   return renderStackError(c, error);
 }
 
+/**
+ * Stack's status override: a client that sends x-stack-override-error-status (either dialect) gets
+ * a 4xx as 200, its real status in x-stack-actual-status / x-hexclave-actual-status. The one place
+ * for known errors and status errors alike.
+ */
+export function stackAnswerStatus(
+  c: Context<AppEnv>,
+  status: number,
+  setHeader: (name: string, value: string) => void,
+): number {
+  if (status < 400 || status >= 500 || !OVERRIDE_HEADERS.some((h) => c.req.header(h) !== undefined)) return status;
+  setHeader("x-stack-actual-status", String(status));
+  setHeader("x-hexclave-actual-status", String(status));
+  return 200;
+}
+
 /** Stack's envelope, with both header families so either SDK dialect recognises it. */
 function renderStackError(c: Context<AppEnv>, error: HttpError): Response {
   const isKnown = error.status < 500;
@@ -121,13 +137,7 @@ function renderStackError(c: Context<AppEnv>, error: HttpError): Response {
     c.header("x-stack-known-error", error.code);
     c.header("x-hexclave-known-error", error.code);
   }
-  let status = error.status;
-  const override = OVERRIDE_HEADERS.some((h) => c.req.header(h) !== undefined);
-  if (override && status >= 400 && status < 500) {
-    c.header("x-stack-actual-status", String(status));
-    c.header("x-hexclave-actual-status", String(status));
-    status = 200;
-  }
+  const status = stackAnswerStatus(c, error.status, (name, value) => c.header(name, value));
   const body = { code: error.code, error: error.message, ...(error.details ? { details: error.details } : {}) };
   return c.json(body, status as 400);
 }

@@ -1,7 +1,8 @@
 import { isIP } from "node:net";
 import type pg from "pg";
-import { HttpError } from "../../lib/errors.ts";
+import type { HttpError } from "../../lib/errors.ts";
 import type { OutboundPolicy } from "../../lib/outbound.ts";
+import { apiError } from "./api-error.ts";
 
 /**
  * URL parameters an external database may carry. Anything else is refused rather than handed to the
@@ -12,7 +13,7 @@ const ALLOWED_PARAMETERS = new Set(["sslmode", "application_name", "connect_time
 const SSL_MODES = new Set(["disable", "allow", "prefer", "require", "verify-ca", "verify-full", "no-verify"]);
 
 function unsupported(message: string): HttpError {
-  return new HttpError(400, "SCHEMA_ERROR", message);
+  return apiError("SCHEMA_ERROR", message);
 }
 
 /**

@@ -4,27 +4,7 @@ import type { Store } from "../../db/store.ts";
 import { HttpError } from "../../lib/errors.ts";
 import type { TokenService } from "../crypto/tokens.ts";
 import { INTERNAL_PROJECT_ID } from "../stores/projects.ts";
-
-export function adminAccessTokenIsNotAdmin(): HttpError {
-  return new HttpError(
-    401,
-    "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN",
-    "Admin access token does not have the required permissions to access this project.",
-  );
-}
-
-function adminAccessTokenExpired(expiredAtMillis: number | null): HttpError {
-  const when =
-    expiredAtMillis === null ? "" : ` (The access token expired at ${new Date(expiredAtMillis).toISOString()}.)`;
-  return new HttpError(
-    401,
-    "ADMIN_ACCESS_TOKEN_EXPIRED",
-    `Admin access token has expired. Please refresh it and try again.${when}`,
-    {
-      expired_at_millis: expiredAtMillis,
-    },
-  );
-}
+import { KnownErrors } from "../wire/known-errors.ts";
 
 /**
  * Admin access the dashboard's way: an access token of a user of the `internal` project who owns
@@ -44,15 +24,15 @@ export async function checkAdminAccessToken(
     if (!(error instanceof HttpError)) throw error;
     if (error.code === "ACCESS_TOKEN_EXPIRED") {
       const at = error.details?.expired_at_millis;
-      throw adminAccessTokenExpired(typeof at === "number" ? at : null);
+      throw KnownErrors.adminAccessTokenExpired(typeof at === "number" ? at : null);
     }
-    if (error.code === "INVALID_PROJECT_FOR_ACCESS_TOKEN") throw adminAccessTokenIsNotAdmin();
-    throw new HttpError(401, "UNPARSABLE_ADMIN_ACCESS_TOKEN", "Admin access token is not parsable.");
+    if (error.code === "INVALID_PROJECT_FOR_ACCESS_TOKEN") throw KnownErrors.adminAccessTokenIsNotAdmin();
+    throw KnownErrors.unparsableAdminAccessToken();
   }
-  if (claims.is_anonymous || claims.is_restricted) throw adminAccessTokenIsNotAdmin();
+  if (claims.is_anonymous || claims.is_restricted) throw KnownErrors.adminAccessTokenIsNotAdmin();
   const [owner] = await store.db
     .select({ projectId: authProjectOwnersTable.projectId })
     .from(authProjectOwnersTable)
     .where(and(eq(authProjectOwnersTable.projectId, projectId), eq(authProjectOwnersTable.ownerUserId, claims.sub)));
-  if (!owner) throw adminAccessTokenIsNotAdmin();
+  if (!owner) throw KnownErrors.adminAccessTokenIsNotAdmin();
 }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { authEmailTemplatesTable } from "../../db/schema/index.ts";
 import type { Store } from "../../db/store.ts";
-import { HttpError } from "../../lib/errors.ts";
+import { KnownErrors } from "../wire/known-errors.ts";
 import { type EmailTheme, themedHtml } from "./email-themes.ts";
 
 export const EMAIL_TEMPLATE_TYPES = ["email_verification", "password_reset", "magic_link", "team_invitation"] as const;
@@ -55,10 +55,6 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateType, EmailTemplate> =
     content: `You have been invited to join the team {{teamDisplayName}} at {{projectDisplayName}}.\n\n{{link}}\n\n${IGNORE}`,
   },
 };
-
-export function emailTemplateAlreadyExists(): HttpError {
-  return new HttpError(409, "EMAIL_TEMPLATE_ALREADY_EXISTS", "Email template already exists.");
-}
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
@@ -124,7 +120,7 @@ export class EmailTemplateStore {
       .values({ projectId, type, ...template })
       .onConflictDoNothing()
       .returning({ type: authEmailTemplatesTable.type });
-    if (!inserted.length) throw emailTemplateAlreadyExists();
+    if (!inserted.length) throw KnownErrors.emailTemplateAlreadyExists();
   }
 
   /** Edits the project's version, starting from the default for fields not given. */

@@ -1,6 +1,6 @@
 import { parse } from "@marcbachmann/cel-js";
-import { HttpError } from "../../lib/errors.ts";
 import type { ProjectConfig, SignUpRule } from "../stores/projects.ts";
+import { KnownErrors } from "../wire/known-errors.ts";
 
 /** How a new account is being made; `authMethod` in a rule's condition. */
 export type SignUpMethod = "password" | "otp" | "oauth" | "passkey";
@@ -32,11 +32,6 @@ export interface SignUpDecision {
   /** The first (highest) matching restrict rule: the account is made, restricted. */
   restrictedBy: string | null;
   evaluations: RuleEvaluation[];
-}
-
-export function signUpRejected(): HttpError {
-  const message = "Your sign up was rejected by an administrator's sign-up rule.";
-  return new HttpError(403, "SIGN_UP_REJECTED", message, { message });
 }
 
 export function signUpContext(input: {
@@ -135,7 +130,7 @@ export function checkSignUp(
   existingPrivateDetails?: string | null,
 ): { restrictedByAdmin?: true; restrictedByAdminPrivateDetails?: string } {
   const decision = evaluateSignUpRules(config, context);
-  if (!decision.allowed) throw signUpRejected();
+  if (!decision.allowed) throw KnownErrors.signUpRejected();
   if (!decision.restrictedBy) return {};
   const name = config.sign_up_rules[decision.restrictedBy]?.display_name;
   const details = `Restricted by sign-up rule: ${decision.restrictedBy}${name ? ` (${name})` : ""}`;

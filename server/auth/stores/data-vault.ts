@@ -1,16 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { authDataVaultEntriesTable } from "../../db/schema/index.ts";
 import type { Store } from "../../db/store.ts";
-import { HttpError } from "../../lib/errors.ts";
 import type { Vault } from "../../lib/vault.ts";
 
 const SCOPE = "auth:data-vault";
-
-export function dataVaultStoreDoesNotExist(storeId: string): HttpError {
-  return new HttpError(400, "DATA_VAULT_STORE_DOES_NOT_EXIST", `Data vault store with ID ${storeId} does not exist.`, {
-    store_id: storeId,
-  });
-}
 
 /**
  * Stack's data vault: the SDK encrypts a value on the client and hashes its key; the server keeps

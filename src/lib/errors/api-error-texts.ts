@@ -13,6 +13,7 @@ export const API_ERROR_TEXTS: Record<ApiErrorCode | ClientErrorCode, MessageDesc
   unknown: msg`Something went wrong. Please try again.`,
   network: msg`The server could not be reached. Check your connection and try again.`,
   NOT_FOUND: msg`This address does not exist on the server.`,
+  BAD_REQUEST: msg`The request was refused. Please try again.`,
   UPGRADE_REQUIRED: msg`This address only answers live connections.`,
   SCHEMA_ERROR: msg`The input was refused: check the fields and try again.`,
   BODY_PARSING_ERROR: msg`The request could not be read. Please try again.`,

@@ -1,13 +1,16 @@
+import type { KnownErrorCode, StatusErrorCode } from "@contract/auth-errors";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@contract/input-limits";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 
 /**
- * The user's words for the auth service's known errors (server/auth/wire/known-errors.ts, the codes the
- * Stack SDK knows) and the service's other refusals the web app can meet. Most speak to a
- * developer or an operator; they still read as sentences, never as the server's English.
+ * The user's words for every known error of the auth service (server/contract/auth-errors.ts: a
+ * Record, so a new code there does not typecheck until it has its text here) and for the status
+ * errors the web app can meet. Most speak to a developer or an operator; they still read as
+ * sentences, never as the server's English.
  */
-export const AUTH_ERROR_TEXTS: Record<string, MessageDescriptor> = {
+export const AUTH_ERROR_TEXTS: Record<KnownErrorCode, MessageDescriptor> &
+  Partial<Record<StatusErrorCode, MessageDescriptor>> = {
   SCHEMA_ERROR: msg`The input was refused: check the fields and try again.`,
   BODY_PARSING_ERROR: msg`The request could not be read. Please try again.`,
   ACCESS_TYPE_REQUIRED: msg`The sign-in service was called without an access type (a setup problem of this instance).`,
@@ -87,6 +90,15 @@ export const AUTH_ERROR_TEXTS: Record<string, MessageDescriptor> = {
   CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: msg`This e-mail address is used for sign-in by another account.`,
   // The service's refusals outside the SDK's list (plain codes in the X-Stack-Known-Error header).
   RATE_LIMITED: msg`Too many attempts. Please wait a moment and try again.`,
+  ADMIN_ACCESS_TOKEN_EXPIRED: msg`Your session has expired. Please sign in again.`,
+  ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN: msg`Only the project's owners can manage it.`,
+  UNPARSABLE_ADMIN_ACCESS_TOKEN: msg`Your session is not valid any more. Please sign in again.`,
+  DATA_VAULT_STORE_DOES_NOT_EXIST: msg`This data vault store does not exist.`,
+  DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST: msg`The data vault store holds no value under this key.`,
+  EMAIL_TEMPLATE_ALREADY_EXISTS: msg`This e-mail template exists already.`,
+  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: msg`This provider account is already used for signing in.`,
+  SIGN_UP_REJECTED: msg`A sign-up rule of this project refused the new account.`,
+  WEBHOOK_PORTAL_TOKEN_INVALID: msg`The webhook page's access has expired. Reload the page.`,
   API_KEYS_NOT_ENABLED: msg`API keys are switched off for this project.`,
   CONTACT_CHANNEL_NOT_FOUND: msg`This e-mail address is not on the account any more.`,
   OTP_NOT_ENABLED: msg`Sign-in codes are switched off here.`,

@@ -1,4 +1,5 @@
 import { apiErrorStatus } from "@contract/api-errors";
+import { knownErrorStatus } from "@contract/auth-errors";
 import { setupI18n } from "@lingui/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as authKnownErrors from "../../../server/auth/wire/known-errors.ts";
@@ -44,10 +45,14 @@ describe("the error texts", () => {
     expect(authCodes.filter((code) => !(code in AUTH_ERROR_TEXTS))).toEqual([]);
   });
 
+  it("match the auth service's registry: every code there has a factory, and no factory makes another", () => {
+    expect(authCodes).toEqual(Object.keys(knownErrorStatus).sort());
+  });
+
   it("have an English and a German text in the shipped catalogs", () => {
     const descriptors = [
       ...apiCodes.map((code) => [code, API_ERROR_TEXTS[code as keyof typeof API_ERROR_TEXTS]] as const),
-      ...authCodes.map((code) => [code, AUTH_ERROR_TEXTS[code]] as const),
+      ...authCodes.map((code) => [code, AUTH_ERROR_TEXTS[code as keyof typeof AUTH_ERROR_TEXTS]] as const),
     ];
     for (const [code, descriptor] of descriptors) {
       const english = sourceOf(descriptor);

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { HttpError } from "../../../lib/errors.ts";
 import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
-import { dataVaultStoreDoesNotExist } from "../../stores/data-vault.ts";
 import { readBody } from "../../wire/headers.ts";
+import { KnownErrors } from "../../wire/known-errors.ts";
 
 const hashedKey = z.string().min(1).max(1000);
 const setBody = z.object({ hashed_key: hashedKey, encrypted_value: z.string().max(1_000_000) }).strict();
@@ -13,7 +12,7 @@ const getBody = z.object({ hashed_key: hashedKey }).strict();
 export function registerDataVault(app: AuthApp, deps: AuthDeps): void {
   const server = projectAuth(deps, ["server", "admin"]);
   const storeOf = (project: { config: { data_vault_stores: Record<string, unknown> } }, id: string) => {
-    if (!Object.hasOwn(project.config.data_vault_stores, id)) throw dataVaultStoreDoesNotExist(id);
+    if (!Object.hasOwn(project.config.data_vault_stores, id)) throw KnownErrors.dataVaultStoreDoesNotExist(id);
     return id;
   };
 
@@ -31,12 +30,7 @@ export function registerDataVault(app: AuthApp, deps: AuthDeps): void {
     const storeId = storeOf(project, c.req.param("id"));
     const value = await deps.dataVault.get(project.id, storeId, body.hashed_key);
     if (value === null) {
-      throw new HttpError(
-        400,
-        "DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST",
-        `Data vault store with ID ${storeId} does not contain a key with hash ${body.hashed_key}.`,
-        { store_id: storeId, hashed_key: body.hashed_key },
-      );
+      throw KnownErrors.dataVaultStoreHashedKeyDoesNotExist(storeId, body.hashed_key);
     }
     return c.json({ encrypted_value: value });
   });

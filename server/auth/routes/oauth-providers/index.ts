@@ -2,11 +2,11 @@ import { and, asc, eq, ne } from "drizzle-orm";
 import type { Context } from "hono";
 import { z } from "zod";
 import { authOauthAccountsTable } from "../../../db/schema/index.ts";
-import { HttpError } from "../../../lib/errors.ts";
 import { projectAuth } from "../../access/project-auth.ts";
 import { targetUser } from "../../access/user-target.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
 import { readBody, readQuery } from "../../wire/headers.ts";
+import { KnownErrors } from "../../wire/known-errors.ts";
 import { StatusError } from "../../wire/status-error.ts";
 
 type AccountRow = typeof authOauthAccountsTable.$inferSelect;
@@ -106,11 +106,7 @@ export function registerOAuthProviders(app: AuthApp, deps: AuthDeps): void {
       );
     }
     if (next.allowSignIn && others.some((o) => o.accountId === next.accountId && o.allowSignIn)) {
-      throw new HttpError(
-        400,
-        "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN",
-        "A provider with the same account ID is already used for signing in.",
-      );
+      throw KnownErrors.oauthProviderAccountIdAlreadyUsedForSignIn();
     }
   };
 

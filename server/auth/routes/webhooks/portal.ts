@@ -1,8 +1,8 @@
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { HttpError } from "../../../lib/errors.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
 import { readQuery } from "../../wire/headers.ts";
+import { KnownErrors } from "../../wire/known-errors.ts";
 import { listDeliveries, listEndpoints } from "./webhook-log.ts";
 
 const deliveriesQuery = z.object({ endpoint_id: z.string().uuid().optional() });
@@ -19,11 +19,7 @@ export function registerWebhookPortal(app: AuthApp, deps: AuthDeps): void {
     const token = c.req.header("authorization")?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
     const projectId = token ? await deps.portalTokens.verify(token) : null;
     if (!projectId) {
-      throw new HttpError(
-        401,
-        "WEBHOOK_PORTAL_TOKEN_INVALID",
-        "Send a current token from POST /webhooks/svix-token as `Authorization: Bearer <token>`.",
-      );
+      throw KnownErrors.webhookPortalTokenInvalid();
     }
     c.set("portalProjectId", projectId);
     await next();
