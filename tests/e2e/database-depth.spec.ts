@@ -6,7 +6,8 @@ import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, type Lang, tr } from "./helpers/catalog.ts";
 import { expect, test } from "./helpers/csp.ts";
 import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
-import { runSql } from "./helpers/sql-editor.ts";
+import { openFirstDatabase, openWorkbench, runSql } from "./helpers/sql-editor.ts";
+import { expectNoPageScrollSideways } from "./helpers/viewport.ts";
 
 // Issue 23 in the browser: structure, typed filters in the URL, foreign-key links, export, CSV
 // import and charts, in English and German, with axe on each state and screenshots at both sizes.
@@ -21,11 +22,6 @@ async function openTable(page: Page, lang: Lang, name: string): Promise<void> {
   await expect(page.getByRole("region", { name: tr(lang, "Table {0}", { 0: name }) })).toBeVisible();
 }
 
-async function expectNoPageScrollSideways(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 for (const lang of LANGS) {
   test.describe(`database structure, filters, export, import, charts (${lang})`, () => {
     test.beforeEach(async ({ context }) => {
@@ -36,13 +32,7 @@ for (const lang of LANGS) {
     test(`structure, filter in the URL, foreign-key link, export and chart (${lang})`, async ({ page }, info) => {
       await page.setViewportSize(DESKTOP);
       await signUpAndVerify(page, lang, uniqueEmail(`db-depth-${lang}`));
-      await page
-        .getByRole("region", { name: tr(lang, "Databases") })
-        .getByRole("link")
-        .first()
-        .click();
-      await expect(page).toHaveURL(/\/db\/[^/?]+/);
-      await page.getByRole("tab", { name: tr(lang, "SQL"), exact: true }).click();
+      await openWorkbench(page, lang);
       await runSql(
         page,
         `CREATE TABLE shops (id int PRIMARY KEY, city text NOT NULL);
@@ -166,12 +156,7 @@ INSERT INTO sales SELECT g, 1 + g % 2, DATE '2024-01-01' + g, g * 10.5, CASE WHE
     test(`CSV import into an existing and a new table, a refused line named (${lang})`, async ({ page }, info) => {
       await page.setViewportSize(PHONE);
       await signUpAndVerify(page, lang, uniqueEmail(`db-import-${lang}`));
-      await page.getByRole("button", { name: tr(lang, "Toggle sidebar") }).click();
-      await page
-        .getByRole("region", { name: tr(lang, "Databases") })
-        .getByRole("link")
-        .first()
-        .click();
+      await openFirstDatabase(page, lang, { phone: true });
       await page.setViewportSize(DESKTOP);
       await page.getByRole("tab", { name: tr(lang, "SQL"), exact: true }).click();
       await runSql(page, "CREATE TABLE people (id int PRIMARY KEY, name text NOT NULL, born date);");

@@ -1,28 +1,12 @@
-import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, tr } from "./helpers/catalog.ts";
 import { expect, test } from "./helpers/csp.ts";
 import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
-import { runSql } from "./helpers/sql-editor.ts";
+import { openFirstDatabase, runSql } from "./helpers/sql-editor.ts";
+import { expectNoPageScrollSideways } from "./helpers/viewport.ts";
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-
-/** Nothing on the page is wider than the window: the document does not scroll sideways. */
-async function expectNoPageScrollSideways(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-async function openFirstDatabase(page: Page, lang: (typeof LANGS)[number], phone: boolean): Promise<void> {
-  if (phone) await page.getByRole("button", { name: tr(lang, "Toggle sidebar") }).click();
-  await page
-    .getByRole("region", { name: tr(lang, "Databases") })
-    .getByRole("link")
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/db\/[^/?]+/);
-}
 
 const EIGHT_COLUMNS = "SELECT 1 AS a, 2 AS b, 3 AS c, 4 AS d, 5 AS e, 6 AS f, 7 AS g, 8 AS h";
 
@@ -38,7 +22,7 @@ for (const lang of LANGS) {
     }, info) => {
       await page.setViewportSize(DESKTOP);
       await signUpAndVerify(page, lang, uniqueEmail(`db-layout-${lang}`));
-      await openFirstDatabase(page, lang, false);
+      await openFirstDatabase(page, lang);
       await page.getByRole("tab", { name: tr(lang, "SQL"), exact: true }).click();
       const editor = page.getByTestId("sql-editor");
       await expect(editor.locator(".monaco-editor")).toBeVisible();
@@ -114,7 +98,7 @@ for (const lang of LANGS) {
     }, info) => {
       await page.setViewportSize(PHONE);
       await signUpAndVerify(page, lang, uniqueEmail(`db-phone-${lang}`));
-      await openFirstDatabase(page, lang, true);
+      await openFirstDatabase(page, lang, { phone: true });
       await expectNoPageScrollSideways(page);
       await page.screenshot({ path: info.outputPath(`phone-table-${lang}.png`) });
 

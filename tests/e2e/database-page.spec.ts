@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { tr } from "./helpers/catalog.ts";
 import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
-import { runSql } from "./helpers/sql-editor.ts";
+import { openWorkbench, runSql } from "./helpers/sql-editor.ts";
 
 const lang = "en";
 
@@ -15,16 +14,7 @@ test.describe("database page", () => {
 
   test("create a table with SQL, browse, search and sort it; result tabs and the error marker", async ({ page }) => {
     await signUpAndVerify(page, lang, uniqueEmail("db-page"));
-    await page
-      .getByRole("navigation")
-      .getByRole("region", { name: tr(lang, "Databases") })
-      .getByRole("link")
-      .first()
-      .click();
-    await expect(page).toHaveURL(/\/db\/[^/]+$/);
-
-    await page.getByRole("tab", { name: "SQL" }).click();
-    await expect(page.locator(".monaco-editor")).toBeVisible();
+    await openWorkbench(page, lang);
     await runSql(
       page,
       "CREATE TABLE fruit (id int PRIMARY KEY, name text NOT NULL);\nINSERT INTO fruit VALUES (1, 'apple'), (2, 'cherry'), (3, 'banana');",

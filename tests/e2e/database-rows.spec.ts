@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, tr } from "./helpers/catalog.ts";
 import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
-import { runSql } from "./helpers/sql-editor.ts";
+import { openWorkbench, runSql } from "./helpers/sql-editor.ts";
 
 const SETUP = `CREATE TABLE plant (id int PRIMARY KEY, name text NOT NULL, info jsonb, note text);
 INSERT INTO plant SELECT g, 'plant ' || g, NULL, NULL FROM generate_series(1, 60) g;
@@ -24,14 +24,7 @@ for (const lang of LANGS) {
       page,
     }) => {
       await signUpAndVerify(page, lang, uniqueEmail("db-rows"));
-      await page
-        .getByRole("navigation")
-        .getByRole("region", { name: tr(lang, "Databases") })
-        .getByRole("link")
-        .first()
-        .click();
-      await page.getByRole("tab", { name: tr(lang, "SQL") }).click();
-      await expect(page.locator(".monaco-editor")).toBeVisible();
+      await openWorkbench(page, lang);
       await runSql(page, SETUP);
       await expect(page.getByRole("tablist", { name: tr(lang, "Results") }).getByRole("tab")).toHaveCount(5);
 

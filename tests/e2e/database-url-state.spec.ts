@@ -2,7 +2,7 @@ import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, tr } from "./helpers/catalog.ts";
 import { expect, test } from "./helpers/csp.ts";
 import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
-import { runSql } from "./helpers/sql-editor.ts";
+import { openWorkbench, runSql } from "./helpers/sql-editor.ts";
 
 for (const lang of LANGS) {
   test(`the database page's state lives in the URL: reload, back and a shared link restore it (${lang})`, async ({
@@ -14,13 +14,7 @@ for (const lang of LANGS) {
     await useLanguage(context, lang);
     await page.setViewportSize({ width: 1280, height: 800 });
     await signUpAndVerify(page, lang, uniqueEmail(`db-url-${lang}`));
-    await page
-      .getByRole("region", { name: tr(lang, "Databases") })
-      .getByRole("link")
-      .first()
-      .click();
-    await page.getByRole("tab", { name: tr(lang, "SQL"), exact: true }).click();
-    await expect(page).toHaveURL(/view=sql/);
+    await openWorkbench(page, lang);
     await runSql(
       page,
       "CREATE TABLE herb (id int PRIMARY KEY, name text);\nINSERT INTO herb SELECT g, 'herb ' || g FROM generate_series(1, 130) g;",

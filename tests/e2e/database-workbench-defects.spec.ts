@@ -2,7 +2,7 @@ import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, tr } from "./helpers/catalog.ts";
 import { expect, test } from "./helpers/csp.ts";
 import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
-import { runSql } from "./helpers/sql-editor.ts";
+import { openWorkbench, runSql } from "./helpers/sql-editor.ts";
 
 for (const lang of LANGS) {
   test(`workbench: the error underline sits on the failing statement, cut results say how many (${lang})`, async ({
@@ -13,13 +13,7 @@ for (const lang of LANGS) {
     await useLanguage(context, lang);
     await page.setViewportSize({ width: 1280, height: 800 });
     await signUpAndVerify(page, lang, uniqueEmail(`db-defects-${lang}`));
-    await page
-      .getByRole("region", { name: tr(lang, "Databases") })
-      .getByRole("link")
-      .first()
-      .click();
-    await page.getByRole("tab", { name: tr(lang, "SQL"), exact: true }).click();
-    await expect(page.locator(".monaco-editor")).toBeVisible();
+    await openWorkbench(page, lang);
     // Editor tabs are named in the reader's language.
     await expect(
       page.getByRole("tablist", { name: tr(lang, "Editor tabs") }).getByRole("tab", {

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { tr } from "./helpers/catalog.ts";
 import { expect, test } from "./helpers/csp.ts";
 import { signOut, signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
+import { openWorkbench } from "./helpers/sql-editor.ts";
 
 const lang = "en";
 
@@ -38,14 +38,7 @@ test.describe("SQL workbench", () => {
   test("statement at the cursor, destructive confirmation, stop, history and snippets", async ({ page }) => {
     const email = uniqueEmail("db-workbench");
     await signUpAndVerify(page, lang, email);
-    await page
-      .getByRole("navigation")
-      .getByRole("region", { name: tr(lang, "Databases") })
-      .getByRole("link")
-      .first()
-      .click();
-    await expect(page).toHaveURL(/\/db\/[^/]+$/);
-    await openSqlTab(page);
+    await openWorkbench(page, lang);
     const results = page.getByRole("tablist", { name: "Results" });
 
     // Ctrl+Enter without a selection runs only the statement under the cursor (line 2).
