@@ -48,7 +48,8 @@ export function DatabasePage({
 
   const open = (opened: OpenTable, filter?: DatabaseSearch["filter"]) => {
     setTreeOpen(false);
-    // A new table starts on its first page, unsorted, unfiltered.
+    // A new table starts on its first page, unsorted, unfiltered, with the chart's guess; it keeps the
+    // view (rows, structure or chart) unless a link to certain rows opened it.
     onSearch({
       view: "table",
       schema: opened.schemaName === "public" ? undefined : opened.schemaName,
@@ -61,6 +62,10 @@ export function DatabasePage({
       filter: filter?.length ? filter : undefined,
       after: undefined,
       before: undefined,
+      tab: filter ? undefined : search.tab,
+      chart: undefined,
+      x: undefined,
+      y: undefined,
     });
   };
   const schemaTree = <SchemaTree dbId={dbId} onOpen={(opened) => open(opened)} />;

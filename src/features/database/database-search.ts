@@ -1,6 +1,7 @@
 import { tableFilterSchema } from "@contract/table-filter";
 // zod/mini: the page's share of zod stays small.
 import * as z from "zod/mini";
+import { CHART_TYPES } from "./chart/chart-data";
 import type { RawDatabaseSearch } from "./search-keys";
 
 export const PAGE_SIZES = [25, 50, 100, 500, 1000] as const;
@@ -34,7 +35,8 @@ const dropInvalid = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(s
 
 /**
  * The database page's state in its URL (TanStack Router search parameters): which view, which
- * table, and how its rows are paged, sorted, searched and filtered. Reload, back/forward and a
+ * table, how its rows are paged, sorted, searched and filtered, and whether its rows, its structure
+ * or a chart is shown. Reload, back/forward and a
  * shared link restore all of it.
  */
 export const databaseSearchSchema = z.object({
@@ -52,6 +54,12 @@ export const databaseSearchSchema = z.object({
   /** Keyset cursor of the page: the key after which (or before which) its rows start. */
   after: dropInvalid(cursor),
   before: dropInvalid(cursor),
+  /** The table's view: its rows (the default, not written), its structure or a chart of the page. */
+  tab: dropInvalid(z.enum(["rows", "structure", "chart"])),
+  /** The chart's type, x column and y columns, by name (chart/chart-url.ts); unset, the chart's guess. */
+  chart: dropInvalid(z.enum(CHART_TYPES)),
+  x: dropInvalid(name),
+  y: dropInvalid(z.array(name).check(z.maxLength(1_600))),
 });
 export type DatabaseSearch = z.infer<typeof databaseSearchSchema>;
 

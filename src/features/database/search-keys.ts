@@ -10,6 +10,12 @@ export const DATABASE_SEARCH_KEYS = [
   "col",
   "q",
   "filter",
+  "after",
+  "before",
+  "tab",
+  "chart",
+  "x",
+  "y",
 ] as const;
 export type RawDatabaseSearch = { [K in (typeof DATABASE_SEARCH_KEYS)[number]]?: unknown };
 

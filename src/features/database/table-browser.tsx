@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { applyRowChanges, fetchCell, tablePageQuery } from "./api";
+import { axesFromSearch, axesToSearch } from "./chart/chart-url";
 import { LazyChartView } from "./chart/lazy-chart-view";
 import { databaseErrorText } from "./database-errors";
 import type { SearchUpdate } from "./database-page";
@@ -42,12 +43,13 @@ export function TableBrowser({
   table: OpenTable;
   search: DatabaseSearch;
   onSearch: SearchUpdate;
-  /** Opens another table filtered to some rows (a foreign key's target). */
-  onOpenTable?: (table: OpenTable, filter: TableFilter) => void;
+  /** Opens another table: filtered to some rows (a foreign key's target) on its rows, else in the same view. */
+  onOpenTable?: (table: OpenTable, filter?: TableFilter) => void;
 }) {
   const { t, i18n } = useLingui();
   const filter = search.filter ?? [];
-  const [view, setView] = useState<TableView>("rows");
+  // In the URL, so that a reload, back/forward and the page's phone layout (which mounts the view anew) keep it.
+  const view: TableView = search.tab ?? "rows";
   const structure = useQuery(structureQuery(dbId, table.schemaName, table.tableName));
   const foreignKeys = useMemo(() => foreignKeyColumns(structure.data), [structure.data]);
   const queryClient = useQueryClient();
@@ -85,6 +87,11 @@ export function TableBrowser({
   const editable = columns.some((column) => column.primaryKey);
   const cut = useMemo(() => new Set((data.data?.cutCells ?? []).map(([r, c]) => `${r}:${c}`)), [data.data]);
   const keys = useMemo(() => rows.map((row) => rowKey(columns, row)), [rows, columns]);
+  const names = useMemo(() => columns.map((column) => column.name), [columns]);
+  const chartAxes = useMemo(
+    () => axesFromSearch(names, { chart: search.chart, x: search.x, y: search.y }),
+    [names, search.chart, search.x, search.y],
+  );
 
   const apply = useMutation({
     mutationFn: () => applyRowChanges(dbId, { ...table, changes: toRequest(changes) }),
@@ -130,23 +137,29 @@ export function TableBrowser({
         dbId={dbId}
         table={table}
         view={view}
-        onView={setView}
+        onView={(next) => onSearch({ tab: next === "rows" ? undefined : next })}
         filter={filter}
         onFilter={(next) => onSearch({ ...FIRST_PAGE, filter: next.length ? next : undefined })}
         sort={sort}
-        grid={{ columns: columns.map((c) => c.name), rows }}
+        grid={{ columns: names, rows }}
       />
       {view === "structure" && (
         <StructurePanel
           dbId={dbId}
           schemaName={table.schemaName}
           tableName={table.tableName}
-          onOpenTable={onOpenTable ? (schemaName, tableName) => onOpenTable({ schemaName, tableName }, []) : undefined}
+          onOpenTable={onOpenTable ? (schemaName, tableName) => onOpenTable({ schemaName, tableName }) : undefined}
         />
       )}
       {view === "chart" && (
         <div className="min-h-0 flex-1 overflow-auto">
-          <LazyChartView columns={columns} rows={rows} />
+          <LazyChartView
+            columns={columns}
+            rows={rows}
+            axes={chartAxes}
+            // Settings are no stops for back/forward: they replace the entry.
+            onAxes={(axes) => onSearch(axesToSearch(names, axes), { replace: true })}
+          />
         </div>
       )}
       <div className={view === "rows" ? "contents" : "hidden"}>

@@ -1,7 +1,7 @@
 /** How a result column can serve a chart: as time, as numbers, or as category labels. */
 export type ColumnRole = "time" | "number" | "text";
-export type ChartType = "bar" | "line" | "area" | "scatter";
-export const CHART_TYPES: readonly ChartType[] = ["bar", "line", "area", "scatter"];
+export const CHART_TYPES = ["bar", "line", "area", "scatter"] as const;
+export type ChartType = (typeof CHART_TYPES)[number];
 
 export interface ChartColumn {
   name: string;
@@ -104,4 +104,16 @@ export function toSeries(columns: ChartColumn[], rows: unknown[][], axes: Pick<C
     ys: axes.ys.map((y) => points.map((p) => numberValue(p.row[y]))),
     skipped: rows.length - points.length,
   };
+}
+
+/**
+ * The axes shown: what the user chose where it still fits the columns, the guess for the rest (a
+ * chart opened before its rows arrive, or a link naming a column that is gone, gets the guess).
+ */
+export function resolveAxes(columns: ChartColumn[], chosen: Partial<ChartAxes>): ChartAxes {
+  const guess = defaultAxes(columns);
+  const fits = (i: number) => Number.isInteger(i) && i >= 0 && i < columns.length;
+  const x = chosen.x !== undefined && fits(chosen.x) ? chosen.x : guess.x;
+  const ys = [...new Set(chosen.ys ?? guess.ys)].filter((y) => fits(y) && y !== x).sort((a, b) => a - b);
+  return { x, ys, type: chosen.type ?? guess.type };
 }

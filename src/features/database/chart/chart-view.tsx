@@ -3,7 +3,7 @@ import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react"
 import uPlot from "uplot";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import "uplot/dist/uPlot.min.css";
-import { CHART_TYPES, type ChartColumn, type ChartType, defaultAxes, toSeries } from "./chart-data";
+import { CHART_TYPES, type ChartAxes, type ChartColumn, type ChartType, resolveAxes, toSeries } from "./chart-data";
 import { barsShareColumns, chartOptions, SERIES_COLORS } from "./uplot-options";
 
 const HEIGHT = 300;
@@ -15,12 +15,17 @@ const field = "h-8 min-w-0 rounded border border-slate-700 bg-slate-800 px-2 tex
  * starting from a guess (time across as lines, text as bars). The chart takes the keyboard (arrows
  * move along the points, read aloud) and has a table of the same data as its alternative.
  */
-export default function ChartView({ columns, rows }: { columns: ChartColumn[]; rows: unknown[][] }) {
+export default function ChartView({ columns, rows, axes: held, onAxes }: ChartViewProps) {
   const { t, i18n } = useLingui();
-  const initial = useMemo(() => defaultAxes(columns), [columns]);
-  const [type, setType] = useState<ChartType>(initial.type);
-  const [x, setX] = useState(initial.x);
-  const [ys, setYs] = useState<number[]>(initial.ys);
+  // Without a holder (onAxes) the chart keeps its axes itself.
+  const [own, setOwn] = useState<Partial<ChartAxes>>({});
+  const chosen = onAxes ? (held ?? {}) : own;
+  const resolved = resolveAxes(columns, chosen);
+  const { type, x } = resolved;
+  // The same columns as the same array, so that the series (and the drawn chart) are made again only on a change.
+  const ysKey = resolved.ys.join(",");
+  const ys = useMemo(() => (ysKey ? ysKey.split(",").map(Number) : []), [ysKey]);
+  const choose = (patch: Partial<ChartAxes>) => (onAxes ?? setOwn)({ type, x, ys, ...patch });
   const [asTable, setAsTable] = useState(false);
   const [focused, setFocused] = useState<number | null>(null);
   /** More bars than pixel columns: neighbours are drawn as one, which the chart says. */
@@ -90,7 +95,11 @@ export default function ChartView({ columns, rows }: { columns: ChartColumn[]; r
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <label className="flex items-center gap-2 text-slate-300">
           <Trans>Chart type</Trans>
-          <select className={field} value={type} onChange={(event) => setType(event.target.value as ChartType)}>
+          <select
+            className={field}
+            value={type}
+            onChange={(event) => choose({ type: event.target.value as ChartType })}
+          >
             {CHART_TYPES.map((name) => (
               <option key={name} value={name}>
                 {typeNames[name]}
@@ -105,8 +114,7 @@ export default function ChartView({ columns, rows }: { columns: ChartColumn[]; r
             value={x}
             onChange={(event) => {
               const next = Number(event.target.value);
-              setX(next);
-              setYs((all) => all.filter((y) => y !== next));
+              choose({ x: next, ys: ys.filter((y) => y !== next) });
             }}
           >
             {columns.map((c, i) => (
@@ -128,9 +136,7 @@ export default function ChartView({ columns, rows }: { columns: ChartColumn[]; r
                   type="checkbox"
                   checked={ys.includes(i)}
                   onChange={(event) =>
-                    setYs((all) =>
-                      event.target.checked ? [...all, i].sort((a, b) => a - b) : all.filter((y) => y !== i),
-                    )
+                    choose({ ys: event.target.checked ? [...ys, i].sort((a, b) => a - b) : ys.filter((y) => y !== i) })
                   }
                 />
                 {c.name}
@@ -196,6 +202,14 @@ export default function ChartView({ columns, rows }: { columns: ChartColumn[]; r
       )}
     </section>
   );
+}
+
+export interface ChartViewProps {
+  columns: ChartColumn[];
+  rows: unknown[][];
+  /** The chosen axes, held above the chart (in the URL, say) so that they outlive it; gaps are guessed. */
+  axes?: Partial<ChartAxes>;
+  onAxes?: (axes: ChartAxes) => void;
 }
 
 /** The chart's data as a table: its accessible alternative, the first rows of it. */

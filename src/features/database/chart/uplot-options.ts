@@ -81,6 +81,40 @@ export function barsShareColumns(u: uPlot, count: number): boolean {
   return count > u.bbox.width;
 }
 
+/** uPlot's room right of the plot when the x axis does not ask for more: half its y axis's 50 px. */
+const RIGHT_PADDING = 25;
+let measurer: CanvasRenderingContext2D | null = null;
+
+/** The width in CSS pixels of the widest line of any label, in the axes' font. */
+function widestLine(labels: readonly string[]): number {
+  measurer ??= document.createElement("canvas").getContext("2d");
+  if (!measurer) return 0;
+  measurer.font = FONT;
+  let widest = 0;
+  for (const label of labels) {
+    for (const line of label.split("\n")) widest = Math.max(widest, measurer.measureText(line).width);
+  }
+  return widest;
+}
+
+/**
+ * The x axis's labels as uPlot lays them out, and room right of the plot for half the widest of
+ * them: uPlot centres a label on its tick and leaves 25 px there, so a last tick at the right edge
+ * lost the end of its label ("24 Nov 2026", a category's name). uPlot asks for the padding again
+ * after each layout pass, so it settles on the labels it draws.
+ */
+type XValues = (u: uPlot, splits: number[], axis: number, space: number, step: number) => string[];
+function labelRoom(values: XValues) {
+  let shown: string[] = [];
+  return {
+    values: ((u, splits, axis, space, step) => {
+      shown = values(u, splits, axis, space, step);
+      return shown;
+    }) satisfies XValues,
+    right: () => Math.max(RIGHT_PADDING, Math.ceil(widestLine(shown) / 2) + 2),
+  };
+}
+
 /** uPlot's options for a chart type over `series`; the names label the legend and axes. */
 export function chartOptions(
   type: ChartType,
@@ -98,8 +132,16 @@ export function chartOptions(
     labelFont: FONT,
     label,
   });
+  const xLabels = labelRoom(
+    labels
+      ? (_u, splits) => splits.map((i) => (labels[i] ?? "").slice(0, 16))
+      : series.role === "time"
+        ? timeAxisValues(locale)
+        : (_u, splits) => splits.map((n) => n.toLocaleString(locale)),
+  );
   return {
     ...size,
+    padding: [null, xLabels.right, null, null],
     // The legend is drawn by the view (translated, and readable by screen readers).
     legend: { show: false },
     cursor: { drag: { x: true, y: false }, points: { size: 6 } },
@@ -122,8 +164,9 @@ export function chartOptions(
     axes: [
       {
         ...axis(names.x),
-        // uPlot's own time labels are English templates ("12am", "1/7"): these are the reader's.
-        ...(series.role === "time" ? { values: timeAxisValues(locale) } : {}),
+        // Time in the reader's locale (uPlot's own labels are English templates: "12am", "1/7"),
+        // numbers likewise, text as the category's name; each leaves itself room on the right.
+        values: xLabels.values,
         ...(labels
           ? {
               // Text across: one tick per category, labelled by it.
@@ -133,11 +176,15 @@ export function chartOptions(
                 for (let i = Math.ceil(min); i <= max; i += step) out.push(i);
                 return out;
               },
-              values: (_u: uPlot, splits: number[]) => splits.map((i) => (labels[i] ?? "").slice(0, 16)),
             }
           : {}),
       },
-      axis(""),
+      {
+        ...axis(""),
+        // Wide enough for its longest number (uPlot's fixed 50 px cut "1,250,000" at the left edge):
+        // the label, the 10 px tick and the 5 px gap.
+        size: (_u: uPlot, values: string[] | null) => Math.max(50, Math.ceil(widestLine(values ?? [])) + 20),
+      },
     ],
     series: [
       { label: names.x },
