@@ -115,9 +115,10 @@ async function measure(store: TestStoreKind): Promise<BenchResult[]> {
 const suite: BenchSuite = {
   name: "Database page: streamed export and CSV import",
   async run() {
-    const results = await measure("pglite");
-    // TRANSFER_BENCH_STORES=pglite leaves PostgreSQL out (a quicker run).
-    if (process.env.TRANSFER_BENCH_STORES === "pglite") return results;
+    // TRANSFER_BENCH_STORES=pglite or =postgres measures that store alone (a quicker run); unset, both.
+    const only = process.env.TRANSFER_BENCH_STORES;
+    const results = only === "postgres" ? [] : await measure("pglite");
+    if (only === "pglite") return results;
     const problem = await postgresReachable();
     if (problem) return [...results, { name: `skipped PostgreSQL: ${problem}`, value: 0, unit: "" }];
     return [...results, ...(await measure("postgres"))];
