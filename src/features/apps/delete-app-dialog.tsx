@@ -2,15 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { onlineManager } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
-import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { useDeleteApp } from "./mutations";
@@ -42,24 +34,14 @@ export function DeleteAppDialog({ app, onClose }: { app: App | null; onClose(): 
   }
 
   return (
-    <AlertDialog open={app !== null} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogTitle>{t`Delete App`}</AlertDialogTitle>
-        <AlertDialogDescription>
-          {t`Are you sure you want to delete "${title}"? This action cannot be undone.`}
-        </AlertDialogDescription>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <AlertDialogCancel asChild>
-            <Button variant="outline" disabled={remove.isPending}>
-              {t`Cancel`}
-            </Button>
-          </AlertDialogCancel>
-          <Button variant="destructive" disabled={remove.isPending} onClick={() => app && void onDelete(app)}>
-            {remove.isPending && <Spinner />}
-            {remove.isPending ? t`Deleting...` : t`Delete App`}
-          </Button>
-        </div>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={app !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t`Delete App`}
+      description={t`Are you sure you want to delete "${title}"? This action cannot be undone.`}
+      pending={remove.isPending}
+      pendingLabel={t`Deleting...`}
+      onConfirm={() => app && void onDelete(app)}
+    />
   );
 }

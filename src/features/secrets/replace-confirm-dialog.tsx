@@ -1,13 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
-import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 
 interface ReplaceConfirmDialogProps {
   /** The key that exists; null when closed. */
@@ -22,26 +14,19 @@ export function ReplaceConfirmDialog({ secretKey, pending, onReplace, onCancel }
   const { t } = useLingui();
   const key = secretKey ?? "";
   return (
-    <AlertDialog open={secretKey !== null} onOpenChange={(open) => !open && onCancel()}>
-      <AlertDialogContent>
-        <AlertDialogTitle>{t`Replace value?`}</AlertDialogTitle>
-        <AlertDialogDescription>
-          <Trans>
-            <code className="font-mono text-slate-100 break-all">{key}</code> exists. Replace its value?
-          </Trans>
-        </AlertDialogDescription>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <AlertDialogCancel asChild>
-            <Button variant="outline" disabled={pending}>
-              {t`Cancel`}
-            </Button>
-          </AlertDialogCancel>
-          <Button disabled={pending} onClick={onReplace}>
-            {pending && <Spinner />}
-            {t`Replace`}
-          </Button>
-        </div>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={secretKey !== null}
+      onOpenChange={(open) => !open && onCancel()}
+      title={t`Replace value?`}
+      description={
+        <Trans>
+          <code className="font-mono text-slate-100 break-all">{key}</code> exists. Replace its value?
+        </Trans>
+      }
+      confirmLabel={t`Replace`}
+      confirmVariant="default"
+      pending={pending}
+      onConfirm={onReplace}
+    />
   );
 }

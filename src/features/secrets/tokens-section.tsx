@@ -2,13 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { KeyRound, Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import {
@@ -198,23 +192,15 @@ function TokenRow({ appId, token, readOnly }: { appId: string; token: ServiceTok
       <Button variant="outline" size="sm" disabled={readOnly || revoke.isPending} onClick={() => setConfirming(true)}>
         {t`Revoke`}
       </Button>
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogTitle>{t`Revoke token?`}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {t`Programs that use "${name}" lose access to the secrets at once. This cannot be undone.`}
-          </AlertDialogDescription>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialogCancel asChild>
-              <Button variant="outline">{t`Cancel`}</Button>
-            </AlertDialogCancel>
-            <Button variant="destructive" disabled={revoke.isPending} onClick={() => void onRevoke()}>
-              {revoke.isPending && <Spinner />}
-              {t`Revoke`}
-            </Button>
-          </div>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t`Revoke token?`}
+        description={t`Programs that use "${name}" lose access to the secrets at once. This cannot be undone.`}
+        confirmLabel={t`Revoke`}
+        pending={revoke.isPending}
+        onConfirm={() => void onRevoke()}
+      />
     </li>
   );
 }

@@ -2,13 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { AccountSection } from "@/features/account/account-section";
 import { errorText } from "@/lib/errors/error-text";
@@ -46,20 +40,14 @@ export function LeaveTeamSection({ user, team }: { user: SdkUser; team: SdkTeam 
           {t`Leave team`}
         </Button>
       </div>
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogTitle>{t`Leave team`}</AlertDialogTitle>
-          <AlertDialogDescription>{t`Leave "${teamName}"? You need a new invitation to come back.`}</AlertDialogDescription>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialogCancel asChild>
-              <Button variant="outline">{t`Cancel`}</Button>
-            </AlertDialogCancel>
-            <Button variant="destructive" disabled={busy} onClick={() => void leave()}>
-              {t`Leave team`}
-            </Button>
-          </div>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t`Leave team`}
+        description={t`Leave "${teamName}"? You need a new invitation to come back.`}
+        pending={busy}
+        onConfirm={() => void leave()}
+      />
     </AccountSection>
   );
 }

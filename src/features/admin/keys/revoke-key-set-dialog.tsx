@@ -1,14 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
-import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { type KeySet, useRevokeKeySet } from "./keys-api";
@@ -31,24 +23,13 @@ export function RevokeKeySetDialog({ keySet, onClose }: { keySet: KeySet | null;
   }
 
   return (
-    <AlertDialog open={keySet !== null} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogTitle>{t`Revoke keys`}</AlertDialogTitle>
-        <AlertDialogDescription>
-          {t`Revoke "${name}"? Every server and tool using these keys stops working at once. This cannot be undone.`}
-        </AlertDialogDescription>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <AlertDialogCancel asChild>
-            <Button variant="outline" disabled={revoke.isPending}>
-              {t`Cancel`}
-            </Button>
-          </AlertDialogCancel>
-          <Button variant="destructive" disabled={revoke.isPending} onClick={() => keySet && void onRevoke(keySet)}>
-            {revoke.isPending && <Spinner />}
-            {t`Revoke keys`}
-          </Button>
-        </div>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={keySet !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t`Revoke keys`}
+      description={t`Revoke "${name}"? Every server and tool using these keys stops working at once. This cannot be undone.`}
+      pending={revoke.isPending}
+      onConfirm={() => keySet && void onRevoke(keySet)}
+    />
   );
 }

@@ -1,12 +1,5 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
-import { Button } from "@/components/ui/button";
+import { useLingui } from "@lingui/react/macro";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import type { RunPlan } from "./pick-statements";
 
 const PREVIEW_CHARS = 200;
@@ -39,36 +32,25 @@ export function DestructiveConfirmDialog({
     }
   };
   return (
-    <AlertDialog open={plan !== null} onOpenChange={(open) => !open && onCancel()}>
-      <AlertDialogContent>
-        <AlertDialogTitle>
-          <Trans>Run destructive statements?</Trans>
-        </AlertDialogTitle>
-        <AlertDialogDescription>
-          <Trans>These statements can destroy data and cannot be undone:</Trans>
-        </AlertDialogDescription>
-        <ul aria-label={t`Destructive statements`} className="flex max-h-64 flex-col gap-2 overflow-y-auto text-sm">
-          {plan?.flagged.map((statement, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed while the dialog is open
-            <li key={index} className="rounded border border-red-900/60 bg-red-950/30 p-2">
-              <p className="text-xs text-red-300">{reason(statement.destructive)}</p>
-              <code className="block font-mono text-xs break-all whitespace-pre-wrap text-slate-200">
-                {statement.text.length > PREVIEW_CHARS ? `${statement.text.slice(0, PREVIEW_CHARS)}…` : statement.text}
-              </code>
-            </li>
-          ))}
-        </ul>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <AlertDialogCancel asChild>
-            <Button variant="outline">
-              <Trans>Cancel</Trans>
-            </Button>
-          </AlertDialogCancel>
-          <Button variant="destructive" onClick={() => plan && onConfirm(plan)}>
-            <Trans>Run anyway</Trans>
-          </Button>
-        </div>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={plan !== null}
+      onOpenChange={(open) => !open && onCancel()}
+      title={t`Run destructive statements?`}
+      description={t`These statements can destroy data and cannot be undone:`}
+      confirmLabel={t`Run anyway`}
+      onConfirm={() => plan && onConfirm(plan)}
+    >
+      <ul aria-label={t`Destructive statements`} className="flex max-h-64 flex-col gap-2 overflow-y-auto text-sm">
+        {plan?.flagged.map((statement, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed while the dialog is open
+          <li key={index} className="rounded border border-red-900/60 bg-red-950/30 p-2">
+            <p className="text-xs text-red-300">{reason(statement.destructive)}</p>
+            <code className="block font-mono text-xs break-all whitespace-pre-wrap text-slate-200">
+              {statement.text.length > PREVIEW_CHARS ? `${statement.text.slice(0, PREVIEW_CHARS)}…` : statement.text}
+            </code>
+          </li>
+        ))}
+      </ul>
+    </ConfirmDialog>
   );
 }
