@@ -3,12 +3,12 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
+import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { HistorySection } from "@/features/secrets/history-section";
 import { SecretsPanel } from "@/features/secrets/secrets-panel";
 import { TokensSection } from "@/features/secrets/tokens-section";
-import { errorText } from "@/lib/errors/error-text";
 import { appsQuery } from "./api";
 import { useAppDialogs } from "./app-dialogs";
 
@@ -50,24 +50,17 @@ export function AppPage({ appId }: { appId: string }) {
   if (!app) {
     return (
       <div className="mx-auto grid w-full max-w-4xl gap-4 p-4 md:p-8">
-        {apps.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-slate-300">
-            <Spinner />
-            {t`Loading...`}
-          </p>
-        ) : apps.isError ? (
-          <p role="alert" className="text-red-300">
-            {errorText(i18n, apps.error)}
-          </p>
-        ) : (
-          <>
-            <h1 className="text-2xl font-semibold text-white">{t`App not found`}</h1>
-            <p className="text-slate-300">{t`It may have been deleted, or it belongs to another account.`}</p>
-            <Link to="/" className="text-indigo-300 underline-offset-4 hover:underline">
-              {t`Back to your apps`}
-            </Link>
-          </>
-        )}
+        <QueryState query={apps}>
+          {() => (
+            <>
+              <h1 className="text-2xl font-semibold text-white">{t`App not found`}</h1>
+              <p className="text-slate-300">{t`It may have been deleted, or it belongs to another account.`}</p>
+              <Link to="/" className="text-indigo-300 underline-offset-4 hover:underline">
+                {t`Back to your apps`}
+              </Link>
+            </>
+          )}
+        </QueryState>
       </div>
     );
   }

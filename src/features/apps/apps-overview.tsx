@@ -3,16 +3,15 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { KeyRound, Plus } from "lucide-react";
 import { AnimatedText } from "@/components/animated-text";
+import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
-import { errorText } from "@/lib/errors/error-text";
 import { appsQuery } from "./api";
 import { useAppDialogs } from "./app-dialogs";
 import type { App } from "./types";
 
 /** Home: the user's apps, each linking to its page, with a shortcut to its environment variables. */
 export function AppsOverview() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const apps = useQuery(appsQuery());
   const dialogs = useAppDialogs();
 
@@ -27,24 +26,18 @@ export function AppsOverview() {
           {t`Create App`}
         </Button>
       </div>
-      {apps.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-slate-300">
-          <Spinner />
-          {t`Loading...`}
-        </p>
-      ) : apps.isError ? (
-        <p role="alert" className="text-red-300">
-          {errorText(i18n, apps.error)}
-        </p>
-      ) : apps.data.length === 0 ? (
-        <p className="text-slate-300">{t`You have no apps yet. Create your first one.`}</p>
-      ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {apps.data.map((app) => (
-            <AppCard key={app.id} app={app} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={apps}
+        empty={<p className="text-slate-300">{t`You have no apps yet. Create your first one.`}</p>}
+      >
+        {(data) => (
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {data.map((app) => (
+              <AppCard key={app.id} app={app} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </div>
   );
 }

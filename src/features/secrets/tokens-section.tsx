@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { KeyRound, Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import {
@@ -207,7 +208,7 @@ function TokenRow({ appId, token, readOnly }: { appId: string; token: ServiceTok
 
 /** Service tokens: read-only machine access to this app's secrets, for the command line and CI. */
 export function TokensSection({ appId }: { appId: string }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const online = useOnline();
   const tokens = useQuery(tokensQuery(appId));
   const [creating, setCreating] = useState(false);
@@ -234,29 +235,26 @@ export function TokensSection({ appId }: { appId: string }) {
           }}
         />
       )}
-      {tokens.isPending ? (
-        online ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-slate-300">
-            <Spinner />
-            {t`Loading...`}
+      <QueryState
+        query={tokens}
+        small
+        // Offline nothing will come: no spinner that never stops.
+        loading={online ? undefined : null}
+        empty={
+          <p className="flex items-center gap-2 text-sm text-slate-300">
+            <KeyRound aria-hidden="true" className="size-4" />
+            {t`No service tokens yet.`}
           </p>
-        ) : null
-      ) : tokens.isError ? (
-        <p role="alert" className="text-sm text-red-300">
-          {errorText(i18n, tokens.error)}
-        </p>
-      ) : tokens.data.length === 0 ? (
-        <p className="flex items-center gap-2 text-sm text-slate-300">
-          <KeyRound aria-hidden="true" className="size-4" />
-          {t`No service tokens yet.`}
-        </p>
-      ) : (
-        <ul className="grid grid-cols-1 gap-2" aria-label={t`Service tokens`}>
-          {tokens.data.map((token) => (
-            <TokenRow key={token.id} appId={appId} token={token} readOnly={!online} />
-          ))}
-        </ul>
-      )}
+        }
+      >
+        {(data) => (
+          <ul className="grid grid-cols-1 gap-2" aria-label={t`Service tokens`}>
+            {data.map((token) => (
+              <TokenRow key={token.id} appId={appId} token={token} readOnly={!online} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <TokenCreatedDialog appId={appId} token={created} onClose={() => setCreated(null)} />
     </div>
   );

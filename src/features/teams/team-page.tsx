@@ -2,10 +2,9 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Spinner } from "@/components/ui/spinner";
+import { bothQueries, QueryState } from "@/components/query-state";
 import { accountProjectQuery, accountUserQuery } from "@/features/account/account-user";
 import { ApiKeysSection } from "@/features/api-keys/api-keys-section";
-import { errorText } from "@/lib/errors/error-text";
 import { DeleteTeamSection } from "./delete-team-section";
 import { LeaveTeamSection } from "./leave-team-section";
 import { TeamInvitationsSection } from "./team-invitations-section";
@@ -16,38 +15,31 @@ import { listTeamApiKeys, type SdkTeam, type SdkUser, teamKeys, teamPermissionsQ
 
 /** /teams/{id}: one of the signed-in user's teams, with what their permissions there allow. */
 export function TeamPage({ teamId }: { teamId: string }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const user = useQuery(accountUserQuery());
   const teams = useQuery(teamsQuery());
-  const failure = user.error ?? teams.error;
-  const team = teams.data?.find((candidate) => candidate.id === teamId);
 
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-4 p-4 md:p-8">
-      {(user.isPending || teams.isPending) && !failure && (
-        <p role="status" className="flex items-center gap-2 text-slate-300">
-          <Spinner />
-          {t`Loading...`}
-        </p>
-      )}
-      {failure && (
-        <p role="alert" className="text-red-300">
-          {errorText(i18n, failure, msg`An error occurred`)}
-        </p>
-      )}
-      {user.data && teams.data && !team && (
-        <>
-          <h1 className="text-2xl font-semibold text-white">{t`Team not found`}</h1>
-          <p className="text-slate-300">{t`This team does not exist, or you are not one of its members.`}</p>
-          <p>
-            <Link to="/" className="text-indigo-300 hover:underline">
-              {t`Back to your apps`}
-            </Link>
-          </p>
-        </>
-      )}
-      {/* Keyed by the stored name, so the rename form starts from it after every change. */}
-      {user.data && team && <TeamDetails key={`${team.id}|${team.displayName}`} user={user.data} team={team} />}
+      <QueryState query={bothQueries(user, teams)} errorFallback={msg`An error occurred`}>
+        {([signedIn, list]) => {
+          const team = list.find((candidate) => candidate.id === teamId);
+          return team ? (
+            // Keyed by the stored name, so the rename form starts from it after every change.
+            <TeamDetails key={`${team.id}|${team.displayName}`} user={signedIn} team={team} />
+          ) : (
+            <>
+              <h1 className="text-2xl font-semibold text-white">{t`Team not found`}</h1>
+              <p className="text-slate-300">{t`This team does not exist, or you are not one of its members.`}</p>
+              <p>
+                <Link to="/" className="text-indigo-300 hover:underline">
+                  {t`Back to your apps`}
+                </Link>
+              </p>
+            </>
+          );
+        }}
+      </QueryState>
     </div>
   );
 }

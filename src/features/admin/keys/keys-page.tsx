@@ -2,11 +2,10 @@ import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState } from "react";
+import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { ScrollRegion } from "@/components/ui/scroll-region";
-import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
-import { errorText } from "@/lib/errors/error-text";
 import { CreateKeySetDialog } from "./create-key-set-dialog";
 import { keyKindLabel } from "./key-kind-label";
 import { KEY_KINDS, type KeySet, type KeySetStatus, keySetStatus, keySetsQuery } from "./keys-api";
@@ -44,73 +43,64 @@ export function KeysPage() {
           {t`Create API keys`}
         </Button>
       </div>
-      {sets.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-slate-300">
-          <Spinner />
-          {t`Loading...`}
-        </p>
-      ) : sets.isError ? (
-        <p role="alert" className="text-red-300">
-          {errorText(i18n, sets.error)}
-        </p>
-      ) : sets.data.length === 0 ? (
-        <p className="text-slate-300">{t`No API keys yet.`}</p>
-      ) : (
-        <ScrollRegion label={t`API keys`} className="rounded-lg border border-white/10">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-white/5 text-slate-300">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">{t`Description`}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t`Keys`}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t`Created`}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t`Expires`}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t`Status`}</th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  <span className="sr-only">{t`Actions`}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sets.data.map((set) => {
-                const status = keySetStatus(set);
-                const name = set.description || t`(no description)`;
-                return (
-                  <tr key={set.id} className="border-t border-white/10 text-slate-100">
-                    <th scope="row" className="px-3 py-2 font-normal">
-                      {name}
-                    </th>
-                    <td className="px-3 py-2">
-                      <ul className="grid gap-0.5">
-                        {KEY_KINDS.map((kind) => {
-                          const key = set[kind];
-                          return key ? (
-                            <li key={kind} className="whitespace-nowrap text-slate-300">
-                              {keyKindLabel(i18n, kind)} <code className="text-slate-100">…{key.last_four}</code>
-                            </li>
-                          ) : null;
-                        })}
-                      </ul>
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2">{date(set.created_at_millis)}</td>
-                    <td className="whitespace-nowrap px-3 py-2">{date(set.expires_at_millis)}</td>
-                    <td className="px-3 py-2">
-                      <StatusBadge status={status} />
-                    </td>
-                    <td className="px-3 py-2 text-right">
-                      {status === "active" && (
-                        <Button variant="outline" size="sm" onClick={() => setRevoking(set)}>
-                          {t`Revoke`}
-                          <span className="sr-only"> {name}</span>
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </ScrollRegion>
-      )}
+      <QueryState query={sets} empty={<p className="text-slate-300">{t`No API keys yet.`}</p>}>
+        {(data) => (
+          <ScrollRegion label={t`API keys`} className="rounded-lg border border-white/10">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-white/5 text-slate-300">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-medium">{t`Description`}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">{t`Keys`}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">{t`Created`}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">{t`Expires`}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">{t`Status`}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    <span className="sr-only">{t`Actions`}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.map((set) => {
+                  const status = keySetStatus(set);
+                  const name = set.description || t`(no description)`;
+                  return (
+                    <tr key={set.id} className="border-t border-white/10 text-slate-100">
+                      <th scope="row" className="px-3 py-2 font-normal">
+                        {name}
+                      </th>
+                      <td className="px-3 py-2">
+                        <ul className="grid gap-0.5">
+                          {KEY_KINDS.map((kind) => {
+                            const key = set[kind];
+                            return key ? (
+                              <li key={kind} className="whitespace-nowrap text-slate-300">
+                                {keyKindLabel(i18n, kind)} <code className="text-slate-100">…{key.last_four}</code>
+                              </li>
+                            ) : null;
+                          })}
+                        </ul>
+                      </td>
+                      <td className="whitespace-nowrap px-3 py-2">{date(set.created_at_millis)}</td>
+                      <td className="whitespace-nowrap px-3 py-2">{date(set.expires_at_millis)}</td>
+                      <td className="px-3 py-2">
+                        <StatusBadge status={status} />
+                      </td>
+                      <td className="px-3 py-2 text-right">
+                        {status === "active" && (
+                          <Button variant="outline" size="sm" onClick={() => setRevoking(set)}>
+                            {t`Revoke`}
+                            <span className="sr-only"> {name}</span>
+                          </Button>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        )}
+      </QueryState>
       <CreateKeySetDialog open={creating} onOpenChange={setCreating} />
       <RevokeKeySetDialog keySet={revoking} onClose={() => setRevoking(null)} />
     </div>

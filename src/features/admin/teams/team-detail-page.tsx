@@ -5,6 +5,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { ArrowLeft, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -22,7 +23,7 @@ import {
 
 /** /admin/teams/{id}: rename, members (each removable), and deletion. */
 export function TeamDetailPage({ teamId }: { teamId: string }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const team = useQuery(teamQuery(teamId));
   return (
     <div className="grid gap-4">
@@ -30,18 +31,7 @@ export function TeamDetailPage({ teamId }: { teamId: string }) {
         <ArrowLeft aria-hidden="true" className="size-4" />
         {t`All teams`}
       </Link>
-      {team.isPending && (
-        <p role="status" className="flex items-center gap-2 text-slate-300">
-          <Spinner />
-          {t`Loading...`}
-        </p>
-      )}
-      {team.isError && (
-        <p role="alert" className="text-red-300">
-          {errorText(i18n, team.error)}
-        </p>
-      )}
-      {team.data && <TeamDetails key={team.data.display_name} team={team.data} />}
+      <QueryState query={team}>{(data) => <TeamDetails key={data.display_name} team={data} />}</QueryState>
     </div>
   );
 }

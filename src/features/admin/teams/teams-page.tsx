@@ -3,10 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Search } from "lucide-react";
 import { useState } from "react";
+import { QueryState } from "@/components/query-state";
 import { Input } from "@/components/ui/input";
 import { ScrollRegion } from "@/components/ui/scroll-region";
-import { Spinner } from "@/components/ui/spinner";
-import { errorText } from "@/lib/errors/error-text";
 import { teamsQuery } from "./teams-api";
 
 /** /admin/teams: every team of the project, filtered by name or id as it is typed. */
@@ -33,21 +32,12 @@ export function TeamsPage() {
           className="pl-8"
         />
       </div>
-      {teams.isPending && (
-        <p role="status" className="flex items-center gap-2 text-slate-300">
-          <Spinner />
-          {t`Loading...`}
-        </p>
-      )}
-      {teams.isError && (
-        <p role="alert" className="text-red-300">
-          {errorText(i18n, teams.error)}
-        </p>
-      )}
-      {teams.data &&
-        (shown.length === 0 ? (
-          <p className="text-slate-300">{t`No teams found.`}</p>
-        ) : (
+      <QueryState
+        query={teams}
+        isEmpty={() => shown.length === 0}
+        empty={<p className="text-slate-300">{t`No teams found.`}</p>}
+      >
+        {() => (
           <ScrollRegion label={t`Teams`} className="rounded-lg border border-white/10">
             <table className="w-full text-left text-sm">
               <thead className="bg-white/5 text-slate-300">
@@ -76,7 +66,8 @@ export function TeamsPage() {
               </tbody>
             </table>
           </ScrollRegion>
-        ))}
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { ArrowLeft, Trash2, UserRoundCog } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
@@ -24,7 +25,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** /admin/users/{id}: what the project knows of a user, their metadata, impersonation and deletion. */
 export function UserDetailPage({ userId }: { userId: string }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const user = useQuery(userQuery(userId));
 
   return (
@@ -33,18 +34,7 @@ export function UserDetailPage({ userId }: { userId: string }) {
         <ArrowLeft aria-hidden="true" className="size-4" />
         {t`All users`}
       </Link>
-      {user.isPending && (
-        <p role="status" className="flex items-center gap-2 text-slate-300">
-          <Spinner />
-          {t`Loading...`}
-        </p>
-      )}
-      {user.isError && (
-        <p role="alert" className="text-red-300">
-          {errorText(i18n, user.error)}
-        </p>
-      )}
-      {user.data && <UserDetails user={user.data} />}
+      <QueryState query={user}>{(data) => <UserDetails user={data} />}</QueryState>
     </div>
   );
 }
