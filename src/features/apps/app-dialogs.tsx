@@ -1,14 +1,13 @@
 import { useRouter } from "@tanstack/react-router";
-import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo, useState } from "react";
+import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
+import { LazyDialog, lazyDialog } from "@/components/lazy-dialog";
 import { throwErr } from "@/lib/throw-err";
 import type { App } from "./types";
 
 // The dialogs load when first opened: nobody needs them for the first paint.
-const CreateAppDialog = lazy(() => import("./create-app-dialog").then((m) => ({ default: m.CreateAppDialog })));
-const DeleteAppDialog = lazy(() => import("./delete-app-dialog").then((m) => ({ default: m.DeleteAppDialog })));
-const EnvVarsDialog = lazy(() =>
-  import("@/features/secrets/env-vars-dialog").then((m) => ({ default: m.EnvVarsDialog })),
-);
+const CreateAppDialog = lazyDialog(() => import("./create-app-dialog").then((m) => m.CreateAppDialog));
+const DeleteAppDialog = lazyDialog(() => import("./delete-app-dialog").then((m) => m.DeleteAppDialog));
+const EnvVarsDialog = lazyDialog(() => import("@/features/secrets/env-vars-dialog").then((m) => m.EnvVarsDialog));
 
 interface AppDialogs {
   openCreate(): void;
@@ -58,11 +57,21 @@ export function AppDialogsProvider({ children }: { children: ReactNode }) {
   return (
     <AppDialogsContext.Provider value={dialogs}>
       {children}
-      <Suspense fallback={null}>
-        {used.create && <CreateAppDialog open={createOpen} onOpenChange={changeCreateOpen} />}
-        {used.delete && <DeleteAppDialog app={deleting} onClose={() => setDeleting(null)} />}
-        {used.envVars && <EnvVarsDialog app={envVarsOf} onOpenChange={(open) => !open && setEnvVarsOf(null)} />}
-      </Suspense>
+      {used.create && (
+        <LazyDialog open={createOpen} onClose={() => changeCreateOpen(false)}>
+          <CreateAppDialog open={createOpen} onOpenChange={changeCreateOpen} />
+        </LazyDialog>
+      )}
+      {used.delete && (
+        <LazyDialog open={deleting !== null} onClose={() => setDeleting(null)}>
+          <DeleteAppDialog app={deleting} onClose={() => setDeleting(null)} />
+        </LazyDialog>
+      )}
+      {used.envVars && (
+        <LazyDialog open={envVarsOf !== null} onClose={() => setEnvVarsOf(null)}>
+          <EnvVarsDialog app={envVarsOf} onOpenChange={(open) => !open && setEnvVarsOf(null)} />
+        </LazyDialog>
+      )}
     </AppDialogsContext.Provider>
   );
 }

@@ -1,14 +1,15 @@
 import { useLingui } from "@lingui/react/macro";
 import { DatabaseZap } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
+import { LazyDialog, lazyDialog } from "@/components/lazy-dialog";
 import { SidebarMenuButton, SidebarMenuItem, useSidebar } from "@/components/ui/sidebar";
 import { loadAreaMessages } from "@/lib/area-messages";
 
 // Loaded when first opened, with the database pages' messages: nobody needs it for the first paint.
-const CreateDatabaseDialog = lazy(() =>
-  Promise.all([import("@/features/database/manage/create-database-dialog"), loadAreaMessages()]).then(([m]) => ({
-    default: m.CreateDatabaseDialog,
-  })),
+const CreateDatabaseDialog = lazyDialog(() =>
+  Promise.all([import("@/features/database/manage/create-database-dialog"), loadAreaMessages()]).then(
+    ([m]) => m.CreateDatabaseDialog,
+  ),
 );
 
 /** The sidebar's "New database" row, at the end of the Databases group. */
@@ -41,9 +42,9 @@ export function useNewDatabaseDialog() {
   // Once loaded the dialog stays mounted, so its closing and focus return still run.
   const [used, setUsed] = useState(false);
   const dialog = used ? (
-    <Suspense fallback={null}>
+    <LazyDialog open={open} onClose={() => setOpen(false)}>
       <CreateDatabaseDialog open={open} onOpenChange={setOpen} />
-    </Suspense>
+    </LazyDialog>
   ) : null;
   return {
     open: () => {

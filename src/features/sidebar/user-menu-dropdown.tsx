@@ -2,7 +2,8 @@ import { useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { Languages, LogOut, Settings, ShieldCheck } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { LazyDialog, lazyDialog } from "@/components/lazy-dialog";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -27,7 +28,7 @@ import { clearOfflineData } from "@/lib/query-persistence";
 import { ApiKeysMenuItem, TeamMenu } from "./team-menu";
 import { UserAvatar, UserMenuTrigger } from "./user-menu-trigger";
 
-const CreateTeamDialog = lazy(() => import("./create-team-dialog"));
+const CreateTeamDialog = lazyDialog(() => import("./create-team-dialog").then((m) => m.default));
 
 /** The footer menu; loaded when someone reaches for it (Radix menus and positioning are heavy). */
 export default function UserMenuDropdown({
@@ -129,9 +130,9 @@ export default function UserMenuDropdown({
         </DropdownMenuContent>
       </DropdownMenu>
       {teamDialog && (
-        <Suspense fallback={null}>
+        <LazyDialog open={teamDialog.open} onClose={() => setTeamDialog({ open: false })}>
           <CreateTeamDialog open={teamDialog.open} onOpenChange={(next) => setTeamDialog({ open: next })} />
-        </Suspense>
+        </LazyDialog>
       )}
     </>
   );
