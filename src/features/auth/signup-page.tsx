@@ -5,14 +5,11 @@ import { Link } from "@tanstack/react-router";
 import { MailCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { authCodeText, errorText } from "@/lib/errors/error-text";
+import { errorText } from "@/lib/errors/error-text";
 import { getRuntimeConfig } from "@/lib/runtime-config";
 import { AuthCard, FormError } from "./auth-card";
-import { PasswordHint } from "./password-hint";
-import { passwordLengthProblem } from "./password-rules";
+import { NewCredentialsFields, readNewCredentials } from "./new-credentials-fields";
 import { ResendVerification } from "./resend-verification";
 import { OrDivider, SocialButtons, SocialUnavailableNote, useSocialSignIn } from "./social-buttons";
 import { getStackApp, preloadStackApp, withoutSdkRedirects } from "./stack";
@@ -29,15 +26,12 @@ export function SignupPage() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const email = String(form.get("email")).trim();
-    const password = String(form.get("password"));
-    // The service's rule, checked here first so the answer comes at once and in the user's language.
-    const problem = passwordLengthProblem(password);
-    if (problem) {
-      setError(await authCodeText(i18n, problem === "too-short" ? "PASSWORD_TOO_SHORT" : "PASSWORD_TOO_LONG"));
+    const credentials = await readNewCredentials(i18n, event.currentTarget);
+    if (credentials.problem !== null) {
+      setError(credentials.problem);
       return;
     }
+    const { email, password } = credentials;
     setError(null);
     setBusy(true);
     try {
@@ -92,22 +86,7 @@ export function SignupPage() {
             </>
           )}
           <form className="grid gap-4" onSubmit={(e) => void onSubmit(e)} onFocus={preloadStackApp}>
-            <div className="grid gap-2">
-              <Label htmlFor="signup-email">{t`Email`}</Label>
-              <Input id="signup-email" name="email" type="email" autoComplete="email" required />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="signup-password">{t`Password`}</Label>
-              <Input
-                id="signup-password"
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                required
-                aria-describedby="signup-password-hint"
-              />
-              <PasswordHint id="signup-password-hint" />
-            </div>
+            <NewCredentialsFields idPrefix="signup" />
             <FormError message={error} />
             <Button type="submit" disabled={busy}>
               {busy && <Spinner />}

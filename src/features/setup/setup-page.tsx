@@ -9,12 +9,11 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { AuthCard, FormError } from "@/features/auth/auth-card";
 import { authKeys, loadSessionUser } from "@/features/auth/current-user";
-import { PasswordHint } from "@/features/auth/password-hint";
-import { passwordLengthProblem } from "@/features/auth/password-rules";
+import { NewCredentialsFields, readNewCredentials } from "@/features/auth/new-credentials-fields";
 import { initializeProject } from "@/features/auth/project-init";
 import { getStackApp, withoutSdkRedirects } from "@/features/auth/stack";
 import { restartLiveUpdates } from "@/features/live/live-updates";
-import { authCodeText, errorText } from "@/lib/errors/error-text";
+import { errorText } from "@/lib/errors/error-text";
 import { checkSetupLink, createFirstOperator } from "./setup-api";
 
 /**
@@ -37,15 +36,13 @@ export function SetupPage({ token }: { token: string | undefined }) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const email = String(form.get("email")).trim();
-    const password = String(form.get("password"));
-    const displayName = String(form.get("displayName")).trim();
-    const problem = passwordLengthProblem(password);
-    if (problem) {
-      setError(await authCodeText(i18n, problem === "too-short" ? "PASSWORD_TOO_SHORT" : "PASSWORD_TOO_LONG"));
+    const displayName = String(new FormData(event.currentTarget).get("displayName")).trim();
+    const credentials = await readNewCredentials(i18n, event.currentTarget);
+    if (credentials.problem !== null) {
+      setError(credentials.problem);
       return;
     }
+    const { email, password } = credentials;
     setError(null);
     setBusy(true);
     try {
@@ -105,22 +102,7 @@ export function SetupPage({ token }: { token: string | undefined }) {
           <Label htmlFor="setup-name">{t`Name (optional)`}</Label>
           <Input id="setup-name" name="displayName" autoComplete="name" maxLength={100} />
         </div>
-        <div className="grid gap-2">
-          <Label htmlFor="setup-email">{t`Email`}</Label>
-          <Input id="setup-email" name="email" type="email" autoComplete="email" required maxLength={254} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="setup-password">{t`Password`}</Label>
-          <Input
-            id="setup-password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            aria-describedby="setup-password-hint"
-          />
-          <PasswordHint id="setup-password-hint" />
-        </div>
+        <NewCredentialsFields idPrefix="setup" />
         <FormError message={error} />
         <Button type="submit" disabled={busy}>
           {busy ? <Spinner /> : <ShieldCheck aria-hidden="true" />}
