@@ -17,6 +17,18 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_00
   throw new Error("condition not met in time");
 }
 
+const PASSWORD = "correct-horse-1";
+
+/** A password sign-up, whose verification mail goes to the outbox; the request itself must succeed. */
+async function signUpWithPassword(server: TestServer, keys: AppProjectKeys, email: string): Promise<void> {
+  const res = await stackFetch(server, "/auth/password/sign-up", {
+    access: "client",
+    keys,
+    body: { email, password: PASSWORD, verification_callback_url: `${server.url}/handler/email-verification` },
+  });
+  expect(res.status).toBe(200);
+}
+
 describe("with rate limits and an unreachable SMTP server", () => {
   let server: TestServer;
   let keys: AppProjectKeys;
@@ -77,16 +89,7 @@ describe("with rate limits and an unreachable SMTP server", () => {
   it("never fails the request when mail delivery fails, and records the failure for a retry", async () => {
     const email = `undeliverable-${randomUUID()}@example.com`;
     const started = Date.now();
-    const res = await stackFetch(server, "/auth/password/sign-up", {
-      access: "client",
-      keys,
-      body: {
-        email,
-        password: "correct-horse-1",
-        verification_callback_url: `${server.url}/handler/email-verification`,
-      },
-    });
-    expect(res.status).toBe(200);
+    await signUpWithPassword(server, keys, email);
     expect(Date.now() - started).toBeLessThan(5_000);
     const row = await waitFor(async () => {
       const [mail] = await server.store.query<{
@@ -136,16 +139,7 @@ describe("without SMTP, analytics events dropped", () => {
 
   it("on a loopback-only server, keeps the mail in the outbox and logs one line with its link", async () => {
     const email = `logged-${randomUUID()}@example.com`;
-    const res = await stackFetch(server, "/auth/password/sign-up", {
-      access: "client",
-      keys,
-      body: {
-        email,
-        password: "correct-horse-1",
-        verification_callback_url: `${server.url}/handler/email-verification`,
-      },
-    });
-    expect(res.status).toBe(200);
+    await signUpWithPassword(server, keys, email);
     const [row] = await server.store.query<{ id: string; status: string; subject: string }>(
       `select id, status, subject from auth_mail_outbox where "to" = $1`,
       [email],
@@ -158,7 +152,7 @@ describe("without SMTP, analytics events dropped", () => {
     expect(JSON.parse(mailLines[0] ?? "{}").link).toMatch(/\/handler\/email-verification\?code=[0-9a-z]{45}$/);
     // Neither the address nor the password is in any log line: the mail id leads to the outbox.
     expect(server.logs.some((line) => line.includes(email))).toBe(false);
-    expect(server.logs.some((line) => line.includes("correct-horse-1"))).toBe(false);
+    expect(server.logs.some((line) => line.includes(PASSWORD))).toBe(false);
   });
 });
 
@@ -240,16 +234,7 @@ describe("without SMTP on a server others can reach", () => {
 
   it("logs where the mail is kept instead of its link, and keeps it whole for the operators", async () => {
     const email = `kept-${randomUUID()}@example.com`;
-    const res = await stackFetch(server, "/auth/password/sign-up", {
-      access: "client",
-      keys,
-      body: {
-        email,
-        password: "correct-horse-1",
-        verification_callback_url: `${server.url}/handler/email-verification`,
-      },
-    });
-    expect(res.status).toBe(200);
+    await signUpWithPassword(server, keys, email);
     const [mail] = await server.store.query<{ id: string; status: string; text: string }>(
       `select id, status, text from auth_mail_outbox where "to" = $1`,
       [email],
