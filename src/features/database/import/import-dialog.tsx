@@ -13,14 +13,14 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { ScrollRegion } from "@/components/ui/scroll-region";
 import { notify } from "@/lib/notify";
 import { databaseErrorText } from "../database-errors";
 import { structureQuery } from "../structure/structure-api";
 import { type Delimiter, defaultMapping, importCsv, previewCsv } from "./import-api";
+import { ColumnLine, field, LabelledSelect, PreviewTable } from "./import-parts";
 
-const field = "h-8 min-w-0 rounded border border-slate-700 bg-slate-800 px-2 text-sm text-slate-100";
 const PREVIEW_SHOWN = 5;
+const typeChoices = IMPORT_COLUMN_TYPES.map((type) => ({ value: type, label: type }));
 
 /** A table name from a file name: `Sales 2024.csv` → `sales_2024`. */
 const tableNameOf = (fileName: string) =>
@@ -156,26 +156,22 @@ export function ImportDialog({
             />
           </label>
           <div className="flex flex-wrap items-center gap-3">
-            <label className="flex items-center gap-2">
-              <span className="text-slate-300">
-                <Trans>Delimiter</Trans>
-              </span>
-              <select
-                className={field}
-                value={delimiter}
-                onChange={(event) => {
-                  const next = event.target.value as Delimiter | "";
-                  setDelimiter(next);
-                  if (file) choose(file, { delimiter: next, header });
-                }}
-              >
-                <option value="">{t`Detect`}</option>
-                <option value=",">{t`Comma`}</option>
-                <option value=";">{t`Semicolon`}</option>
-                <option value={"\t"}>{t`Tab`}</option>
-                <option value="|">{t`Pipe`}</option>
-              </select>
-            </label>
+            <LabelledSelect
+              label={<Trans>Delimiter</Trans>}
+              value={delimiter}
+              choices={[
+                { value: "", label: t`Detect` },
+                { value: ",", label: t`Comma` },
+                { value: ";", label: t`Semicolon` },
+                { value: "\t", label: t`Tab` },
+                { value: "|", label: t`Pipe` },
+              ]}
+              onChange={(value) => {
+                const next = value as Delimiter | "";
+                setDelimiter(next);
+                if (file) choose(file, { delimiter: next, header });
+              }}
+            />
             <label className="flex items-center gap-2 text-slate-300">
               <input
                 type="checkbox"
@@ -200,33 +196,7 @@ export function ImportDialog({
           )}
           {preview.data && (
             <>
-              <ScrollRegion label={t`Preview`} className="max-h-48 overflow-auto rounded border border-slate-800">
-                <table className="text-left text-xs">
-                  <caption className="sr-only">{t`First rows of the file`}</caption>
-                  <thead className="bg-slate-800 text-slate-300">
-                    <tr>
-                      {preview.data.columns.map((c) => (
-                        <th key={c.name} scope="col" className="px-2 py-1 font-medium whitespace-nowrap">
-                          {c.name}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {preview.data.rows.slice(0, PREVIEW_SHOWN).map((row, r) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: preview rows have no identity but their place
-                      <tr key={r} className="border-t border-slate-800">
-                        {row.map((value, c) => (
-                          // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
-                          <td key={c} className="max-w-[12rem] truncate px-2 py-1 text-slate-200">
-                            {value ?? <span className="text-slate-500">NULL</span>}
-                          </td>
-                        ))}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </ScrollRegion>
+              <PreviewTable preview={preview.data} shown={PREVIEW_SHOWN} />
               <fieldset className="flex flex-wrap gap-4">
                 <legend className="mb-1 text-slate-300">
                   <Trans>Import into</Trans>
@@ -248,25 +218,15 @@ export function ImportDialog({
               </fieldset>
               {mode === "existing" ? (
                 <div className="flex flex-col gap-2">
-                  <label className="flex items-center gap-2">
-                    <span className="text-slate-300">
-                      <Trans>Table</Trans>
-                    </span>
-                    <select
-                      className={field}
-                      value={tableName}
-                      onChange={(event) => {
-                        setTableName(event.target.value);
-                        setMapping([]);
-                      }}
-                    >
-                      {tables.map((name) => (
-                        <option key={name} value={name}>
-                          {name}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
+                  <LabelledSelect
+                    label={<Trans>Table</Trans>}
+                    value={tableName}
+                    choices={tables.map((name) => ({ value: name, label: name }))}
+                    onChange={(name) => {
+                      setTableName(name);
+                      setMapping([]);
+                    }}
+                  />
                   <MappingTable
                     csvColumns={preview.data.columns.map((c) => c.name)}
                     tableColumns={tableColumns.map((c) => c.name)}
@@ -289,8 +249,18 @@ export function ImportDialog({
                   </label>
                   <ul className="flex flex-col gap-1">
                     {columns.map((column, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: one entry per CSV column, by position
-                      <li key={i} className="flex flex-wrap items-center gap-2">
+                      <ColumnLine
+                        // biome-ignore lint/suspicious/noArrayIndexKey: one entry per CSV column, by position
+                        key={i}
+                        label={t`Type of column ${i + 1}`}
+                        value={column.type}
+                        choices={typeChoices}
+                        onChange={(type) =>
+                          setColumns((all) =>
+                            all.map((c, j) => (j === i ? { ...c, type: type as ImportColumnType } : c)),
+                          )
+                        }
+                      >
                         <input
                           aria-label={t`Name of column ${i + 1}`}
                           className={`${field} w-40`}
@@ -300,23 +270,7 @@ export function ImportDialog({
                             setColumns((all) => all.map((c, j) => (j === i ? { ...c, name: event.target.value } : c)))
                           }
                         />
-                        <select
-                          aria-label={t`Type of column ${i + 1}`}
-                          className={field}
-                          value={column.type}
-                          onChange={(event) =>
-                            setColumns((all) =>
-                              all.map((c, j) => (j === i ? { ...c, type: event.target.value as ImportColumnType } : c)),
-                            )
-                          }
-                        >
-                          {IMPORT_COLUMN_TYPES.map((type) => (
-                            <option key={type} value={type}>
-                              {type}
-                            </option>
-                          ))}
-                        </select>
-                      </li>
+                      </ColumnLine>
                     ))}
                   </ul>
                 </div>
@@ -354,31 +308,23 @@ function MappingTable({
   onChange: (mapping: Array<string | null>) => void;
 }) {
   const { t } = useLingui();
+  const choices = [{ value: "", label: t`(skip)` }, ...tableColumns.map((c) => ({ value: c, label: c }))];
   return (
     <ul className="flex flex-col gap-1" aria-label={t`Column mapping`}>
       {csvColumns.map((name, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: one entry per CSV column, by position
-        <li key={i} className="flex flex-wrap items-center gap-2">
+        <ColumnLine
+          // biome-ignore lint/suspicious/noArrayIndexKey: one entry per CSV column, by position
+          key={i}
+          label={t`Table column for ${name}`}
+          value={mapping[i] ?? ""}
+          choices={choices}
+          onChange={(value) => onChange(csvColumns.map((_, j) => (j === i ? value || null : (mapping[j] ?? null))))}
+        >
           <span className="w-40 truncate font-mono text-xs text-slate-200">{name}</span>
           <span aria-hidden="true" className="text-slate-500">
             →
           </span>
-          <select
-            aria-label={t`Table column for ${name}`}
-            className={field}
-            value={mapping[i] ?? ""}
-            onChange={(event) =>
-              onChange(csvColumns.map((_, j) => (j === i ? event.target.value || null : (mapping[j] ?? null))))
-            }
-          >
-            <option value="">{t`(skip)`}</option>
-            {tableColumns.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </li>
+        </ColumnLine>
       ))}
     </ul>
   );

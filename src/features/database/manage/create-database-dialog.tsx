@@ -1,22 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Spinner } from "@/components/ui/spinner";
 import { notify } from "@/lib/notify";
 import { databaseErrorText } from "../database-errors";
-import { DATABASE_NAME_MAX_LENGTH, useCreateDatabase } from "./database-mutations";
+import { useCreateDatabase } from "./database-mutations";
+import { DatabaseNameField } from "./database-name-field";
+import { FormEnd } from "./form-end";
 
 type Kind = "managed" | "external";
 
@@ -34,6 +26,14 @@ export function CreateDatabaseDialog({ open, onOpenChange }: { open: boolean; on
   const [url, setUrl] = useState("");
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  const kinds: Array<{ kind: Kind; label: string; hint: string }> = [
+    { kind: "managed", label: t`Managed database`, hint: t`Created and stored by this server.` },
+    {
+      kind: "external",
+      label: t`Connect PostgreSQL`,
+      hint: t`An existing database by its URL; the server checks it by connecting and keeps the URL encrypted.`,
+    },
+  ];
 
   function changeOpen(next: boolean) {
     if (!next) {
@@ -78,48 +78,24 @@ export function CreateDatabaseDialog({ open, onOpenChange }: { open: boolean; on
         <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)}>
           <fieldset className="grid gap-2">
             <legend className="mb-2 text-sm font-medium">{t`Kind`}</legend>
-            <label className="flex items-start gap-2 text-sm">
-              <input
-                type="radio"
-                name="kind"
-                value="managed"
-                checked={kind === "managed"}
-                onChange={() => setKind("managed")}
-                className="mt-1"
-              />
-              <span>
-                {t`Managed database`}
-                <span className="block text-xs text-slate-400">{t`Created and stored by this server.`}</span>
-              </span>
-            </label>
-            <label className="flex items-start gap-2 text-sm">
-              <input
-                type="radio"
-                name="kind"
-                value="external"
-                checked={kind === "external"}
-                onChange={() => setKind("external")}
-                className="mt-1"
-              />
-              <span>
-                {t`Connect PostgreSQL`}
-                <span className="block text-xs text-slate-400">
-                  {t`An existing database by its URL; the server checks it by connecting and keeps the URL encrypted.`}
+            {kinds.map((option) => (
+              <label key={option.kind} className="flex items-start gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="kind"
+                  value={option.kind}
+                  checked={kind === option.kind}
+                  onChange={() => setKind(option.kind)}
+                  className="mt-1"
+                />
+                <span>
+                  {option.label}
+                  <span className="block text-xs text-slate-400">{option.hint}</span>
                 </span>
-              </span>
-            </label>
+              </label>
+            ))}
           </fieldset>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-name`}>{t`Name`}</Label>
-            <Input
-              id={`${id}-name`}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              required
-              maxLength={DATABASE_NAME_MAX_LENGTH}
-              autoComplete="off"
-            />
-          </div>
+          <DatabaseNameField value={name} onChange={setName} />
           {kind === "external" && (
             <div className="grid gap-2">
               <Label htmlFor={`${id}-url`}>{t`Connection URL`}</Label>
@@ -139,26 +115,15 @@ export function CreateDatabaseDialog({ open, onOpenChange }: { open: boolean; on
               </p>
             </div>
           )}
-          {error && (
-            <p role="alert" className="text-sm text-red-300">
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">{t`Cancel`}</Button>
-            </DialogClose>
-            <Button type="submit" disabled={create.isPending || name.trim() === ""}>
-              {create.isPending && <Spinner />}
-              {create.isPending
-                ? kind === "external"
-                  ? t`Connecting…`
-                  : t`Creating…`
-                : kind === "external"
-                  ? t`Connect`
-                  : t`Create database`}
-            </Button>
-          </DialogFooter>
+          <FormEnd error={error} pending={create.isPending} disabled={create.isPending || name.trim() === ""}>
+            {create.isPending
+              ? kind === "external"
+                ? t`Connecting…`
+                : t`Creating…`
+              : kind === "external"
+                ? t`Connect`
+                : t`Create database`}
+          </FormEnd>
         </form>
       </DialogContent>
     </Dialog>

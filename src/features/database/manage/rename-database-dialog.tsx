@@ -1,14 +1,12 @@
 import type { Database } from "@contract/databases";
 import { useLingui } from "@lingui/react/macro";
-import { type FormEvent, useEffect, useId, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { Spinner } from "@/components/ui/spinner";
+import { type FormEvent, useEffect, useState } from "react";
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { notify } from "@/lib/notify";
 import { databaseErrorText } from "../database-errors";
-import { DATABASE_NAME_MAX_LENGTH, useRenameDatabase } from "./database-mutations";
+import { useRenameDatabase } from "./database-mutations";
+import { DatabaseNameField } from "./database-name-field";
+import { FormEnd } from "./form-end";
 
 /** Renames a database (its name only: a managed database's storage and an external URL stay). */
 export function RenameDatabaseDialog({ database, onClose }: { database: Database | null; onClose(): void }) {
@@ -16,7 +14,6 @@ export function RenameDatabaseDialog({ database, onClose }: { database: Database
   const rename = useRenameDatabase();
   const [name, setName] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const id = useId();
   // A new database to rename starts from its name.
   useEffect(() => {
     setName(database?.name ?? "");
@@ -44,31 +41,14 @@ export function RenameDatabaseDialog({ database, onClose }: { database: Database
           <DialogTitle>{t`Rename database`}</DialogTitle>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)}>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-name`}>{t`Name`}</Label>
-            <Input
-              id={`${id}-name`}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              required
-              maxLength={DATABASE_NAME_MAX_LENGTH}
-              autoComplete="off"
-            />
-          </div>
-          {error && (
-            <p role="alert" className="text-sm text-red-300">
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">{t`Cancel`}</Button>
-            </DialogClose>
-            <Button type="submit" disabled={rename.isPending || name.trim() === "" || name.trim() === database?.name}>
-              {rename.isPending && <Spinner />}
-              {t`Rename`}
-            </Button>
-          </DialogFooter>
+          <DatabaseNameField value={name} onChange={setName} />
+          <FormEnd
+            error={error}
+            pending={rename.isPending}
+            disabled={rename.isPending || name.trim() === "" || name.trim() === database?.name}
+          >
+            {t`Rename`}
+          </FormEnd>
         </form>
       </DialogContent>
     </Dialog>

@@ -1,7 +1,7 @@
 import type { TableStructure } from "@contract/db-structure";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { databaseErrorText } from "../database-errors";
 import { formatBytes } from "./format-bytes";
@@ -61,55 +61,7 @@ export function StructurePanel({
     >
       <Summary s={s} locale={i18n.locale} />
       <Section title={<Trans>Columns</Trans>} count={s.columns.length}>
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-xs">
-            <thead className="text-slate-400">
-              <tr>
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  <Trans>Name</Trans>
-                </th>
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  <Trans>Type</Trans>
-                </th>
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  <Trans>Nullable</Trans>
-                </th>
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  <Trans>Default</Trans>
-                </th>
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  <Trans>Comment</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {s.columns.map((c) => (
-                <tr key={c.name} className="border-t border-slate-800 align-top">
-                  <th scope="row" className="py-1 pr-3 font-mono font-normal text-slate-100">
-                    {c.name}
-                    {c.primaryKeyPosition !== null && (
-                      <span className="ml-1 rounded bg-amber-900/60 px-1 text-amber-200">
-                        <Trans>PK</Trans>
-                      </span>
-                    )}
-                  </th>
-                  <td className="py-1 pr-3 font-mono text-slate-300">{c.type}</td>
-                  <td className="py-1 pr-3 text-slate-300">{c.nullable ? t`yes` : t`no`}</td>
-                  <td className="py-1 pr-3 font-mono text-slate-300">
-                    {c.identity === "always"
-                      ? t`identity (always)`
-                      : c.identity === "by_default"
-                        ? t`identity (by default)`
-                        : c.generated
-                          ? t`generated: ${c.generated}`
-                          : (c.default ?? "")}
-                  </td>
-                  <td className="py-1 pr-3 text-slate-300">{c.comment ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ColumnsTable columns={s.columns} />
       </Section>
       {s.viewDefinition !== null && (
         <Section title={<Trans>View definition</Trans>}>
@@ -127,15 +79,11 @@ export function StructurePanel({
         <Section title={<Trans>Indexes</Trans>} count={s.indexes.length}>
           <ul className="flex flex-col gap-1">
             {s.indexes.map((index) => (
-              <li key={index.name} className="rounded border border-slate-800 p-2">
-                <div className="flex flex-wrap items-baseline gap-2 text-xs">
-                  <span className="font-mono text-slate-100">{index.name}</span>
-                  {index.unique && <Trans>unique</Trans>}
-                  {!index.valid && <span className="text-amber-300">{t`invalid`}</span>}
-                  <span className="ml-auto text-slate-400">{formatBytes(index.sizeBytes, i18n.locale)}</span>
-                </div>
-                <pre className={code}>{index.definition}</pre>
-              </li>
+              <DefinedItem key={index.name} name={index.name} definition={index.definition}>
+                {index.unique && <Trans>unique</Trans>}
+                {!index.valid && <span className="text-amber-300">{t`invalid`}</span>}
+                <span className="ml-auto text-slate-400">{formatBytes(index.sizeBytes, i18n.locale)}</span>
+              </DefinedItem>
             ))}
           </ul>
         </Section>
@@ -145,13 +93,9 @@ export function StructurePanel({
         <Section title={<Trans>Triggers</Trans>} count={s.triggers.length}>
           <ul className="flex flex-col gap-1">
             {s.triggers.map((trigger) => (
-              <li key={trigger.name} className="rounded border border-slate-800 p-2">
-                <div className="flex flex-wrap gap-2 text-xs">
-                  <span className="font-mono text-slate-100">{trigger.name}</span>
-                  {trigger.enabled === "disabled" && <span className="text-amber-300">{t`disabled`}</span>}
-                </div>
-                <pre className={code}>{trigger.definition}</pre>
-              </li>
+              <DefinedItem key={trigger.name} name={trigger.name} definition={trigger.definition}>
+                {trigger.enabled === "disabled" && <span className="text-amber-300">{t`disabled`}</span>}
+              </DefinedItem>
             ))}
           </ul>
         </Section>
@@ -170,24 +114,20 @@ function Summary({ s, locale }: { s: TableStructure; locale: string }) {
     partitioned_table: t`Partitioned table`,
   };
   const rows = s.estimatedRows === null ? t`not yet analysed` : new Intl.NumberFormat(locale).format(s.estimatedRows);
+  const facts: Array<[string, string]> = [
+    [t`Kind`, kinds[s.kind]],
+    [t`Estimated rows`, rows],
+    [t`Total size`, formatBytes(s.totalBytes, locale)],
+    [t`Indexes size`, formatBytes(s.indexBytes, locale)],
+  ];
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-xs sm:grid-cols-[auto_1fr_auto_1fr]">
-      <dt className="text-slate-400">
-        <Trans>Kind</Trans>
-      </dt>
-      <dd className="text-slate-200">{kinds[s.kind]}</dd>
-      <dt className="text-slate-400">
-        <Trans>Estimated rows</Trans>
-      </dt>
-      <dd className="text-slate-200">{rows}</dd>
-      <dt className="text-slate-400">
-        <Trans>Total size</Trans>
-      </dt>
-      <dd className="text-slate-200">{formatBytes(s.totalBytes, locale)}</dd>
-      <dt className="text-slate-400">
-        <Trans>Indexes size</Trans>
-      </dt>
-      <dd className="text-slate-200">{formatBytes(s.indexBytes, locale)}</dd>
+      {facts.map(([term, value]) => (
+        <Fragment key={term}>
+          <dt className="text-slate-400">{term}</dt>
+          <dd className="text-slate-200">{value}</dd>
+        </Fragment>
+      ))}
       {s.comment && (
         <>
           <dt className="text-slate-400">
@@ -197,6 +137,77 @@ function Summary({ s, locale }: { s: TableStructure; locale: string }) {
         </>
       )}
     </dl>
+  );
+}
+
+type Column = TableStructure["columns"][number];
+
+/** The columns: the name as the row's header, then one cell per field. */
+function ColumnsTable({ columns }: { columns: Column[] }) {
+  const { t } = useLingui();
+  const fields: Array<{ header: string; mono?: boolean; value: (c: Column) => string }> = [
+    { header: t`Type`, mono: true, value: (c) => c.type },
+    { header: t`Nullable`, value: (c) => (c.nullable ? t`yes` : t`no`) },
+    {
+      header: t`Default`,
+      mono: true,
+      value: (c) =>
+        c.identity === "always"
+          ? t`identity (always)`
+          : c.identity === "by_default"
+            ? t`identity (by default)`
+            : c.generated
+              ? t`generated: ${c.generated}`
+              : (c.default ?? ""),
+    },
+    { header: t`Comment`, value: (c) => c.comment ?? "" },
+  ];
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[36rem] text-left text-xs">
+        <thead className="text-slate-400">
+          <tr>
+            {[t`Name`, ...fields.map((field) => field.header)].map((header) => (
+              <th key={header} scope="col" className="py-1 pr-3 font-medium">
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {columns.map((c) => (
+            <tr key={c.name} className="border-t border-slate-800 align-top">
+              <th scope="row" className="py-1 pr-3 font-mono font-normal text-slate-100">
+                {c.name}
+                {c.primaryKeyPosition !== null && (
+                  <span className="ml-1 rounded bg-amber-900/60 px-1 text-amber-200">
+                    <Trans>PK</Trans>
+                  </span>
+                )}
+              </th>
+              {fields.map((field) => (
+                <td key={field.header} className={`py-1 pr-3 text-slate-300 ${field.mono ? "font-mono" : ""}`}>
+                  {field.value(c)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** An index, constraint or trigger: its name and facts on a line, its SQL definition below. */
+function DefinedItem({ name, definition, children }: { name: string; definition: string; children: ReactNode }) {
+  return (
+    <li className="rounded border border-slate-800 p-2 text-xs">
+      <div className="flex flex-wrap items-baseline gap-2">
+        <span className="font-mono text-slate-100">{name}</span>
+        {children}
+      </div>
+      <pre className={code}>{definition}</pre>
+    </li>
   );
 }
 
@@ -230,16 +241,12 @@ function Constraints({ s, onOpenTable }: { s: TableStructure } & StructureLinks)
         <Section title={<Trans>Constraints</Trans>} count={s.constraints.length}>
           <ul className="flex flex-col gap-1">
             {s.constraints.map((c) => (
-              <li key={c.name} className="rounded border border-slate-800 p-2 text-xs">
-                <div className="flex flex-wrap gap-2">
-                  <span className="font-mono text-slate-100">{c.name}</span>
-                  <span className="text-slate-400">{types[c.type]}</span>
-                  {c.references && (
-                    <span className="text-slate-300">→ {tableLink(c.references.schema, c.references.table)}</span>
-                  )}
-                </div>
-                <pre className={code}>{c.definition}</pre>
-              </li>
+              <DefinedItem key={c.name} name={c.name} definition={c.definition}>
+                <span className="text-slate-400">{types[c.type]}</span>
+                {c.references && (
+                  <span className="text-slate-300">→ {tableLink(c.references.schema, c.references.table)}</span>
+                )}
+              </DefinedItem>
             ))}
           </ul>
         </Section>

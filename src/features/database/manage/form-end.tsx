@@ -1,0 +1,42 @@
+import { useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { DialogClose, DialogFooter } from "@/components/ui/dialog";
+import { Spinner } from "@/components/ui/spinner";
+
+/**
+ * The end of the create and rename forms: the server's refusal, if any, then Cancel and the
+ * submit button (a spinner in it while the request runs).
+ */
+export function FormEnd({
+  error,
+  pending,
+  disabled,
+  children,
+}: {
+  error: string | null;
+  pending: boolean;
+  disabled: boolean;
+  /** The submit button's text. */
+  children: ReactNode;
+}) {
+  const { t } = useLingui();
+  return (
+    <>
+      {error && (
+        <p role="alert" className="text-sm text-red-300">
+          {error}
+        </p>
+      )}
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">{t`Cancel`}</Button>
+        </DialogClose>
+        <Button type="submit" disabled={disabled}>
+          {pending && <Spinner />}
+          {children}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}
