@@ -2,10 +2,10 @@ import type { AuditEvent } from "@contract/audit";
 import { useLingui } from "@lingui/react/macro";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { History } from "lucide-react";
+import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useOnline } from "@/hooks/use-online";
-import { errorText } from "@/lib/errors/error-text";
 import { auditQuery } from "./api";
 import { formatDateTime } from "./format-date";
 
@@ -45,58 +45,50 @@ export function HistorySection({ appId }: { appId: string }) {
   const textOf = useEventText();
   const events = history.data?.pages.flatMap((page) => page.events) ?? [];
 
-  if (history.isPending) {
-    return online ? (
-      <p role="status" className="flex items-center gap-2 text-sm text-slate-300">
-        <Spinner />
-        {t`Loading...`}
-      </p>
-    ) : (
-      <p className="text-sm text-slate-300">{t`The history is not available offline.`}</p>
-    );
-  }
-  if (history.isError) {
-    return (
-      <p role="alert" className="text-sm text-red-300">
-        {errorText(i18n, history.error)}
-      </p>
-    );
-  }
-  if (events.length === 0) {
-    return (
-      <p className="flex items-center gap-2 text-sm text-slate-300">
-        <History aria-hidden="true" className="size-4" />
-        {t`Nothing has happened yet.`}
-      </p>
-    );
-  }
   return (
-    <div className="grid min-w-0 grid-cols-1 gap-2">
-      <ol className="grid grid-cols-1 gap-1" aria-label={t`History`}>
-        {events.map((event) => (
-          <li
-            key={event.id}
-            className="flex flex-wrap items-baseline justify-between gap-x-3 border-b border-white/5 py-1.5 text-sm last:border-b-0"
-          >
-            <span className="min-w-0 [overflow-wrap:anywhere] text-slate-100">{textOf(event)}</span>
-            <time dateTime={event.createdAt} className="text-xs whitespace-nowrap text-slate-400">
-              {formatDateTime(i18n.locale, event.createdAt)}
-            </time>
-          </li>
-        ))}
-      </ol>
-      {history.hasNextPage && (
-        <Button
-          variant="ghost"
-          size="sm"
-          className="justify-self-start"
-          disabled={history.isFetchingNextPage || !online}
-          onClick={() => void history.fetchNextPage()}
-        >
-          {history.isFetchingNextPage && <Spinner />}
-          {t`Show older`}
-        </Button>
+    <QueryState
+      query={history}
+      small
+      loading={
+        online ? undefined : <p className="text-sm text-slate-300">{t`The history is not available offline.`}</p>
+      }
+      isEmpty={() => events.length === 0}
+      empty={
+        <p className="flex items-center gap-2 text-sm text-slate-300">
+          <History aria-hidden="true" className="size-4" />
+          {t`Nothing has happened yet.`}
+        </p>
+      }
+    >
+      {() => (
+        <div className="grid min-w-0 grid-cols-1 gap-2">
+          <ol className="grid grid-cols-1 gap-1" aria-label={t`History`}>
+            {events.map((event) => (
+              <li
+                key={event.id}
+                className="flex flex-wrap items-baseline justify-between gap-x-3 border-b border-white/5 py-1.5 text-sm last:border-b-0"
+              >
+                <span className="min-w-0 [overflow-wrap:anywhere] text-slate-100">{textOf(event)}</span>
+                <time dateTime={event.createdAt} className="text-xs whitespace-nowrap text-slate-400">
+                  {formatDateTime(i18n.locale, event.createdAt)}
+                </time>
+              </li>
+            ))}
+          </ol>
+          {history.hasNextPage && (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="justify-self-start"
+              disabled={history.isFetchingNextPage || !online}
+              onClick={() => void history.fetchNextPage()}
+            >
+              {history.isFetchingNextPage && <Spinner />}
+              {t`Show older`}
+            </Button>
+          )}
+        </div>
       )}
-    </div>
+    </QueryState>
   );
 }

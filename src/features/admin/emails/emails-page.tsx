@@ -1,9 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Spinner } from "@/components/ui/spinner";
+import { QueryState } from "@/components/query-state";
 import { cn } from "@/lib/cn";
-import { errorText } from "@/lib/errors/error-text";
 import { type TemplateType, templatesQuery } from "./emails-api";
 import { SentEmails } from "./sent-emails";
 import { TemplateEditor } from "./template-editor";
@@ -24,46 +23,37 @@ export function EmailsPage() {
         <h3 id="email-templates" className="font-medium text-white">
           {t`Templates`}
         </h3>
-        {templates.isError && (
-          <p role="alert" className="text-red-300">
-            {errorText(i18n, templates.error)}
-          </p>
-        )}
-        {templates.isPending && (
-          <p role="status" className="flex items-center gap-2 text-slate-300">
-            <Spinner />
-            {t`Loading...`}
-          </p>
-        )}
-        {templates.data && (
-          <>
-            <ul className="flex flex-wrap gap-2" aria-label={t`Templates`}>
-              {templates.data.map((item) => (
-                <li key={item.type}>
-                  <button
-                    type="button"
-                    aria-pressed={item.type === selected}
-                    onClick={() => setSelected(item.type)}
-                    className={cn(
-                      "rounded-md border border-white/15 px-3 py-1.5 text-sm text-slate-200 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-indigo-300",
-                      item.type === selected && "border-indigo-300/60 bg-white/10 text-white",
-                    )}
-                  >
-                    {templateLabel(i18n, item.type)}
-                    {!item.is_default && <span className="ml-2 text-xs text-amber-200">{t`edited`}</span>}
-                  </button>
-                </li>
-              ))}
-            </ul>
-            {template && (
-              // A new server version (saved, reset) starts the editor afresh from it.
-              <TemplateEditor
-                key={`${template.type}:${template.is_default}:${template.subject}:${template.content}`}
-                template={template}
-              />
-            )}
-          </>
-        )}
+        <QueryState query={templates}>
+          {(list) => (
+            <>
+              <ul className="flex flex-wrap gap-2" aria-label={t`Templates`}>
+                {list.map((item) => (
+                  <li key={item.type}>
+                    <button
+                      type="button"
+                      aria-pressed={item.type === selected}
+                      onClick={() => setSelected(item.type)}
+                      className={cn(
+                        "rounded-md border border-white/15 px-3 py-1.5 text-sm text-slate-200 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-indigo-300",
+                        item.type === selected && "border-indigo-300/60 bg-white/10 text-white",
+                      )}
+                    >
+                      {templateLabel(i18n, item.type)}
+                      {!item.is_default && <span className="ml-2 text-xs text-amber-200">{t`edited`}</span>}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              {template && (
+                // A new server version (saved, reset) starts the editor afresh from it.
+                <TemplateEditor
+                  key={`${template.type}:${template.is_default}:${template.subject}:${template.content}`}
+                  template={template}
+                />
+              )}
+            </>
+          )}
+        </QueryState>
       </section>
       <section className="grid gap-3" aria-labelledby="test-email">
         <h3 id="test-email" className="font-medium text-white">

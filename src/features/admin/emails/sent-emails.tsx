@@ -1,30 +1,22 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
+import { QueryState } from "@/components/query-state";
 import { ScrollRegion } from "@/components/ui/scroll-region";
-import { Spinner } from "@/components/ui/spinner";
-import { errorText } from "@/lib/errors/error-text";
-import { sentEmailsQuery } from "./emails-api";
+import { type SentEmail, sentEmailsQuery } from "./emails-api";
 
 /** What the project sent, newest first, and why a send failed. */
 export function SentEmails() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const sent = useQuery(sentEmailsQuery());
-  if (sent.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-slate-300">
-        <Spinner />
-        {t`Loading...`}
-      </p>
-    );
-  }
-  if (sent.isError) {
-    return (
-      <p role="alert" className="text-red-300">
-        {errorText(i18n, sent.error)}
-      </p>
-    );
-  }
-  if (sent.data.length === 0) return <p className="text-slate-300">{t`No e-mails sent yet.`}</p>;
+  return (
+    <QueryState query={sent} empty={<p className="text-slate-300">{t`No e-mails sent yet.`}</p>}>
+      {(mails) => <SentEmailsTable mails={mails} />}
+    </QueryState>
+  );
+}
+
+function SentEmailsTable({ mails }: { mails: SentEmail[] }) {
+  const { t, i18n } = useLingui();
   const statusLabel = { pending: t`Pending`, sent: t`Sent`, failed: t`Failed`, logged: t`Logged (no SMTP)` };
   return (
     <ScrollRegion label={t`Sent e-mails`} className="rounded-lg border border-white/10">
@@ -38,7 +30,7 @@ export function SentEmails() {
           </tr>
         </thead>
         <tbody>
-          {sent.data.map((mail) => (
+          {mails.map((mail) => (
             <tr key={mail.id} className="border-t border-white/10 align-top text-slate-100">
               <td className="whitespace-nowrap px-3 py-2">
                 {i18n.date(new Date(mail.sent_at_millis), { dateStyle: "short", timeStyle: "medium" })}

@@ -1,9 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { Spinner } from "@/components/ui/spinner";
-import { errorText } from "@/lib/errors/error-text";
+import { QueryState } from "@/components/query-state";
 import { DailyChart } from "./daily-chart";
-import { metricsQuery } from "./metrics-api";
+import { type Metrics, metricsQuery } from "./metrics-api";
 import { RecentUsers } from "./recent-users";
 
 /** Names of sign-in methods; providers are shown by their id, capitalised. */
@@ -24,26 +23,13 @@ function Stat({ label, value }: { label: string; value: string }) {
 
 /** /admin: the project's users at a glance, from GET /internal/metrics. */
 export function AdminOverview() {
-  const { t, i18n } = useLingui();
   const metrics = useQuery(metricsQuery());
-  const methodLabel = useMethodLabel();
+  return <QueryState query={metrics}>{(m) => <Overview m={m} />}</QueryState>;
+}
 
-  if (metrics.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-slate-300">
-        <Spinner />
-        {t`Loading...`}
-      </p>
-    );
-  }
-  if (metrics.isError) {
-    return (
-      <p role="alert" className="text-red-300">
-        {errorText(i18n, metrics.error)}
-      </p>
-    );
-  }
-  const m = metrics.data;
+function Overview({ m }: { m: Metrics }) {
+  const { t, i18n } = useLingui();
+  const methodLabel = useMethodLabel();
   const sum = (days: { activity: number }[]) => days.reduce((total, d) => total + d.activity, 0);
   const methodMax = Math.max(1, ...m.login_methods.map((x) => x.count));
 
