@@ -1,17 +1,29 @@
 import type { ApiErrorCode, ApiPair } from "@contract/api-errors";
+import type { KnownErrorCode, StatusErrorCode } from "@contract/auth-errors";
 import { loadErrorTexts } from "./errors/load-error-texts";
+import { getRuntimeConfig } from "./runtime-config";
 
 /** Codes the browser adds: no pair came back at all, or no answer. */
 type ClientErrorCode = "unknown" | "network";
 
-/** A failed call to our own API, carrying the server's stable code and human-readable message. */
+/**
+ * Which registry a code belongs to: the app API's (`/api/v1`, `[data, error]` pairs) or the auth
+ * service's (Stack's `{code, error}` with the known-error header). Some codes exist in both.
+ */
+export type ErrorService = "api" | "auth";
+
+/**
+ * A failed call to either of our services, carrying the server's stable code and its message; the
+ * web app's one error class (the Stack SDK's KnownErrors aside). errorText() turns it into words.
+ */
 export class ApiError extends Error {
   constructor(
-    readonly code: ApiErrorCode | ClientErrorCode,
+    readonly code: ApiErrorCode | KnownErrorCode | StatusErrorCode | ClientErrorCode,
     message: string,
     readonly status?: number,
     /** The error's details (a refused import row's `line`, a filter's `column`), when the server sent some. */
     readonly details?: Record<string, unknown>,
+    readonly service: ErrorService = "api",
   ) {
     super(message);
     this.name = "ApiError";
@@ -91,4 +103,52 @@ export function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> 
     const body: unknown = await response.json().catch(() => undefined);
     return unwrapPair<T>(body, response.status);
   });
+}
+
+interface AuthServiceInit {
+  method?: "GET" | "POST";
+  json?: unknown;
+  /** Sends the web app's own project as the caller, with this access type (Stack's X-Stack-* headers). */
+  access?: "client";
+  headers?: Record<string, string>;
+}
+
+/**
+ * Calls the auth service's REST API (`<authBaseUrl>/api/v1${path}`) directly: the few reads that
+ * must stay lighter than the Stack SDK (the login page's options, the session check) and the
+ * calls the SDK has no method for. The raw response, for status-only calls.
+ */
+export async function authServiceRequestRaw(path: string, init: AuthServiceInit = {}): Promise<Response> {
+  const config = await getRuntimeConfig();
+  const project = init.access
+    ? {
+        "x-stack-access-type": init.access,
+        "x-stack-project-id": config.projectId,
+        ...(config.publishableClientKey ? { "x-stack-publishable-client-key": config.publishableClientKey } : {}),
+      }
+    : {};
+  return await fetch(`${config.authBaseUrl}/api/v1${path}`, {
+    method: init.method ?? "GET",
+    headers: {
+      ...(init.json === undefined ? {} : { "content-type": "application/json" }),
+      ...project,
+      ...init.headers,
+    },
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
+}
+
+/** The auth service's refusal as an ApiError (service "auth"): Stack's `{code, error, details}` body. */
+export async function authServiceError(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => undefined)) as
+    | { code?: string; error?: string; details?: Record<string, unknown> }
+    | undefined;
+  await loadErrorTexts();
+  return new ApiError(
+    (body?.code ?? "unknown") as KnownErrorCode,
+    body?.error ?? `HTTP ${response.status}`,
+    response.status,
+    body?.details,
+    "auth",
+  );
 }

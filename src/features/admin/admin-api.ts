@@ -1,20 +1,8 @@
+import type { KnownErrorCode } from "@contract/auth-errors";
 import { ApiError, apiRequestRaw, unwrapPair } from "@/lib/api-client";
 
 // The operator question lives apart so the signed-in shell can ask it without the admin API's code.
 export { type AdminMe, adminKeys, adminMeQuery, isAdminQuery } from "./admin-me";
-
-/** A refused admin call: the auth service's known-error code (or the app API's), and its message. */
-export class AdminApiError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly status: number,
-    readonly details?: unknown,
-  ) {
-    super(message);
-    this.name = "AdminApiError";
-  }
-}
 
 interface AdminInit {
   method?: "GET" | "POST" | "PATCH" | "DELETE";
@@ -24,23 +12,24 @@ interface AdminInit {
 /**
  * Calls the auth service's admin API for the console's own project through the app API's operator
  * proxy (`/api/v1/admin/auth${path}`, e.g. `/users?query=ann`). Answers are the auth service's
- * own JSON; the gate's refusals are app-API pairs. Both become an AdminApiError.
+ * own JSON; the gate's refusals are app-API pairs. Both become an ApiError (service "auth" for
+ * the auth service's known errors).
  */
 export async function adminFetch<T>(path: string, init: AdminInit = {}): Promise<T> {
   const response = await apiRequestRaw(`/admin/auth${path}`, init).catch((cause: unknown) => {
-    throw new AdminApiError("network", cause instanceof Error ? cause.message : "Network error", 0);
+    throw new ApiError("network", cause instanceof Error ? cause.message : "Network error", 0);
   });
   const body: unknown = await response.json().catch(() => undefined);
   if (response.ok) return body as T;
   const knownCode = response.headers.get("x-stack-known-error") ?? response.headers.get("x-hexclave-known-error");
   if (knownCode) {
-    const known = body as { error?: string; details?: unknown } | undefined;
-    throw new AdminApiError(knownCode, known?.error ?? knownCode, response.status, known?.details);
+    const known = body as { error?: string; details?: Record<string, unknown> } | undefined;
+    throw new ApiError(knownCode as KnownErrorCode, known?.error ?? knownCode, response.status, known?.details, "auth");
   }
   try {
     unwrapPair(body, response.status);
   } catch (error) {
-    if (error instanceof ApiError) throw new AdminApiError(error.code, error.message, response.status);
+    if (error instanceof ApiError) throw new ApiError(error.code, error.message, response.status);
   }
-  throw new AdminApiError("unknown", `The admin API answered ${response.status}.`, response.status);
+  throw new ApiError("unknown", `The admin API answered ${response.status}.`, response.status);
 }

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { getRuntimeConfig } from "@/lib/runtime-config";
+import { authServiceRequestRaw } from "@/lib/api-client";
 import { AuthCard } from "./auth-card";
 import { getStackApp } from "./stack";
 
@@ -26,16 +26,10 @@ export function CliAuthConfirmPage({ loginCode }: { loginCode: string | undefine
         return;
       }
       const { refreshToken } = await user.currentSession.getTokens();
-      const config = await getRuntimeConfig();
-      const response = await fetch(`${config.authBaseUrl}/api/v1/auth/cli/complete`, {
+      const response = await authServiceRequestRaw("/auth/cli/complete", {
         method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "x-stack-access-type": "client",
-          "x-stack-project-id": config.projectId,
-          ...(config.publishableClientKey ? { "x-stack-publishable-client-key": config.publishableClientKey } : {}),
-        },
-        body: JSON.stringify({ login_code: code, refresh_token: refreshToken }),
+        access: "client",
+        json: { login_code: code, refresh_token: refreshToken },
       });
       setState(
         response.ok

@@ -1,5 +1,5 @@
-import type { RuntimeConfig } from "@contract/runtime-config";
 import { queryOptions } from "@tanstack/react-query";
+import { authServiceRequestRaw } from "@/lib/api-client";
 import { getRuntimeConfig } from "@/lib/runtime-config";
 import { usableCookieSession } from "./cookie-session";
 import { hasSessionCookie } from "./session-hint";
@@ -26,7 +26,7 @@ export const authKeys = {
 export async function loadSessionUser(): Promise<SessionUser | null> {
   const config = await getRuntimeConfig();
   if (!hasSessionCookie(document.cookie, config.projectId)) return null;
-  const fromCookie = await userFromCookieToken(config);
+  const fromCookie = await userFromCookieToken();
   if (fromCookie !== undefined) return fromCookie;
   const app = await getStackApp();
   // Anonymous and restricted users count as signed out, as the app API treats them (403).
@@ -41,18 +41,14 @@ export async function loadSessionUser(): Promise<SessionUser | null> {
 }
 
 /** The user behind the cookie's access token, or undefined when only the SDK can tell. */
-async function userFromCookieToken(config: RuntimeConfig): Promise<SessionUser | null | undefined> {
+async function userFromCookieToken(): Promise<SessionUser | null | undefined> {
   const session = usableCookieSession(document.cookie);
   if (!session) return undefined;
   // Anonymous and restricted users count as signed out, as the app API treats them (403).
   if (session.claims.isAnonymous || session.claims.isRestricted) return null;
-  const response = await fetch(`${config.authBaseUrl}/api/v1/users/me`, {
-    headers: {
-      "x-stack-project-id": config.projectId,
-      "x-stack-access-type": "client",
-      "x-stack-access-token": session.token,
-      ...(config.publishableClientKey ? { "x-stack-publishable-client-key": config.publishableClientKey } : {}),
-    },
+  const response = await authServiceRequestRaw("/users/me", {
+    access: "client",
+    headers: { "x-stack-access-token": session.token },
   });
   // Revoked, or signed by a key since rotated out: the SDK refreshes the token or signs out.
   if (!response.ok) return undefined;

@@ -1,5 +1,7 @@
 import { t } from "@lingui/core/macro";
-import { apiRequestRaw } from "@/lib/api-client";
+import { ApiError, apiRequestRaw, unwrapPair, withErrorTexts } from "@/lib/api-client";
+import { errorText } from "@/lib/errors/error-text";
+import { i18n } from "@/lib/i18n";
 import { notify } from "@/lib/notify";
 
 /**
@@ -14,14 +16,20 @@ export async function initializeProject(): Promise<boolean> {
     notify.success(t`Project initialized`, { id: toastId });
     return true;
   }
-  const message = await errorMessageOf(response);
-  notify.error(message ?? t`An error occurred`, { id: toastId });
+  const refusal = await refusalOf(response);
+  notify.error(refusal ? errorText(i18n, refusal) : t`An error occurred`, { id: toastId });
   return false;
 }
 
-async function errorMessageOf(response: Response | undefined): Promise<string | undefined> {
+/** The app API's refusal in the answer, as the ApiError errorText() translates; none for other answers. */
+async function refusalOf(response: Response | undefined): Promise<ApiError | undefined> {
   if (!response) return undefined;
   const body: unknown = await response.json().catch(() => undefined);
-  if (Array.isArray(body) && body[1] && typeof body[1].message === "string") return body[1].message;
+  if (!Array.isArray(body) || !body[1]) return undefined;
+  try {
+    await withErrorTexts(async () => unwrapPair(body, response.status));
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+  }
   return undefined;
 }

@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
+import { authServiceRequestRaw } from "@/lib/api-client";
 import { PUBLIC_QUERY_ROOT } from "@/lib/query-persistence";
 import { getRuntimeConfig } from "@/lib/runtime-config";
 
@@ -21,13 +22,7 @@ export const signInOptionsQuery = () =>
     queryKey: [PUBLIC_QUERY_ROOT, "sign-in-options"],
     queryFn: async (): Promise<SignInOptions> => {
       const config = await getRuntimeConfig();
-      const response = await fetch(`${config.authBaseUrl}/api/v1/projects/current`, {
-        headers: {
-          "x-stack-access-type": "client",
-          "x-stack-project-id": config.projectId,
-          ...(config.publishableClientKey ? { "x-stack-publishable-client-key": config.publishableClientKey } : {}),
-        },
-      });
+      const response = await authServiceRequestRaw("/projects/current", { access: "client" });
       if (!response.ok) throw new Error(`GET /projects/current answered ${response.status}`);
       const project = (await response.json()) as {
         config?: {

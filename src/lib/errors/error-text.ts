@@ -6,7 +6,7 @@ import { SCHEMA_FIELD_TEXTS } from "./schema-field-texts";
 
 /**
  * The code of a Stack SDK known error (`KnownError.errorCode`), or of an error that carries the
- * service's code as `code` (the admin area's AdminApiError), if `error` is one.
+ * auth service's code as `code` (an ApiError of service "auth"), if `error` is one.
  */
 export function authErrorCode(error: unknown): string | undefined {
   const known = error as { errorCode?: unknown; code?: unknown } | null;
@@ -25,7 +25,8 @@ function lookup(texts: Record<string, MessageDescriptor>, code: string): Message
 }
 
 function descriptorFor(error: unknown): MessageDescriptor | undefined {
-  if (error instanceof ApiError && error.code === "SCHEMA_ERROR") {
+  const fromApi = error instanceof ApiError && error.service === "api";
+  if (fromApi && error.code === "SCHEMA_ERROR") {
     const field = schemaField(error.message);
     const text = field ? lookup(SCHEMA_FIELD_TEXTS, field) : undefined;
     if (text) return text;
@@ -37,7 +38,7 @@ function descriptorFor(error: unknown): MessageDescriptor | undefined {
     void loadErrorTexts();
     return undefined;
   }
-  if (error instanceof ApiError) return lookup(texts.api, error.code);
+  if (fromApi) return lookup(texts.api, error.code);
   const code = authErrorCode(error);
   if (!code) return undefined;
   return lookup(texts.auth, code) ?? lookup(texts.api, code);
@@ -64,8 +65,9 @@ export function errorText(i18n: I18n, error: unknown, fallback?: MessageDescript
 
 /** The auth service's own words on a SCHEMA_ERROR, without Stack's generic preamble. */
 function authSchemaDetail(error: unknown): string | undefined {
-  if (error instanceof ApiError || authErrorCode(error) !== "SCHEMA_ERROR" || !(error instanceof Error))
+  if ((error instanceof ApiError && error.service === "api") || authErrorCode(error) !== "SCHEMA_ERROR")
     return undefined;
+  if (!(error instanceof Error)) return undefined;
   const detail = error.message.replace(/^Request validation failed on [^:]*:\s*/i, "").trim();
   return detail || undefined;
 }

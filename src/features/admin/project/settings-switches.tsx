@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { type AdminProject, type BooleanSetting, useUpdateProject } from "./project-api";
 
@@ -26,7 +27,7 @@ export function SettingsSwitches({
   title: string;
   settings: readonly BooleanSetting[];
 }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const update = useUpdateProject();
   const pending = update.isPending ? update.variables?.config : undefined;
 
@@ -43,7 +44,7 @@ export function SettingsSwitches({
             onChange={(e) =>
               update
                 .mutateAsync({ config: { [setting]: e.target.checked } })
-                .catch((error: unknown) => notify.error(error instanceof Error ? error.message : t`An error occurred`))
+                .catch((error: unknown) => notify.error(errorText(i18n, error, msg`An error occurred`)))
             }
           />
           {i18n._(LABELS[setting])}

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { getRuntimeConfig } from "@/lib/runtime-config";
-import { AdminApiError, adminFetch, adminKeys } from "../admin-api";
+import { authServiceError, authServiceRequestRaw } from "@/lib/api-client";
+import { adminFetch, adminKeys } from "../admin-api";
 
 export interface WebhookEndpoint {
   id: string;
@@ -46,15 +46,11 @@ export const portalTokenQuery = () =>
  * reads need neither the operator gate nor the admin key.
  */
 async function portalFetch<T>(token: string, path: string): Promise<T> {
-  const { authBaseUrl } = await getRuntimeConfig();
-  const response = await fetch(`${authBaseUrl}/api/v1/webhooks/portal${path}`, {
+  const response = await authServiceRequestRaw(`/webhooks/portal${path}`, {
     headers: { authorization: `Bearer ${token}` },
   });
-  const body = (await response.json().catch(() => undefined)) as { code?: string; error?: string } | undefined;
-  if (!response.ok) {
-    throw new AdminApiError(body?.code ?? "unknown", body?.error ?? `HTTP ${response.status}`, response.status);
-  }
-  return body as T;
+  if (!response.ok) throw await authServiceError(response);
+  return (await response.json()) as T;
 }
 
 export const endpointsQuery = (token: string | undefined) =>

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Spinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/errors/error-text";
 import { AddEndpointForm } from "./add-endpoint-form";
 import { DeliveryLog } from "./delivery-log";
 import { EndpointList } from "./endpoint-list";
@@ -11,7 +12,7 @@ import { deliveriesQuery, endpointsQuery, portalTokenQuery } from "./webhooks-ap
  * the delivery log. Reads go through a portal token, changes through the admin API.
  */
 export function WebhooksPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const token = useQuery(portalTokenQuery()).data?.token;
   const endpoints = useQuery(endpointsQuery(token));
   const deliveries = useQuery(deliveriesQuery(token));
@@ -28,7 +29,7 @@ export function WebhooksPage() {
       <AddEndpointForm />
       {failure && (
         <p role="alert" className="text-red-300">
-          {failure.message}
+          {errorText(i18n, failure)}
         </p>
       )}
       <section className="grid gap-2" aria-labelledby="webhook-endpoints">
