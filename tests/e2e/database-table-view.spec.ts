@@ -6,8 +6,9 @@ import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts"
 import { openWorkbench, runSql } from "./helpers/sql-editor.ts";
 import { expectNoPageScrollSideways } from "./helpers/viewport.ts";
 
-// The table's view (rows, structure, chart) and the chart's settings are in the URL: a reload,
-// back/forward and the phone layout (which mounts the view anew) keep them. The chart's axis
+// The table's view (rows, structure, chart) and the chart's settings are in the URL: a reload and
+// back/forward keep them; the phone layout keeps them and the rest of the view's state (it moves
+// the view, not mounting it anew). The chart's axis
 // labels are whole at the right edge of the canvas.
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -44,8 +45,16 @@ for (const lang of LANGS) {
     await signUpAndVerify(page, lang, uniqueEmail(`db-view-${lang}`));
     await openWorkbench(page, lang);
     await runSql(page, READINGS);
-    await expect(page.getByRole("tablist", { name: tr(lang, "Results") }).getByRole("tab")).toHaveCount(2);
+    const results = page.getByRole("tablist", { name: tr(lang, "Results") }).getByRole("tab");
+    await expect(results).toHaveCount(2);
     await page.keyboard.press("Escape");
+    // The view is not mounted anew across the phone breakpoint: a query's results stay.
+    await page.setViewportSize(PHONE);
+    await expect(page.getByRole("button", { name: tr(lang, "Show schema") })).toBeVisible();
+    await expect(results).toHaveCount(2);
+    await page.setViewportSize(DESKTOP);
+    await expect(page.getByRole("button", { name: tr(lang, "Hide schema") })).toBeVisible();
+    await expect(results).toHaveCount(2);
     await page.getByRole("tab", { name: tr(lang, "Table"), exact: true }).click();
     const tree = page.getByRole("region", { name: tr(lang, "Schema") });
     await tree.getByRole("button", { name: tr(lang, "Refresh") }).click();

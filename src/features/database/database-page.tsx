@@ -1,7 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { PanelLeft } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
+import { createPortal } from "react-dom";
 import { Group, Panel, usePanelRef } from "react-resizable-panels";
 import { Button } from "@/components/ui/button";
 import { SideDrawer } from "@/components/ui/side-drawer";
@@ -42,6 +43,7 @@ export function DatabasePage({
   const tree = usePanelRef();
   const layout = useRememberedLayout("database-page");
   const database = useQuery(databasesQuery()).data?.find((db) => db.id === dbId);
+  const [host, place] = useMovableHost();
   const view = search.view ?? "table";
   const table: OpenTable | null =
     search.table !== undefined ? { schemaName: search.schema ?? "public", tableName: search.table } : null;
@@ -129,7 +131,7 @@ export function DatabasePage({
       <section aria-label={t`Database`} className="flex min-h-0 min-w-0 flex-1">
         {mobile ? (
           <>
-            <div className="flex min-h-0 min-w-0 flex-1 flex-col p-2">{content}</div>
+            <div ref={place} className="flex min-h-0 min-w-0 flex-1 flex-col p-2" />
             <SideDrawer
               open={treeOpen}
               onOpenChange={setTreeOpen}
@@ -165,11 +167,32 @@ export function DatabasePage({
             </Panel>
             <ResizeHandle label={t`Resize schema panel`} orientation="horizontal" />
             <Panel id="main" minSize={320} className="flex h-full min-w-0 flex-col p-3">
-              {content}
+              <div ref={place} className="flex min-h-0 min-w-0 flex-1 flex-col" />
             </Panel>
           </Group>
         )}
       </section>
+      {createPortal(content, host)}
     </div>
   );
+}
+
+/**
+ * The open view is mounted once, into a node of its own that moves into whichever layout shows
+ * (the phone's or the desktop's panels): crossing the breakpoint would otherwise mount it anew and
+ * lose what the URL does not hold (a query's results, edits not yet applied, the editor's undo).
+ */
+function useMovableHost(): [HTMLDivElement, (slot: HTMLDivElement | null) => void] {
+  const [host] = useState(() => {
+    const element = document.createElement("div");
+    element.className = "flex min-h-0 min-w-0 flex-1 flex-col";
+    return element;
+  });
+  const place = useCallback(
+    (slot: HTMLDivElement | null) => {
+      if (slot) slot.appendChild(host);
+    },
+    [host],
+  );
+  return [host, place];
 }
