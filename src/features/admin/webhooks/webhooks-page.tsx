@@ -1,7 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { Spinner } from "@/components/ui/spinner";
-import { errorText } from "@/lib/errors/error-text";
+import { QueryState } from "@/components/query-state";
 import { AddEndpointForm } from "./add-endpoint-form";
 import { DeliveryLog } from "./delivery-log";
 import { EndpointList } from "./endpoint-list";
@@ -12,11 +11,11 @@ import { deliveriesQuery, endpointsQuery, portalTokenQuery } from "./webhooks-ap
  * the delivery log. Reads go through a portal token, changes through the admin API.
  */
 export function WebhooksPage() {
-  const { t, i18n } = useLingui();
-  const token = useQuery(portalTokenQuery()).data?.token;
+  const { t } = useLingui();
+  const portal = useQuery(portalTokenQuery());
+  const token = portal.data?.token;
   const endpoints = useQuery(endpointsQuery(token));
   const deliveries = useQuery(deliveriesQuery(token));
-  const failure = endpoints.error ?? deliveries.error;
 
   return (
     <div className="grid gap-4">
@@ -27,29 +26,23 @@ export function WebhooksPage() {
         </p>
       </div>
       <AddEndpointForm />
-      {failure && (
-        <p role="alert" className="text-red-300">
-          {errorText(i18n, failure)}
-        </p>
-      )}
       <section className="grid gap-2" aria-labelledby="webhook-endpoints">
         <h3 id="webhook-endpoints" className="font-medium text-white">
           {t`Endpoints`}
         </h3>
-        {endpoints.data ? (
-          <EndpointList endpoints={endpoints.data} />
-        ) : (
-          <p role="status" className="flex items-center gap-2 text-slate-300">
-            <Spinner />
-            {t`Loading...`}
-          </p>
-        )}
+        {/* Without a portal token the endpoints are never asked for: its failure is theirs. */}
+        <QueryState query={{ ...endpoints, error: portal.error ?? endpoints.error }}>
+          {(list) => <EndpointList endpoints={list} />}
+        </QueryState>
       </section>
       <section className="grid gap-2" aria-labelledby="webhook-deliveries">
         <h3 id="webhook-deliveries" className="font-medium text-white">
           {t`Delivery log`}
         </h3>
-        {deliveries.data && <DeliveryLog deliveries={deliveries.data} endpoints={endpoints.data ?? []} />}
+        {/* The endpoints above already say "Loading..." for the page. */}
+        <QueryState query={deliveries} loading={null}>
+          {(list) => <DeliveryLog deliveries={list} endpoints={endpoints.data ?? []} />}
+        </QueryState>
       </section>
     </div>
   );
