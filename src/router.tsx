@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { createRouter } from "@tanstack/react-router";
 import { Loading } from "./components/loading";
 import { NotFound } from "./components/not-found";
-import { setAuthRedirect } from "./features/auth/stack";
+import { setAuthRedirect } from "./lib/session/stack";
 import { routeTree } from "./routeTree.gen";
 
 /** Paths the server answers itself (see server/http/static-site.ts), never pages of this app. */

@@ -2,7 +2,7 @@ import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persi
 import { defaultShouldDehydrateQuery, type Mutation, type Query, type QueryClient } from "@tanstack/react-query";
 import type { PersistQueryClientOptions } from "@tanstack/react-query-persist-client";
 import { del, get, set } from "idb-keyval";
-import { clearWorkbenchData } from "@/features/database/workbench/workbench-store";
+import { clearWorkbenchData } from "./workbench-storage";
 
 /** How long what the app last saw stays usable offline. */
 export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;

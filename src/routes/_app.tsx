@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from "@tanstack/react-router";
-import { AuthGuard } from "@/features/auth/auth-guard";
+import { AuthGuard } from "@/components/auth-guard";
 import { AppShell } from "@/features/sidebar/app-shell";
 
 export const Route = createFileRoute("/_app")({

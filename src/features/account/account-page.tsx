@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { QueryState } from "@/components/query-state";
-import { accountProjectQuery, accountUserQuery } from "./account-user";
+import { accountProjectQuery, accountUserQuery } from "../../lib/session/account-user";
 import { DeleteAccountSection } from "./delete-account-section";
 import { EmailsSection } from "./emails-section";
 import { MfaSection } from "./mfa-section";

@@ -7,12 +7,12 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { restartLiveUpdates } from "@/features/live/live-updates";
 import { errorText } from "@/lib/errors/error-text";
+import { restartLiveUpdates } from "@/lib/live-restart";
 import { notify } from "@/lib/notify";
 import { clearOfflineData } from "@/lib/query-persistence";
-import { AccountSection } from "./account-section";
-import type { AccountUser } from "./account-user";
+import { AccountSection } from "../../components/account-section";
+import type { AccountUser } from "../../lib/session/account-user";
 
 /** Deleting the account needs the e-mail typed out; afterwards the visitor is signed out. */
 export function DeleteAccountSection({ user }: { user: AccountUser }) {

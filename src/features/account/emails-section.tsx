@@ -7,8 +7,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
-import { AccountSection } from "./account-section";
-import { type AccountUser, accountKeys, useRefreshAccount } from "./account-user";
+import { AccountSection } from "../../components/account-section";
+import { type AccountUser, accountKeys, useRefreshAccount } from "../../lib/session/account-user";
 
 /** The account's e-mail addresses: add, verify by mail, make primary, remove. */
 export function EmailsSection({ user }: { user: AccountUser }) {

@@ -2,15 +2,15 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Secret, TOTP } from "otpauth";
 import { type FormEvent, useEffect, useState } from "react";
+import { FormError } from "@/components/auth-card";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { FormError } from "@/features/auth/auth-card";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
-import { AccountSection } from "./account-section";
-import { type AccountUser, useRefreshAccount } from "./account-user";
+import { AccountSection } from "../../components/account-section";
+import { type AccountUser, useRefreshAccount } from "../../lib/session/account-user";
 
 const ISSUER = "App Console";
 

@@ -1,14 +1,14 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
+import { FormError } from "@/components/auth-card";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { FormError } from "@/features/auth/auth-card";
-import { passkeyErrorMessage } from "@/features/auth/passkey-errors";
 import { errorText } from "@/lib/errors/error-text";
+import { passkeyErrorMessage } from "@/lib/errors/passkey-errors";
 import { notify } from "@/lib/notify";
-import { AccountSection } from "./account-section";
-import { type AccountUser, useRefreshAccount } from "./account-user";
+import { AccountSection } from "../../components/account-section";
+import { type AccountUser, useRefreshAccount } from "../../lib/session/account-user";
 
 /** Register a passkey on this device (the browser's own prompt), or turn passkey sign-in off. */
 export function PasskeysSection({ user }: { user: AccountUser }) {

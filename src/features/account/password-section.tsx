@@ -1,16 +1,16 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { type FormEvent, useRef, useState } from "react";
+import { FormError } from "@/components/auth-card";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { FormError } from "@/features/auth/auth-card";
-import { checkNewPassword } from "@/features/auth/password-rules";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
-import { AccountSection } from "./account-section";
-import { type AccountUser, useRefreshAccount } from "./account-user";
+import { checkNewPassword } from "@/lib/password-rules";
+import { AccountSection } from "../../components/account-section";
+import { type AccountUser, useRefreshAccount } from "../../lib/session/account-user";
 
 /** Change the password (old one required), or set one for an account that signed up without. */
 export function PasswordSection({ user }: { user: AccountUser }) {

@@ -7,8 +7,8 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
-import { AccountSection } from "./account-section";
-import { type AccountUser, useRefreshAccount } from "./account-user";
+import { AccountSection } from "../../components/account-section";
+import { type AccountUser, useRefreshAccount } from "../../lib/session/account-user";
 
 /** Display name and avatar image (a URL; the initials avatar stands in without one). */
 export function ProfileSection({ user }: { user: AccountUser }) {

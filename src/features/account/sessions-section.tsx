@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
-import { AccountSection } from "./account-section";
-import { type AccountUser, accountKeys, useRefreshAccount } from "./account-user";
+import { AccountSection } from "../../components/account-section";
+import { type AccountUser, accountKeys, useRefreshAccount } from "../../lib/session/account-user";
 
 /** Where the account is signed in; any session but this one can be signed out. */
 export function SessionsSection({ user }: { user: AccountUser }) {

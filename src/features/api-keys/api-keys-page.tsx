@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { bothQueries, QueryState } from "@/components/query-state";
-import { type AccountUser, accountKeys, accountProjectQuery, accountUserQuery } from "@/features/account/account-user";
+import { type AccountUser, accountKeys, accountProjectQuery, accountUserQuery } from "@/lib/session/account-user";
 import { type ApiKeyOwner, ApiKeysSection } from "./api-keys-section";
 
 /** The signed-in user's own keys (the SDK reads them fresh each time). */

@@ -3,17 +3,17 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
+import { AccountSection } from "@/components/account-section";
+import { FormError } from "@/components/auth-card";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { AccountSection } from "@/features/account/account-section";
-import { FormError } from "@/features/auth/auth-card";
-import type { SdkApiKey } from "@/features/teams/teams-sdk";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
+import type { SdkApiKey } from "@/lib/teams-sdk";
 
 const DAY_MS = 86_400_000;
 

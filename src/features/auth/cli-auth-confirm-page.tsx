@@ -3,8 +3,8 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { authServiceRequestRaw } from "@/lib/api-client";
-import { AuthCard } from "./auth-card";
-import { getStackApp } from "./stack";
+import { AuthCard } from "../../components/auth-card";
+import { getStackApp } from "../../lib/session/stack";
 
 type State = { kind: "idle" | "working" | "done" | "signed-out" } | { kind: "failed"; message: string };
 

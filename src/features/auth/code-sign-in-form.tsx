@@ -6,9 +6,9 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
-import { FormError } from "./auth-card";
+import { FormError } from "../../components/auth-card";
+import { getStackApp, withoutSdkRedirects } from "../../lib/session/stack";
 import { useFinishSignIn } from "./finish-sign-in";
-import { getStackApp, withoutSdkRedirects } from "./stack";
 
 type Step = { kind: "email" } | { kind: "code"; email: string; nonce: string };
 

@@ -4,7 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { TriangleAlert } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { errorText } from "@/lib/errors/error-text";
-import { AuthCard } from "./auth-card";
+import { AuthCard } from "../../components/auth-card";
 
 /** Where the auth service sends a browser when a flow fails (`?message=…&errorCode=…`). */
 export function ErrorPage({ message, errorCode }: { message?: string; errorCode?: string }) {

@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
-import { restartLiveUpdates } from "@/features/live/live-updates";
-import { authKeys, loadSessionUser } from "./current-user";
-import { initializeProject } from "./project-init";
-import { takeReturnTo } from "./return-to";
+import { restartLiveUpdates } from "@/lib/live-restart";
+import { authKeys, loadSessionUser } from "../../lib/session/current-user";
+import { initializeProject } from "../../lib/session/project-init";
+import { takeReturnTo } from "../../lib/session/return-to";
 
 /**
  * The steps after the service accepted a sign-in (password, code or TOTP), kept in one place so

@@ -8,14 +8,14 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
-import { AuthCard, FormError } from "./auth-card";
+import { AuthCard, FormError } from "../../components/auth-card";
+import { RETURN_TO_PARAM, rememberReturnTo } from "../../lib/session/return-to";
+import { getStackApp, preloadStackApp, withoutSdkRedirects } from "../../lib/session/stack";
 import { CodeSignInForm } from "./code-sign-in-form";
 import { useFinishSignIn } from "./finish-sign-in";
 import { PasskeySignInButton } from "./passkey-sign-in-button";
 import { signInOptionsQuery } from "./project-sign-in-options";
-import { RETURN_TO_PARAM, rememberReturnTo } from "./return-to";
 import { OrDivider, SocialButtons, SocialUnavailableNote, useSocialSignIn } from "./social-buttons";
-import { getStackApp, preloadStackApp, withoutSdkRedirects } from "./stack";
 
 export function LoginPage() {
   const { t, i18n } = useLingui();

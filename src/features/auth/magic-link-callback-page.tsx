@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
+import { withoutSdkRedirects } from "../../lib/session/stack";
 import { LinkCodePage } from "./link-code-page";
-import { withoutSdkRedirects } from "./stack";
 
 /** The link of the sign-in mail: redeems its code once, then continues like a password sign-in. */
 export function MagicLinkCallbackPage({ code }: { code: string | undefined }) {

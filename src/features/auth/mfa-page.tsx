@@ -5,9 +5,9 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { AuthCard, FormError } from "./auth-card";
+import { AuthCard, FormError } from "../../components/auth-card";
+import { getStackApp, withoutSdkRedirects } from "../../lib/session/stack";
 import { useFinishSignIn } from "./finish-sign-in";
-import { getStackApp, withoutSdkRedirects } from "./stack";
 
 /** Where the SDK (2.8.108; 2.8.102 used the stack_ prefix) leaves the attempt code of a sign-in that needs TOTP. */
 const ATTEMPT_CODE_KEYS = ["hexclave_mfa_attempt_code", "stack_mfa_attempt_code"];

@@ -4,12 +4,12 @@ import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { notify } from "@/lib/notify";
-import { AuthCard } from "./auth-card";
-import { authKeys, loadSessionUser } from "./current-user";
-import { initializeProject } from "./project-init";
-import { takeReturnTo } from "./return-to";
+import { AuthCard } from "../../components/auth-card";
+import { authKeys, loadSessionUser } from "../../lib/session/current-user";
+import { initializeProject } from "../../lib/session/project-init";
+import { takeReturnTo } from "../../lib/session/return-to";
+import { getStackApp, withoutSdkRedirects } from "../../lib/session/stack";
 import { runOnce } from "./run-once";
-import { getStackApp, withoutSdkRedirects } from "./stack";
 
 /** Home, the page a sign-in was asked to come back to, or /login. */
 type Destination = string;

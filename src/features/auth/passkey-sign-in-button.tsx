@@ -3,10 +3,10 @@ import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { restartLiveUpdates } from "@/features/live/live-updates";
-import { FormError } from "./auth-card";
-import { passkeyErrorMessage } from "./passkey-errors";
-import { getStackApp } from "./stack";
+import { restartLiveUpdates } from "@/lib/live-restart";
+import { FormError } from "../../components/auth-card";
+import { passkeyErrorMessage } from "../../lib/errors/passkey-errors";
+import { getStackApp } from "../../lib/session/stack";
 
 /**
  * Signs in with a passkey through the SDK, which lets the browser pick a discoverable credential;

@@ -7,9 +7,9 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
-import { AuthCard, FormError } from "./auth-card";
-import { checkNewPassword } from "./password-rules";
-import { getStackApp, preloadStackApp } from "./stack";
+import { AuthCard, FormError } from "../../components/auth-card";
+import { checkNewPassword } from "../../lib/password-rules";
+import { getStackApp, preloadStackApp } from "../../lib/session/stack";
 
 export function PasswordResetPage({ code }: { code: string | undefined }) {
   const { t, i18n } = useLingui();

@@ -6,8 +6,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { notify } from "@/lib/notify";
-import { AuthCard } from "./auth-card";
-import { getStackApp, preloadStackApp } from "./stack";
+import { AuthCard } from "../../components/auth-card";
+import { getStackApp, preloadStackApp } from "../../lib/session/stack";
 
 export function RecoverPage() {
   const { t } = useLingui();

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
-import { getStackApp, withoutSdkRedirects } from "./stack";
+import { getStackApp, withoutSdkRedirects } from "../../lib/session/stack";
 
 /** After a send the button rests this long; the auth service limits the mails to an address as well. */
 const RESEND_PAUSE_MS = 30_000;
@@ -31,7 +31,7 @@ export function ResendVerification({ email, size = "default" }: { email: string;
       const app = await getStackApp();
       const user = await app.getUser();
       if (!user) throw new Error("signed out");
-      // The link leads to /verify-email (the SDK's emailVerification URL, src/features/auth/auth-urls.ts).
+      // The link leads to /verify-email (the SDK's emailVerification URL, src/lib/session/auth-urls.ts).
       const refused = await withoutSdkRedirects(() => user.sendVerificationEmail());
       if (refused) {
         setError(errorText(i18n, refused));

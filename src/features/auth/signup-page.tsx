@@ -8,11 +8,11 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
 import { getRuntimeConfig } from "@/lib/runtime-config";
-import { AuthCard, FormError } from "./auth-card";
-import { NewCredentialsFields, readNewCredentials } from "./new-credentials-fields";
+import { AuthCard, FormError } from "../../components/auth-card";
+import { NewCredentialsFields, readNewCredentials } from "../../components/new-credentials-fields";
+import { getStackApp, preloadStackApp, withoutSdkRedirects } from "../../lib/session/stack";
 import { ResendVerification } from "./resend-verification";
 import { OrDivider, SocialButtons, SocialUnavailableNote, useSocialSignIn } from "./social-buttons";
-import { getStackApp, preloadStackApp, withoutSdkRedirects } from "./stack";
 
 const SIGN_UP_FAILED = msg`An error occurred while signing up`;
 

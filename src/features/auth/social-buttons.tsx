@@ -7,9 +7,9 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
+import { getStackApp } from "../../lib/session/stack";
 import { BrandIcon } from "./brand-icon";
 import { signInOptionsQuery } from "./project-sign-in-options";
-import { getStackApp } from "./stack";
 
 type Provider = "github" | "google";
 const PROVIDERS: Provider[] = ["github", "google"];

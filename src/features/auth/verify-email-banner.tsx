@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { MailWarning } from "lucide-react";
-import { useSessionUser } from "./auth-guard";
+import { useSessionUser } from "../../components/auth-guard";
 import { ResendVerification } from "./resend-verification";
 
 /** For a signed-in user whose address is not verified yet: what to do, and a resend. */

@@ -6,7 +6,7 @@ import { createPortal } from "react-dom";
 import { Group, Panel, usePanelRef } from "react-resizable-panels";
 import { Button } from "@/components/ui/button";
 import { SideDrawer } from "@/components/ui/side-drawer";
-import { databasesQuery } from "@/features/sidebar/databases-api";
+import { databasesQuery } from "@/features/database/databases-api";
 import { useIsMobile } from "@/hooks/use-is-mobile";
 import { type DatabaseSearch, parseDatabaseSearch } from "./database-search";
 import { useRememberedLayout } from "./layout/remembered-layout";

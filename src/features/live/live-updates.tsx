@@ -3,11 +3,12 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { appKeys } from "@/features/apps/api";
 import { type App, replaceApp, toApp } from "@/features/apps/types";
-import { loadSessionUser } from "@/features/auth/current-user";
-import { freshAccessToken } from "@/features/auth/fresh-token";
 import { refreshAppSecrets } from "@/features/secrets/query-keys";
 import { i18n } from "@/lib/i18n";
+import { setLiveRestart } from "@/lib/live-restart";
 import { notify } from "@/lib/notify";
+import { loadSessionUser } from "@/lib/session/current-user";
+import { freshAccessToken } from "@/lib/session/fresh-token";
 import { LiveClient } from "./live-client";
 import type { UserNotifyMessage } from "./messages";
 import { OfflineIndicator } from "./offline-indicator";
@@ -66,6 +67,7 @@ export function LiveUpdates() {
       log: (text, detail) => console.warn(text, detail),
     });
     client.start();
+    setLiveRestart(() => client?.restart());
     const lost = () => client?.networkLost();
     const back = () => client?.networkBack();
     window.addEventListener("offline", lost);
@@ -73,14 +75,10 @@ export function LiveUpdates() {
     return () => {
       window.removeEventListener("offline", lost);
       window.removeEventListener("online", back);
+      setLiveRestart(undefined);
       client?.stop();
       client = undefined;
     };
   }, [queryClient]);
   return <OfflineIndicator />;
-}
-
-/** Called after sign-in and sign-out, so the socket follows the session at once. */
-export function restartLiveUpdates(): void {
-  client?.restart();
 }

@@ -3,17 +3,17 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { ShieldCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { AuthCard, FormError } from "@/components/auth-card";
+import { NewCredentialsFields, readNewCredentials } from "@/components/new-credentials-fields";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { AuthCard, FormError } from "@/features/auth/auth-card";
-import { authKeys, loadSessionUser } from "@/features/auth/current-user";
-import { NewCredentialsFields, readNewCredentials } from "@/features/auth/new-credentials-fields";
-import { initializeProject } from "@/features/auth/project-init";
-import { getStackApp, withoutSdkRedirects } from "@/features/auth/stack";
-import { restartLiveUpdates } from "@/features/live/live-updates";
 import { errorText } from "@/lib/errors/error-text";
+import { restartLiveUpdates } from "@/lib/live-restart";
+import { authKeys, loadSessionUser } from "@/lib/session/current-user";
+import { initializeProject } from "@/lib/session/project-init";
+import { getStackApp, withoutSdkRedirects } from "@/lib/session/stack";
 import { checkSetupLink, createFirstOperator } from "./setup-api";
 
 /**

@@ -1,10 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense } from "react";
+import { useSessionUser } from "@/components/auth-guard";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "@/components/ui/sidebar";
 import { adminMeQuery } from "@/features/admin/admin-me";
 import { AppDialogsProvider } from "@/features/apps/app-dialogs";
-import { useSessionUser } from "@/features/auth/auth-guard";
 import { AppSidebar } from "./app-sidebar";
 
 // Notices few users ever see load in chunks of their own, and only for the users who see them.

@@ -17,7 +17,7 @@ import {
 } from "@/components/ui/sidebar";
 import { Spinner } from "@/components/ui/spinner";
 import { appsQuery } from "@/features/apps/api";
-import { databasesQuery } from "./databases-api";
+import { databasesQuery } from "../database/databases-api";
 import { NewDatabaseItem, useNewDatabaseDialog } from "./new-database-item";
 import { UserMenu } from "./user-menu";
 

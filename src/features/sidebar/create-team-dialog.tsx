@@ -2,6 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
+import { FormError } from "@/components/auth-card";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -15,11 +16,10 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { FormError } from "@/features/auth/auth-card";
-import { getStackApp } from "@/features/auth/stack";
-import { useRefreshTeams } from "@/features/teams/teams-sdk";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
+import { getStackApp } from "@/lib/session/stack";
+import { useRefreshTeams } from "@/lib/teams-sdk";
 
 /** Creates a team (the SDK selects it) and opens its page. Loaded when someone chooses it. */
 export default function CreateTeamDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {

@@ -12,10 +12,10 @@ import {
   DropdownMenuSubContent,
   DropdownMenuSubTrigger,
 } from "@/components/ui/dropdown-menu";
-import { accountProjectQuery, accountUserQuery } from "@/features/account/account-user";
-import { teamsQuery, useRefreshTeams } from "@/features/teams/teams-sdk";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
+import { accountProjectQuery, accountUserQuery } from "@/lib/session/account-user";
+import { teamsQuery, useRefreshTeams } from "@/lib/teams-sdk";
 
 /**
  * The team switcher: the user's teams with the selected one marked, team creation where the

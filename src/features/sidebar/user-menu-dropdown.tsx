@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { Languages, LogOut, Settings, ShieldCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { useSessionUser } from "@/components/auth-guard";
 import { LazyDialog, lazyDialog } from "@/components/lazy-dialog";
 import {
   DropdownMenu,
@@ -18,13 +19,12 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { isAdminQuery } from "@/features/admin/admin-api";
-import { useSessionUser } from "@/features/auth/auth-guard";
-import { signOut } from "@/features/auth/current-user";
-import { restartLiveUpdates } from "@/features/live/live-updates";
 import { switchLocale } from "@/lib/i18n";
+import { restartLiveUpdates } from "@/lib/live-restart";
 import { isLocale } from "@/lib/locale";
 import { notify } from "@/lib/notify";
 import { clearOfflineData } from "@/lib/query-persistence";
+import { signOut } from "@/lib/session/current-user";
 import { ApiKeysMenuItem, TeamMenu } from "./team-menu";
 import { UserAvatar, UserMenuTrigger } from "./user-menu-trigger";
 

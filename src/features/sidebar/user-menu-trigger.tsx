@@ -2,8 +2,8 @@ import { useLingui } from "@lingui/react/macro";
 import Avatar from "boring-avatars";
 import { ChevronsUpDown } from "lucide-react";
 import type { ComponentProps } from "react";
+import { useSessionUser } from "@/components/auth-guard";
 import { SidebarMenuButton } from "@/components/ui/sidebar";
-import { useSessionUser } from "@/features/auth/auth-guard";
 
 // Apart from user-menu.tsx, which loads the dropdown on demand: the dropdown draws the same trigger
 // and avatar, and importing them from the file that imports it made a cycle.

@@ -2,14 +2,14 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
+import { AccountSection } from "@/components/account-section";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { AccountSection } from "@/features/account/account-section";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
-import { type SdkTeam, useRefreshTeams } from "./teams-sdk";
+import { type SdkTeam, useRefreshTeams } from "../../lib/teams-sdk";
 
 /** Deleting, for members holding $delete_team, after typing the team's name. */
 export function DeleteTeamSection({ team }: { team: SdkTeam }) {

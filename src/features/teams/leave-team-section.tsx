@@ -2,12 +2,12 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { AccountSection } from "@/components/account-section";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
-import { AccountSection } from "@/features/account/account-section";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
-import { type SdkTeam, type SdkUser, useRefreshTeams } from "./teams-sdk";
+import { type SdkTeam, type SdkUser, useRefreshTeams } from "../../lib/teams-sdk";
 
 /** Leaving needs no permission; coming back needs a new invitation. */
 export function LeaveTeamSection({ user, team }: { user: SdkUser; team: SdkTeam }) {

@@ -2,16 +2,16 @@ import { useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
+import { AuthCard, FormError } from "@/components/auth-card";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { accountKeys } from "@/features/account/account-user";
-import { AuthCard, FormError } from "@/features/auth/auth-card";
-import { sessionUserQuery } from "@/features/auth/current-user";
-import { loginHref, rememberReturnTo } from "@/features/auth/return-to";
-import { getStackApp } from "@/features/auth/stack";
 import { notify } from "@/lib/notify";
+import { accountKeys } from "@/lib/session/account-user";
+import { sessionUserQuery } from "@/lib/session/current-user";
+import { loginHref, rememberReturnTo } from "@/lib/session/return-to";
+import { getStackApp } from "@/lib/session/stack";
+import { listTeams } from "../../lib/teams-sdk";
 import { invitationErrorMessage } from "./invitation-errors";
-import { listTeams } from "./teams-sdk";
 
 type Details = { ok: true; teamName: string } | { ok: false; message: string };
 

@@ -2,15 +2,15 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
+import { AccountSection } from "@/components/account-section";
+import { FormError } from "@/components/auth-card";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { AccountSection } from "@/features/account/account-section";
-import { FormError } from "@/features/auth/auth-card";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
-import { type SdkSentInvitation, type SdkTeam, teamInvitationsQuery, useRefreshTeams } from "./teams-sdk";
+import { type SdkSentInvitation, type SdkTeam, teamInvitationsQuery, useRefreshTeams } from "../../lib/teams-sdk";
 
 /** Where the mailed invitation link leads: this app's accept page, with the code added by the service. */
 export const TEAM_INVITATION_PATH = "/handler/team-invitation";

@@ -1,10 +1,10 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
+import { AccountSection } from "@/components/account-section";
 import { Spinner } from "@/components/ui/spinner";
-import { AccountSection } from "@/features/account/account-section";
 import { errorText } from "@/lib/errors/error-text";
-import { type SdkTeam, type SdkUser, teamMembersQuery } from "./teams-sdk";
+import { type SdkTeam, type SdkUser, teamMembersQuery } from "../../lib/teams-sdk";
 
 /** The members by name, else by e-mail; reading them needs $read_members. */
 export function TeamMembersSection({ user, team, canRead }: { user: SdkUser; team: SdkTeam; canRead: boolean }) {

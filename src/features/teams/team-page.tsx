@@ -3,15 +3,22 @@ import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { bothQueries, QueryState } from "@/components/query-state";
-import { accountProjectQuery, accountUserQuery } from "@/features/account/account-user";
 import { ApiKeysSection } from "@/features/api-keys/api-keys-section";
+import { accountProjectQuery, accountUserQuery } from "@/lib/session/account-user";
+import {
+  listTeamApiKeys,
+  type SdkTeam,
+  type SdkUser,
+  teamKeys,
+  teamPermissionsQuery,
+  teamsQuery,
+} from "../../lib/teams-sdk";
 import { DeleteTeamSection } from "./delete-team-section";
 import { LeaveTeamSection } from "./leave-team-section";
 import { TeamInvitationsSection } from "./team-invitations-section";
 import { TeamMembersSection } from "./team-members-section";
 import { TeamNameSection } from "./team-name-section";
 import { TeamPermissionsSection } from "./team-permissions-section";
-import { listTeamApiKeys, type SdkTeam, type SdkUser, teamKeys, teamPermissionsQuery, teamsQuery } from "./teams-sdk";
 
 /** /teams/{id}: one of the signed-in user's teams, with what their permissions there allow. */
 export function TeamPage({ teamId }: { teamId: string }) {

@@ -2,8 +2,8 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import type { UseQueryResult } from "@tanstack/react-query";
+import { AccountSection } from "@/components/account-section";
 import { Spinner } from "@/components/ui/spinner";
-import { AccountSection } from "@/features/account/account-section";
 import { errorText } from "@/lib/errors/error-text";
 
 /** Stack's built-in team permissions in words; others (roles, the project's own) show their id. */

@@ -31,7 +31,7 @@ export function loadedErrorTexts(): ErrorTexts | undefined {
 /**
  * Loads the maps and their catalog (about 6 KB gzip that most visits never need, so they are not
  * in the first paint). Every path an error takes to the UI awaits this before the error arrives:
- * the app API's client, the Stack SDK (src/features/auth/stack.ts) and the lazily loaded areas
+ * the app API's client, the Stack SDK (src/lib/session/stack.ts) and the lazily loaded areas
  * (src/lib/area-messages.ts), so errorText() can stay synchronous. The maps count as loaded only with
  * their catalog: without it a descriptor would print its id. Never rejects: on a failed download
  * the next error tries again and errorText() meanwhile falls back to the server's own words.

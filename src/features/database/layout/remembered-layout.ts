@@ -1,5 +1,5 @@
 import { useDefaultLayout } from "react-resizable-panels";
-import { useSessionUser } from "@/features/auth/auth-guard";
+import { useSessionUser } from "@/components/auth-guard";
 
 /**
  * A panel group's sizes, kept in this browser per signed-in user: two people sharing a browser each

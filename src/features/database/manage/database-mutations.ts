@@ -1,6 +1,6 @@
 import type { CreateDatabase, Database } from "@contract/databases";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { databaseListKeys } from "@/features/sidebar/databases-api";
+import { databaseListKeys } from "@/features/database/databases-api";
 import { apiRequest } from "@/lib/api-client";
 
 /**

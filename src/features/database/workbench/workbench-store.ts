@@ -1,4 +1,5 @@
-import { clear, createStore, get, update } from "idb-keyval";
+import { get, update } from "idb-keyval";
+import { workbenchStore } from "@/lib/workbench-storage";
 
 /** One run in a database's history: the SQL only, never result rows. */
 export interface HistoryEntry {
@@ -21,14 +22,6 @@ export interface Snippet {
 }
 
 export const HISTORY_LIMIT = 500;
-
-// A store of its own, so sign-out can clear exactly what the workbench keeps.
-const store = () => createStore("app-console-workbench", "workbench");
-let cached: ReturnType<typeof createStore> | null = null;
-const workbenchStore = () => {
-  cached ??= store();
-  return cached;
-};
 
 const historyKey = (dbId: string) => `history:${dbId}`;
 const SNIPPETS_KEY = "snippets";
@@ -87,12 +80,4 @@ export async function deleteSnippet(name: string): Promise<Snippet[]> {
     workbenchStore(),
   );
   return next;
-}
-
-/** Sign-out: the history, the snippets and the editor texts of every database. */
-export async function clearWorkbenchData(): Promise<void> {
-  for (const key of Object.keys(localStorage)) {
-    if (key.startsWith("db:")) localStorage.removeItem(key);
-  }
-  await clear(workbenchStore());
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
-import { getStackApp } from "@/features/auth/stack";
+import { getStackApp } from "@/lib/session/stack";
 
 /** Root of the account page's query keys: SDK objects with methods, never persisted offline. */
 export const accountKeys = {

@@ -5,8 +5,8 @@ import { createContext, type ReactNode, useContext, useEffect, useRef } from "re
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { throwErr } from "@/lib/throw-err";
-import { type SessionUser, sessionUserQuery } from "./current-user";
-import { mayHaveSession } from "./session-hint";
+import { type SessionUser, sessionUserQuery } from "../lib/session/current-user";
+import { mayHaveSession } from "../lib/session/session-hint";
 
 const SessionUserContext = createContext<SessionUser | null>(null);
 

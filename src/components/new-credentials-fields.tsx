@@ -3,8 +3,8 @@ import { useLingui } from "@lingui/react/macro";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { authCodeText } from "@/lib/errors/error-text";
+import { passwordLengthProblem } from "../lib/password-rules";
 import { PasswordHint } from "./password-hint";
-import { passwordLengthProblem } from "./password-rules";
 
 /**
  * The e-mail and new-password fields of a new account (sign-up, and the first operator on

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-rules";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../lib/password-rules";
 
 /** The password rule, shown under a new-password field before anything is sent (aria-describedby it). */
 export function PasswordHint({ id }: { id: string }) {

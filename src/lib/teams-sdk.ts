@@ -1,9 +1,9 @@
 import type { TeamMember } from "@contract/teams";
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
-import { accountKeys } from "@/features/account/account-user";
-import { getStackApp } from "@/features/auth/stack";
-import type { StackClient } from "@/features/auth/stack-client";
 import { apiRequest } from "@/lib/api-client";
+import { accountKeys } from "@/lib/session/account-user";
+import { getStackApp } from "@/lib/session/stack";
+import type { StackClient } from "@/lib/session/stack-client";
 
 async function signedInUser() {
   return (await getStackApp()).getUser({ or: "throw" });
