@@ -4,19 +4,10 @@ import { useLingui } from "@lingui/react/macro";
 import { onlineManager } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useRef, useState } from "react";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogFormEnd } from "@/components/dialog-form-end";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input, Textarea } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
 import { SCHEMA_FIELD_TEXTS } from "@/lib/errors/schema-field-texts";
 import { notify } from "@/lib/notify";
@@ -82,20 +73,9 @@ export function CreateAppDialog({ open, onOpenChange }: { open: boolean; onOpenC
             <Label htmlFor="app-description">{t`Description`}</Label>
             <Textarea id="app-description" name="description" maxLength={APP_DESCRIPTION_MAX_LENGTH} />
           </div>
-          {error && (
-            <p role="alert" className="text-sm text-red-300">
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">{t`Cancel`}</Button>
-            </DialogClose>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending && <Spinner />}
-              {create.isPending ? t`Creating...` : t`Create App`}
-            </Button>
-          </DialogFooter>
+          <DialogFormEnd error={error} pending={create.isPending} disabled={create.isPending}>
+            {create.isPending ? t`Creating...` : t`Create App`}
+          </DialogFormEnd>
         </form>
       </DialogContent>
     </Dialog>

@@ -1,6 +1,7 @@
 import { SECRET_KEY_MAX_LENGTH, SECRET_KEY_PATTERN } from "@contract/secrets";
 import { useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
+import { FieldError } from "@/components/field-error";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -8,7 +9,6 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorText, isApiError } from "@/lib/errors/error-text";
 import { SCHEMA_FIELD_TEXTS } from "@/lib/errors/schema-field-texts";
 import { useSaveSecret } from "./api";
-import { FieldError } from "./field-error";
 import { canSubmitNewSecret } from "./mask";
 import { ReplaceConfirmDialog } from "./replace-confirm-dialog";
 import { ValueTextarea } from "./value-textarea";

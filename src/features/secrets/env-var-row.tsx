@@ -1,11 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
 import { Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { FieldError } from "@/components/field-error";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
 import { type Secret, useDeleteSecret, useSaveSecret } from "./api";
-import { FieldError } from "./field-error";
 import { MASKED_VALUE } from "./mask";
 import { usesCrlf, ValueTextarea, withLineEndingsOf } from "./value-textarea";
 

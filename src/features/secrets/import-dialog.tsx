@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Upload } from "lucide-react";
 import { type ChangeEvent, useId, useState } from "react";
+import { FieldError } from "@/components/field-error";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -17,7 +18,6 @@ import { cn } from "@/lib/cn";
 import { errorText, isApiError } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { type ImportPreview, previewImport, useImportSecrets } from "./api";
-import { FieldError } from "./field-error";
 import { ValueTextarea } from "./value-textarea";
 
 type Entry = ImportPreview["entries"][number];

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { KeyRound, Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { FieldError } from "@/components/field-error";
 import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -21,7 +22,6 @@ import { useOnline } from "@/hooks/use-online";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { type CreatedServiceToken, type ServiceToken, tokensQuery, useCreateToken, useRevokeToken } from "./api";
-import { FieldError } from "./field-error";
 import { formatDate, formatDateTime } from "./format-date";
 
 const EXPIRY_DAYS = ["never", "7", "30", "90", "365"] as const;

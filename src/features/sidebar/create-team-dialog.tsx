@@ -2,20 +2,10 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
-import { FormError } from "@/components/auth-card";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogFormEnd } from "@/components/dialog-form-end";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { getStackApp } from "@/lib/session/stack";
@@ -67,16 +57,9 @@ export default function CreateTeamDialog({ open, onOpenChange }: { open: boolean
             <Label htmlFor="create-team-name">{t`Team name`}</Label>
             <Input id="create-team-name" name="name" required maxLength={200} autoComplete="off" />
           </div>
-          <FormError message={error} />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">{t`Cancel`}</Button>
-            </DialogClose>
-            <Button type="submit" disabled={busy}>
-              {busy && <Spinner />}
-              {t`Create team`}
-            </Button>
-          </DialogFooter>
+          <DialogFormEnd error={error} pending={busy} disabled={busy}>
+            {t`Create team`}
+          </DialogFormEnd>
         </form>
       </DialogContent>
     </Dialog>

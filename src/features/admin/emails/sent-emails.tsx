@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { QueryState } from "@/components/query-state";
-import { ScrollRegion } from "@/components/ui/scroll-region";
+import { AdminTable } from "../admin-table";
 import { type SentEmail, sentEmailsQuery } from "./emails-api";
 
 /** What the project sent, newest first, and why a send failed. */
@@ -19,32 +19,20 @@ function SentEmailsTable({ mails }: { mails: SentEmail[] }) {
   const { t, i18n } = useLingui();
   const statusLabel = { pending: t`Pending`, sent: t`Sent`, failed: t`Failed`, logged: t`Logged (no SMTP)` };
   return (
-    <ScrollRegion label={t`Sent e-mails`} className="rounded-lg border border-white/10">
-      <table className="w-full text-left text-sm">
-        <thead className="bg-white/5 text-slate-300">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">{t`Time`}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t`To`}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t`Subject`}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t`Status`}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {mails.map((mail) => (
-            <tr key={mail.id} className="border-t border-white/10 align-top text-slate-100">
-              <td className="whitespace-nowrap px-3 py-2">
-                {i18n.date(new Date(mail.sent_at_millis), { dateStyle: "short", timeStyle: "medium" })}
-              </td>
-              <td className="px-3 py-2">{mail.to.join(", ")}</td>
-              <td className="px-3 py-2">{mail.subject}</td>
-              <td className="px-3 py-2">
-                {statusLabel[mail.status] ?? mail.status}
-                {mail.error && <span className="block text-xs text-red-300">{mail.error}</span>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <AdminTable label={t`Sent e-mails`} columns={[t`Time`, t`To`, t`Subject`, t`Status`]}>
+      {mails.map((mail) => (
+        <tr key={mail.id} className="border-t border-white/10 align-top text-slate-100">
+          <td className="whitespace-nowrap px-3 py-2">
+            {i18n.date(new Date(mail.sent_at_millis), { dateStyle: "short", timeStyle: "medium" })}
+          </td>
+          <td className="px-3 py-2">{mail.to.join(", ")}</td>
+          <td className="px-3 py-2">{mail.subject}</td>
+          <td className="px-3 py-2">
+            {statusLabel[mail.status] ?? mail.status}
+            {mail.error && <span className="block text-xs text-red-300">{mail.error}</span>}
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }

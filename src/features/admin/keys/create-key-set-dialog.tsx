@@ -1,6 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
+import { DialogFormEnd } from "@/components/dialog-form-end";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import {
@@ -14,7 +15,6 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
 import { keyKindLabel } from "./key-kind-label";
 import { type CreatedKeySet, KEY_KINDS, useCreateKeySet } from "./keys-api";
@@ -137,20 +137,9 @@ export function CreateKeySetDialog({ open, onOpenChange }: { open: boolean; onOp
                   </label>
                 ))}
               </fieldset>
-              {error && (
-                <p role="alert" className="text-sm text-red-300">
-                  {error}
-                </p>
-              )}
-              <DialogFooter>
-                <DialogClose asChild>
-                  <Button variant="outline">{t`Cancel`}</Button>
-                </DialogClose>
-                <Button type="submit" disabled={create.isPending}>
-                  {create.isPending && <Spinner />}
-                  {t`Create keys`}
-                </Button>
-              </DialogFooter>
+              <DialogFormEnd error={error} pending={create.isPending} disabled={create.isPending}>
+                {t`Create keys`}
+              </DialogFormEnd>
             </form>
           </>
         )}

@@ -4,8 +4,8 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
-import { ScrollRegion } from "@/components/ui/scroll-region";
 import { cn } from "@/lib/cn";
+import { AdminTable } from "../admin-table";
 import { CreateKeySetDialog } from "./create-key-set-dialog";
 import { keyKindLabel } from "./key-kind-label";
 import { KEY_KINDS, type KeySet, type KeySetStatus, keySetStatus, keySetsQuery } from "./keys-api";
@@ -45,60 +45,48 @@ export function KeysPage() {
       </div>
       <QueryState query={sets} empty={<p className="text-slate-300">{t`No API keys yet.`}</p>}>
         {(data) => (
-          <ScrollRegion label={t`API keys`} className="rounded-lg border border-white/10">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-white/5 text-slate-300">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">{t`Description`}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t`Keys`}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t`Created`}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t`Expires`}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t`Status`}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    <span className="sr-only">{t`Actions`}</span>
+          <AdminTable
+            label={t`API keys`}
+            columns={[t`Description`, t`Keys`, t`Created`, t`Expires`, t`Status`]}
+            actionsLabel={t`Actions`}
+          >
+            {data.map((set) => {
+              const status = keySetStatus(set);
+              const name = set.description || t`(no description)`;
+              return (
+                <tr key={set.id} className="border-t border-white/10 text-slate-100">
+                  <th scope="row" className="px-3 py-2 font-normal">
+                    {name}
                   </th>
+                  <td className="px-3 py-2">
+                    <ul className="grid gap-0.5">
+                      {KEY_KINDS.map((kind) => {
+                        const key = set[kind];
+                        return key ? (
+                          <li key={kind} className="whitespace-nowrap text-slate-300">
+                            {keyKindLabel(i18n, kind)} <code className="text-slate-100">…{key.last_four}</code>
+                          </li>
+                        ) : null;
+                      })}
+                    </ul>
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2">{date(set.created_at_millis)}</td>
+                  <td className="whitespace-nowrap px-3 py-2">{date(set.expires_at_millis)}</td>
+                  <td className="px-3 py-2">
+                    <StatusBadge status={status} />
+                  </td>
+                  <td className="px-3 py-2 text-right">
+                    {status === "active" && (
+                      <Button variant="outline" size="sm" onClick={() => setRevoking(set)}>
+                        {t`Revoke`}
+                        <span className="sr-only"> {name}</span>
+                      </Button>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.map((set) => {
-                  const status = keySetStatus(set);
-                  const name = set.description || t`(no description)`;
-                  return (
-                    <tr key={set.id} className="border-t border-white/10 text-slate-100">
-                      <th scope="row" className="px-3 py-2 font-normal">
-                        {name}
-                      </th>
-                      <td className="px-3 py-2">
-                        <ul className="grid gap-0.5">
-                          {KEY_KINDS.map((kind) => {
-                            const key = set[kind];
-                            return key ? (
-                              <li key={kind} className="whitespace-nowrap text-slate-300">
-                                {keyKindLabel(i18n, kind)} <code className="text-slate-100">…{key.last_four}</code>
-                              </li>
-                            ) : null;
-                          })}
-                        </ul>
-                      </td>
-                      <td className="whitespace-nowrap px-3 py-2">{date(set.created_at_millis)}</td>
-                      <td className="whitespace-nowrap px-3 py-2">{date(set.expires_at_millis)}</td>
-                      <td className="px-3 py-2">
-                        <StatusBadge status={status} />
-                      </td>
-                      <td className="px-3 py-2 text-right">
-                        {status === "active" && (
-                          <Button variant="outline" size="sm" onClick={() => setRevoking(set)}>
-                            {t`Revoke`}
-                            <span className="sr-only"> {name}</span>
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </ScrollRegion>
+              );
+            })}
+          </AdminTable>
         )}
       </QueryState>
       <CreateKeySetDialog open={creating} onOpenChange={setCreating} />

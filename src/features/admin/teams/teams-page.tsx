@@ -5,7 +5,7 @@ import { Search } from "lucide-react";
 import { useState } from "react";
 import { QueryState } from "@/components/query-state";
 import { Input } from "@/components/ui/input";
-import { ScrollRegion } from "@/components/ui/scroll-region";
+import { AdminTable } from "../admin-table";
 import { teamsQuery } from "./teams-api";
 
 /** /admin/teams: every team of the project, filtered by name or id as it is typed. */
@@ -38,34 +38,24 @@ export function TeamsPage() {
         empty={<p className="text-slate-300">{t`No teams found.`}</p>}
       >
         {() => (
-          <ScrollRegion label={t`Teams`} className="rounded-lg border border-white/10">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-white/5 text-slate-300">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">{t`Team`}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t`Created`}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((team) => (
-                  <tr key={team.id} className="border-t border-white/10 text-slate-100">
-                    <th scope="row" className="px-3 py-2 font-normal">
-                      <Link
-                        to="/admin/teams/$teamId"
-                        params={{ teamId: team.id }}
-                        className="text-indigo-300 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-300"
-                      >
-                        {team.display_name}
-                      </Link>
-                    </th>
-                    <td className="whitespace-nowrap px-3 py-2">
-                      {i18n.date(new Date(team.created_at_millis), { dateStyle: "medium" })}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <AdminTable label={t`Teams`} columns={[t`Team`, t`Created`]}>
+            {shown.map((team) => (
+              <tr key={team.id} className="border-t border-white/10 text-slate-100">
+                <th scope="row" className="px-3 py-2 font-normal">
+                  <Link
+                    to="/admin/teams/$teamId"
+                    params={{ teamId: team.id }}
+                    className="text-indigo-300 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-300"
+                  >
+                    {team.display_name}
+                  </Link>
+                </th>
+                <td className="whitespace-nowrap px-3 py-2">
+                  {i18n.date(new Date(team.created_at_millis), { dateStyle: "medium" })}
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </QueryState>
     </div>

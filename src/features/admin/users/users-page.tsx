@@ -6,9 +6,9 @@ import { useState } from "react";
 import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Spinner } from "@/components/ui/spinner";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
+import { AdminTable } from "../admin-table";
 import { usersQuery } from "./users-api";
 
 /** /admin/users: every user of the project, newest first, searchable by e-mail, name or id. */
@@ -40,37 +40,26 @@ export function UsersPage() {
         empty={<p className="text-slate-300">{query ? t`No users match "${query}".` : t`No users yet.`}</p>}
       >
         {() => (
-          <ScrollRegion label={t`Users`} className="rounded-lg border border-white/10">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-white/5 text-slate-300">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">{t`User`}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t`Signed up`}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t`Last active`}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((user) => (
-                  <tr key={user.id} className="border-t border-white/10 text-slate-100">
-                    <th scope="row" className="px-3 py-2 font-normal">
-                      <Link
-                        to="/admin/users/$userId"
-                        params={{ userId: user.id }}
-                        className="text-indigo-300 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-300"
-                      >
-                        {user.primary_email ?? user.display_name ?? user.id}
-                      </Link>
-                      {user.display_name && user.primary_email && (
-                        <span className="block text-xs text-slate-400">{user.display_name}</span>
-                      )}
-                    </th>
-                    <td className="whitespace-nowrap px-3 py-2">{date(user.signed_up_at_millis)}</td>
-                    <td className="whitespace-nowrap px-3 py-2">{date(user.last_active_at_millis)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <AdminTable label={t`Users`} columns={[t`User`, t`Signed up`, t`Last active`]}>
+            {rows.map((user) => (
+              <tr key={user.id} className="border-t border-white/10 text-slate-100">
+                <th scope="row" className="px-3 py-2 font-normal">
+                  <Link
+                    to="/admin/users/$userId"
+                    params={{ userId: user.id }}
+                    className="text-indigo-300 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-300"
+                  >
+                    {user.primary_email ?? user.display_name ?? user.id}
+                  </Link>
+                  {user.display_name && user.primary_email && (
+                    <span className="block text-xs text-slate-400">{user.display_name}</span>
+                  )}
+                </th>
+                <td className="whitespace-nowrap px-3 py-2">{date(user.signed_up_at_millis)}</td>
+                <td className="whitespace-nowrap px-3 py-2">{date(user.last_active_at_millis)}</td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </QueryState>
       {users.hasNextPage && (

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { ScrollRegion } from "@/components/ui/scroll-region";
 import { cn } from "@/lib/cn";
+import { AdminTable } from "../admin-table";
 import type { WebhookDelivery, WebhookEndpoint } from "./webhooks-api";
 
 function StatusBadge({ status }: { status: WebhookDelivery["status"] }) {
@@ -39,40 +39,26 @@ export function DeliveryLog({
 
   if (deliveries.length === 0) return <p className="text-slate-300">{t`No deliveries yet.`}</p>;
   return (
-    <ScrollRegion label={t`Delivery log`} className="rounded-lg border border-white/10">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{t`Delivery log`}</caption>
-        <thead className="bg-white/5 text-slate-300">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">{t`Time`}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t`Event`}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t`Endpoint`}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t`Status`}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t`Attempts`}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t`Last answer`}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.map((d) => (
-            <tr key={d.id} className="border-t border-white/10 align-top text-slate-100">
-              <td className="whitespace-nowrap px-3 py-2">{time(d.created_at_millis)}</td>
-              <td className="px-3 py-2 font-mono text-xs">{d.event_type}</td>
-              <td className="max-w-64 truncate px-3 py-2 font-mono text-xs">
-                {urlOf.get(d.endpoint_id) ?? d.endpoint_id}
-              </td>
-              <td className="px-3 py-2">
-                <StatusBadge status={d.status} />
-              </td>
-              <td className="px-3 py-2">{i18n.number(d.attempts)}</td>
-              <td className="px-3 py-2 text-xs text-slate-300">
-                {d.last_status_code !== null && <span className="mr-2 font-mono">HTTP {d.last_status_code}</span>}
-                {d.last_error && <span className="break-words">{d.last_error}</span>}
-                {d.next_attempt_at_millis !== null && <NextAttempt at={time(d.next_attempt_at_millis)} />}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <AdminTable
+      label={t`Delivery log`}
+      columns={[t`Time`, t`Event`, t`Endpoint`, t`Status`, t`Attempts`, t`Last answer`]}
+    >
+      {deliveries.map((d) => (
+        <tr key={d.id} className="border-t border-white/10 align-top text-slate-100">
+          <td className="whitespace-nowrap px-3 py-2">{time(d.created_at_millis)}</td>
+          <td className="px-3 py-2 font-mono text-xs">{d.event_type}</td>
+          <td className="max-w-64 truncate px-3 py-2 font-mono text-xs">{urlOf.get(d.endpoint_id) ?? d.endpoint_id}</td>
+          <td className="px-3 py-2">
+            <StatusBadge status={d.status} />
+          </td>
+          <td className="px-3 py-2">{i18n.number(d.attempts)}</td>
+          <td className="px-3 py-2 text-xs text-slate-300">
+            {d.last_status_code !== null && <span className="mr-2 font-mono">HTTP {d.last_status_code}</span>}
+            {d.last_error && <span className="break-words">{d.last_error}</span>}
+            {d.next_attempt_at_millis !== null && <NextAttempt at={time(d.next_attempt_at_millis)} />}
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }

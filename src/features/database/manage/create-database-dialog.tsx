@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
+import { DialogFormEnd } from "@/components/dialog-form-end";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -8,7 +9,6 @@ import { notify } from "@/lib/notify";
 import { databaseErrorText } from "../database-errors";
 import { useCreateDatabase } from "./database-mutations";
 import { DatabaseNameField } from "./database-name-field";
-import { FormEnd } from "./form-end";
 
 type Kind = "managed" | "external";
 
@@ -115,7 +115,7 @@ export function CreateDatabaseDialog({ open, onOpenChange }: { open: boolean; on
               </p>
             </div>
           )}
-          <FormEnd error={error} pending={create.isPending} disabled={create.isPending || name.trim() === ""}>
+          <DialogFormEnd error={error} pending={create.isPending} disabled={create.isPending || name.trim() === ""}>
             {create.isPending
               ? kind === "external"
                 ? t`Connecting…`
@@ -123,7 +123,7 @@ export function CreateDatabaseDialog({ open, onOpenChange }: { open: boolean; on
               : kind === "external"
                 ? t`Connect`
                 : t`Create database`}
-          </FormEnd>
+          </DialogFormEnd>
         </form>
       </DialogContent>
     </Dialog>

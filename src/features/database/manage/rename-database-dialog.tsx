@@ -1,12 +1,12 @@
 import type { Database } from "@contract/databases";
 import { useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useState } from "react";
+import { DialogFormEnd } from "@/components/dialog-form-end";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { notify } from "@/lib/notify";
 import { databaseErrorText } from "../database-errors";
 import { useRenameDatabase } from "./database-mutations";
 import { DatabaseNameField } from "./database-name-field";
-import { FormEnd } from "./form-end";
 
 /** Renames a database (its name only: a managed database's storage and an external URL stay). */
 export function RenameDatabaseDialog({ database, onClose }: { database: Database | null; onClose(): void }) {
@@ -42,13 +42,13 @@ export function RenameDatabaseDialog({ database, onClose }: { database: Database
         </DialogHeader>
         <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)}>
           <DatabaseNameField value={name} onChange={setName} />
-          <FormEnd
+          <DialogFormEnd
             error={error}
             pending={rename.isPending}
             disabled={rename.isPending || name.trim() === "" || name.trim() === database?.name}
           >
             {t`Rename`}
-          </FormEnd>
+          </DialogFormEnd>
         </form>
       </DialogContent>
     </Dialog>

@@ -1,14 +1,15 @@
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
+import { FieldError } from "@/components/field-error";
 import { Button } from "@/components/ui/button";
 import { DialogClose, DialogFooter } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 
 /**
- * The end of the create and rename forms: the server's refusal, if any, then Cancel and the
- * submit button (a spinner in it while the request runs).
+ * The end of a dialog's form (create an app, a team, keys, a database; rename a database): the
+ * server's refusal, if any, then Cancel and the submit button (a spinner in it while the request runs).
  */
-export function FormEnd({
+export function DialogFormEnd({
   error,
   pending,
   disabled,
@@ -23,11 +24,7 @@ export function FormEnd({
   const { t } = useLingui();
   return (
     <>
-      {error && (
-        <p role="alert" className="text-sm text-red-300">
-          {error}
-        </p>
-      )}
+      <FieldError message={error} />
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline">{t`Cancel`}</Button>
