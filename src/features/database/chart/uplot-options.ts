@@ -103,6 +103,9 @@ function widestLine(labels: readonly string[]): number {
  * lost the end of its label ("24 Nov 2026", a category's name). uPlot asks for the padding again
  * after each layout pass, so it settles on the labels it draws.
  */
+/** uPlot's own minimum distance between x ticks. */
+const MIN_TICK_SPACE = 50;
+
 type XValues = (u: uPlot, splits: number[], axis: number, space: number, step: number) => string[];
 function labelRoom(values: XValues) {
   let shown: string[] = [];
@@ -112,6 +115,9 @@ function labelRoom(values: XValues) {
       return shown;
     }) satisfies XValues,
     right: () => Math.max(RIGHT_PADDING, Math.ceil(widestLine(shown) / 2) + 2),
+    // Ticks at least a label and a gap apart: uPlot spaces them 50 px apart whatever their text, so
+    // times in a long locale format ran into each other ("12:00 AM06:00 AM").
+    space: () => Math.max(MIN_TICK_SPACE, Math.ceil(widestLine(shown)) + 16),
   };
 }
 
@@ -167,6 +173,7 @@ export function chartOptions(
         // Time in the reader's locale (uPlot's own labels are English templates: "12am", "1/7"),
         // numbers likewise, text as the category's name; each leaves itself room on the right.
         values: xLabels.values,
+        space: xLabels.space,
         ...(labels
           ? {
               // Text across: one tick per category, labelled by it.
