@@ -1,5 +1,7 @@
-import { and, eq, lte, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import type { authMailOutboxTable, authWebhookDeliveriesTable } from "../../db/schema/index.ts";
+import type { Db } from "../../db/store.ts";
 import type { Logger } from "../../lib/logger.ts";
 
 /** The columns a queue table (mail outbox, webhook deliveries) shares for its worker. */
@@ -9,7 +11,7 @@ interface QueueColumns {
 }
 
 /** Rows waiting for their next attempt, now. */
-export function dueNow(table: QueueColumns): SQL | undefined {
+function dueNow(table: QueueColumns): SQL | undefined {
   return and(eq(table.status, "pending"), lte(table.nextAttemptAt, new Date()));
 }
 
@@ -17,7 +19,7 @@ export function dueNow(table: QueueColumns): SQL | undefined {
  * What a claim writes: the next attempt moved two minutes out, so other instances (and this one's
  * next poll) skip the row while it is worked on, and the attempt counted before it is made.
  */
-export function claimed(attempts: PgColumn) {
+function claimed(attempts: PgColumn) {
   return { nextAttemptAt: sql`now() + interval '2 minutes'`, attempts: sql`${attempts} + 1` };
 }
 
@@ -81,4 +83,29 @@ export class ClaimLoop<Row> {
     const rows = await this.steps.claim(ids);
     if (rows.length) await this.steps.work(rows);
   }
+}
+
+/** The auth service's queue tables, each worked by a ClaimLoop. */
+type QueueTable = typeof authMailOutboxTable | typeof authWebhookDeliveriesTable;
+
+/** The due and claim steps (see dueNow and claimed) of a queue table, with the caller's work. */
+export function queueSteps<T extends QueueTable>(
+  db: Db,
+  table: T,
+  work: (rows: T["$inferSelect"][]) => Promise<void>,
+): ClaimSteps<T["$inferSelect"]> {
+  // Typed as one of the tables for drizzle's builders, which do not resolve over a type
+  // parameter; the rows are that table's, as `T` says.
+  const queue: QueueTable = table;
+  return {
+    due: async (limit) =>
+      (await db.select({ id: queue.id }).from(queue).where(dueNow(queue)).limit(limit)).map((d) => d.id),
+    claim: async (ids) =>
+      (await db
+        .update(queue)
+        .set(claimed(queue.attempts))
+        .where(and(inArray(queue.id, ids), dueNow(queue)))
+        .returning()) as T["$inferSelect"][],
+    work,
+  };
 }

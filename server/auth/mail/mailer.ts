@@ -1,11 +1,11 @@
 import { isIP } from "node:net";
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { createTransport, type Transporter } from "nodemailer";
 import { authMailOutboxTable, authProjectsTable } from "../../db/schema/index.ts";
 import type { Store } from "../../db/store.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { OutboundPolicy } from "../../lib/outbound.ts";
-import { ClaimLoop, claimed, dueNow } from "../jobs/claim-loop.ts";
+import { ClaimLoop, queueSteps } from "../jobs/claim-loop.ts";
 import type { ProjectCredentials } from "../stores/project-credentials.ts";
 import type { EmailConfig } from "../stores/projects.ts";
 import { sharedSender } from "./mail-sender.ts";
@@ -85,22 +85,11 @@ export class Mailer {
     private credentials: ProjectCredentials,
   ) {
     this.transport = options.smtpUrl ? createTransport(options.smtpUrl) : null;
-    const table = authMailOutboxTable;
     this.loop = new ClaimLoop(
       logger,
       "mail delivery",
       { pollMs: POLL_MS, batch: 20 },
-      {
-        due: async (limit) =>
-          (await store.db.select({ id: table.id }).from(table).where(dueNow(table)).limit(limit)).map((d) => d.id),
-        claim: (ids) =>
-          store.db
-            .update(table)
-            .set(claimed(table.attempts))
-            .where(and(inArray(table.id, ids), dueNow(table)))
-            .returning(),
-        work: (rows) => this.deliver(rows),
-      },
+      queueSteps(store.db, authMailOutboxTable, (rows) => this.deliver(rows)),
     );
   }
 

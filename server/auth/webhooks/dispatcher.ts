@@ -6,7 +6,7 @@ import type { Store } from "../../db/store.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { OutboundPolicy } from "../../lib/outbound.ts";
 import { postThroughPolicy } from "../../lib/outbound-http.ts";
-import { ClaimLoop, claimed, dueNow } from "../jobs/claim-loop.ts";
+import { ClaimLoop, queueSteps } from "../jobs/claim-loop.ts";
 import type { ProjectCredentials } from "../stores/project-credentials.ts";
 
 /** Event types as Stack names them; team events are emitted by the teams code once it exists. */
@@ -51,22 +51,11 @@ export class WebhookDispatcher {
     /** Opens the endpoints' sealed signing secrets. */
     private credentials: ProjectCredentials,
   ) {
-    const table = authWebhookDeliveriesTable;
     this.loop = new ClaimLoop(
       logger,
       "webhook delivery",
       { pollMs: POLL_MS, batch: 50 },
-      {
-        due: async (limit) =>
-          (await store.db.select({ id: table.id }).from(table).where(dueNow(table)).limit(limit)).map((d) => d.id),
-        claim: (ids) =>
-          store.db
-            .update(table)
-            .set(claimed(table.attempts))
-            .where(and(inArray(table.id, ids), dueNow(table)))
-            .returning(),
-        work: (rows) => this.deliver(rows),
-      },
+      queueSteps(store.db, authWebhookDeliveriesTable, (rows) => this.deliver(rows)),
     );
   }
 

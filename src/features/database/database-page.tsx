@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { SideDrawer } from "@/components/ui/side-drawer";
 import { databasesQuery } from "@/features/database/databases-api";
 import { useIsMobile } from "@/hooks/use-is-mobile";
-import { type DatabaseSearch, parseDatabaseSearch } from "./database-search";
+import { type DatabaseSearch, parseDatabaseSearch, type SearchUpdate } from "./database-search";
 import { useRememberedLayout } from "./layout/remembered-layout";
 import { ResizeHandle } from "./layout/resize-handle";
 import { DatabaseActionsMenu } from "./manage/database-actions-menu";
@@ -16,8 +16,6 @@ import { type OpenTable, SchemaTree } from "./schema-tree";
 import type { RawDatabaseSearch } from "./search-keys";
 import { SqlWorkbench } from "./sql-workbench";
 import { TableBrowser } from "./table-browser";
-
-export type SearchUpdate = (patch: Partial<DatabaseSearch>, options?: { replace?: boolean }) => void;
 
 /**
  * /db/$dbId: a header with the view tabs, the schema tree in a collapsible, resizable side panel

@@ -63,6 +63,9 @@ export const databaseSearchSchema = z.object({
 });
 export type DatabaseSearch = z.infer<typeof databaseSearchSchema>;
 
+/** How the page's parts change what is open: a patch of the search, pushed or (replace) in place. */
+export type SearchUpdate = (patch: Partial<DatabaseSearch>, options?: { replace?: boolean }) => void;
+
 /** The URL's values as the page uses them: anything invalid dropped, never an error. */
 export function parseDatabaseSearch(raw: RawDatabaseSearch): DatabaseSearch {
   const parsed = z.safeParse(databaseSearchSchema, raw);

@@ -10,7 +10,7 @@ import { applyRowChanges, fetchCell, tablePageQuery } from "./api";
 import { axesFromSearch, axesToSearch } from "./chart/chart-url";
 import { LazyChartView } from "./chart/lazy-chart-view";
 import { databaseErrorText } from "./database-errors";
-import type { SearchUpdate } from "./database-page";
+import type { SearchUpdate } from "./database-search";
 import { type DatabaseSearch, DEFAULT_PAGE_SIZE, PAGE_SIZES } from "./database-search";
 import { download, rowsToCsv, rowsToJson } from "./export-rows";
 import { InsertRowDialog } from "./insert-row-dialog";
