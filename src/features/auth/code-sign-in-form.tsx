@@ -8,7 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
 import { FormError } from "../../components/auth-card";
 import { getStackApp, withoutSdkRedirects } from "../../lib/session/stack";
-import { useFinishSignIn } from "./finish-sign-in";
+import { useSignInAnswer } from "./finish-sign-in";
 
 type Step = { kind: "email" } | { kind: "code"; email: string; nonce: string };
 
@@ -19,7 +19,7 @@ type Step = { kind: "email" } | { kind: "code"; email: string; nonce: string };
  */
 export function CodeSignInForm() {
   const { t, i18n } = useLingui();
-  const finishSignIn = useFinishSignIn();
+  const answerSignIn = useSignInAnswer();
   const [step, setStep] = useState<Step>({ kind: "email" });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -55,11 +55,7 @@ export function CodeSignInForm() {
     try {
       const app = await getStackApp();
       const result = await withoutSdkRedirects(() => app.signInWithMagicLink(typed + step.nonce, { noRedirect: true }));
-      if (result.status === "error") {
-        setError(errorText(i18n, result.error, msg`An error occurred during login`));
-        return;
-      }
-      if (!(await finishSignIn())) setError(t`An error occurred during login`);
+      setError(await answerSignIn(result));
     } catch {
       setError(t`An error occurred during login`);
     } finally {

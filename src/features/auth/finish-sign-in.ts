@@ -1,6 +1,9 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
+import { errorText } from "@/lib/errors/error-text";
 import { restartLiveUpdates } from "@/lib/live-restart";
 import { authKeys, loadSessionUser } from "../../lib/session/current-user";
 import { initializeProject } from "../../lib/session/project-init";
@@ -26,4 +29,24 @@ export function useFinishSignIn(): () => Promise<boolean> {
     await navigate({ href: takeReturnTo() });
     return true;
   }, [navigate, queryClient]);
+}
+
+/** The SDK's answer to a sign-in call: done, or refused with a known error. */
+type SignInAnswer = { status: "ok" } | { status: "error"; error: unknown };
+
+/**
+ * The password and code forms' reading of the service's answer: its refusal in the reader's
+ * language, or the steps above. Resolves the error the form shows, or null once signed in.
+ */
+export function useSignInAnswer(): (answer: SignInAnswer) => Promise<string | null> {
+  const finishSignIn = useFinishSignIn();
+  const { i18n } = useLingui();
+  return useCallback(
+    async (answer: SignInAnswer) => {
+      const failed = msg`An error occurred during login`;
+      if (answer.status === "error") return errorText(i18n, answer.error, failed);
+      return (await finishSignIn()) ? null : i18n._(failed);
+    },
+    [finishSignIn, i18n],
+  );
 }

@@ -1,4 +1,3 @@
-import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -7,19 +6,18 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { errorText } from "@/lib/errors/error-text";
 import { AuthCard, FormError } from "../../components/auth-card";
 import { RETURN_TO_PARAM, rememberReturnTo } from "../../lib/session/return-to";
 import { getStackApp, preloadStackApp, withoutSdkRedirects } from "../../lib/session/stack";
 import { CodeSignInForm } from "./code-sign-in-form";
-import { useFinishSignIn } from "./finish-sign-in";
+import { useSignInAnswer } from "./finish-sign-in";
 import { PasskeySignInButton } from "./passkey-sign-in-button";
 import { signInOptionsQuery } from "./project-sign-in-options";
 import { OrDivider, SocialButtons, SocialUnavailableNote, useSocialSignIn } from "./social-buttons";
 
 export function LoginPage() {
-  const { t, i18n } = useLingui();
-  const finishSignIn = useFinishSignIn();
+  const { t } = useLingui();
+  const answerSignIn = useSignInAnswer();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [withCode, setWithCode] = useState(false);
@@ -48,11 +46,7 @@ export function LoginPage() {
           noRedirect: true,
         }),
       );
-      if (result.status === "error") {
-        setError(errorText(i18n, result.error, msg`An error occurred during login`));
-        return;
-      }
-      if (!(await finishSignIn())) setError(t`An error occurred during login`);
+      setError(await answerSignIn(result));
     } catch {
       setError(t`An error occurred during login`);
     } finally {
