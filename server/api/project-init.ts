@@ -51,17 +51,13 @@ async function ensureDefaultDatabase(deps: ApiDeps, ownerId: string): Promise<Us
 export function projectInitRoutes(deps: ApiDeps) {
   return new Hono<ApiEnv>().post("/verify", async (c) => {
     const userId = c.var.user.id;
-    // The database (a cluster to open, the example table) and the auth service's round trips do
-    // not wait for each other. The mark is written only once the database is ready: a failure
-    // leaves the user uninitialised, and the next verify tries again.
-    const metadata = deps.stackApi.getUser(userId).then((user) => user.client_read_only_metadata ?? {});
-    metadata.catch(() => {}); // awaited below; a rejection before then is not unhandled
     const database = await ensureDefaultDatabase(deps, userId);
     const ref = await databaseRef(deps, database);
     await deps.connections.use(ref, (target) => target.pool.query(EXAMPLE_SQL));
-    const current = await metadata;
-    if (current.projectInitialized !== true) {
-      await deps.stackApi.updateClientReadOnlyMetadata(userId, { ...current, projectInitialized: true });
+    const user = await deps.stackApi.getUser(userId);
+    const metadata = user.client_read_only_metadata ?? {};
+    if (metadata.projectInitialized !== true) {
+      await deps.stackApi.updateClientReadOnlyMetadata(userId, { ...metadata, projectInitialized: true });
     }
     return c.json(ok({ projectInitialized: true as const, databaseId: database.id }));
   });
