@@ -1,6 +1,6 @@
 import type { Store } from "../../db/store.ts";
-import { EmailTemplateStore, type EmailTemplateType, type TemplateVariables } from "./email-templates.ts";
-import { emailThemeOf } from "./email-themes.ts";
+import { EmailTemplateStore, type EmailTemplateType, escapeHtml, type TemplateVariables } from "./email-templates.ts";
+import { emailThemeOf, themedHtml } from "./email-themes.ts";
 import type { MailMessage } from "./mailer.ts";
 
 function withCode(callbackUrl: string, code: string): string {
@@ -54,4 +54,29 @@ export function signInCodeMail(
   typedCode: string,
 ) {
   return templatedMail(store, project, "magic_link", to, { link: withCode(callbackUrl, code), otp: typedCode });
+}
+
+/**
+ * The notice that a leaked API key was revoked by a secret scanner (credential-scanning revoke):
+ * subject `API Key Revoked: <description>` as Stack words it; the description is escaped in HTML.
+ */
+export function apiKeyRevokedMail(
+  project: MailProject,
+  to: string,
+  description: string,
+  theme = emailThemeOf(project.config?.email_theme),
+): MailMessage {
+  const paragraphs = [
+    `The API key "${description}" of ${project.displayName} was revoked automatically: it was reported as found in a public place, such as a public repository.`,
+    "Revoking it protects your account from whoever found it. Requests that use this key now fail.",
+    "If you still need an API key, create a new one and keep it out of public code.",
+  ];
+  return {
+    projectId: project.id,
+    to,
+    subject: `API Key Revoked: ${description.replace(/[\r\n]+/g, " ")}`,
+    text: `API key revoked\n\n${paragraphs.join("\n\n")}\n`,
+    html: themedHtml(`<h2>API key revoked</h2>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}`, theme),
+    link: "",
+  };
 }

@@ -18,6 +18,11 @@ export interface MailMessage {
   html: string;
   /** The link the mail carries; logged when no SMTP server is configured and only this machine listens. */
   link: string;
+  /**
+   * Kept in the outbox for the operators to read, never delivered (a mail with no one to go to,
+   * e.g. feedback while ADMIN_EMAILS is unset).
+   */
+  hold?: boolean;
 }
 
 const MAX_ATTEMPTS = 8;
@@ -100,7 +105,8 @@ export class Mailer {
   /** Queues a mail and starts delivering it in the background. */
   async send(message: MailMessage): Promise<void> {
     const deliverable =
-      this.transport !== null || (await this.storedProject(message.projectId)).emailConfig?.type === "standard";
+      !message.hold &&
+      (this.transport !== null || (await this.storedProject(message.projectId)).emailConfig?.type === "standard");
     const [row] = await this.store.db
       .insert(authMailOutboxTable)
       .values({
@@ -113,6 +119,10 @@ export class Mailer {
         sentAt: deliverable ? null : new Date(),
       })
       .returning({ id: authMailOutboxTable.id });
+    if (message.hold) {
+      this.logger.info({ mailId: row?.id }, "mail kept in the outbox: it has no recipient to be delivered to");
+      return;
+    }
     if (!deliverable) {
       // The mail id finds the rest in the outbox; the address and subject are request values.
       const fields = { mailId: row?.id };

@@ -18,6 +18,8 @@ export const LIMITS = {
   signUpPerIp: minute(20),
   signUpPerEmail: minute(5),
   anonymousSignUpPerIp: minute(60),
+  /** Feedback mailed to the operators (POST /internal/feedback). */
+  feedbackPerIp: minute(5, 10),
   codeSendPerIp: minute(10),
   codeSendPerPair: minute(3),
   codeSendPerEmail: minute(20, 60),

@@ -35,6 +35,7 @@ import { registerInternalApiKeys } from "./internal/api-keys.ts";
 import { registerInternalComponentVersions } from "./internal/component-versions.ts";
 import { registerInternalConfig } from "./internal/config/index.ts";
 import { registerInternalEmails } from "./internal/emails.ts";
+import { registerInternalFeedback } from "./internal/feedback.ts";
 import { registerInternalMetrics } from "./internal/metrics.ts";
 import { registerInternalProjectCurrent } from "./internal/projects/current.ts";
 import { registerInternalProjects } from "./internal/projects/index.ts";
@@ -70,6 +71,7 @@ export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
   registerInternalApiKeys(app, deps);
   registerInternalMetrics(app, deps);
   registerInternalComponentVersions(app);
+  registerInternalFeedback(app, deps);
   registerCheckFeatureSupport(app, deps);
   registerJwks(app, deps);
   registerPasswordSignUp(app, deps);

@@ -3,7 +3,11 @@ import { projectAuth } from "../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../auth-env.ts";
 import { readQuery, stackHeader } from "../wire/headers.ts";
 
-const INTRO = "This is the Stack-compatible auth API of App Console. The SDK's baseUrl is the /auth prefix.";
+/**
+ * Stack's greeting, word for word: Stack's own backend suite and tools that probe for a Stack API
+ * compare this text (the access summary below it says who the caller is).
+ */
+const INTRO = "Welcome to the Stack API endpoint! Please refer to the documentation at https://docs.stack-auth.com.";
 const KEY_HEADERS = [
   "access-type",
   "publishable-client-key",

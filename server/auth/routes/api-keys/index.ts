@@ -3,6 +3,7 @@ import { z } from "zod";
 import { projectAuth } from "../../access/project-auth.ts";
 import { targetUser } from "../../access/user-target.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
+import { apiKeyRevokedMail } from "../../mail/auth-mails.ts";
 import { LIMITS } from "../../policy/rate-limit.ts";
 import { type ApiKeyKind, type ApiKeyRow, type NewApiKey, renderApiKey } from "../../stores/user-team-api-keys.ts";
 import { readBody, readQuery } from "../../wire/headers.ts";
@@ -161,7 +162,37 @@ export function registerUserTeamApiKeys(app: AuthApp, deps: AuthDeps): void {
   app.post("/integrations/credential-scanning/revoke", async (c) => {
     const body = await readBody(c, checkBody);
     await deps.limits.perIp(c, "code-check", LIMITS.codeCheckPerIp);
-    await deps.limits.secret(c, "api-key-check", () => deps.apiKeys.revokeLeaked(body.api_key));
+    const revoked = await deps.limits.secret(c, "api-key-check", () => deps.apiKeys.revokeLeaked(body.api_key));
+    if (revoked) await notifyRevoked(deps, revoked);
     return c.json({ success: true });
   });
+}
+
+/**
+ * Tells the key's owners that a scanner's report revoked it: a user key's user at their primary
+ * e-mail, a team key's members who may manage the team's keys (`$manage_api_keys`, contained
+ * permissions included). Mails go through the outbox, so the scanner's request does not wait.
+ */
+async function notifyRevoked(deps: AuthDeps, key: ApiKeyRow): Promise<void> {
+  const project = await deps.projects.get(key.projectId);
+  if (!project) return;
+  const owners = key.userId
+    ? [key.userId]
+    : key.teamId
+      ? await filterAsync(
+          (await deps.teams.members(key.projectId, { teamId: key.teamId })).map((m) => m.userId),
+          async (userId) => (await deps.teams.permissionsOf(key.teamId as string, userId)).has("$manage_api_keys"),
+        )
+      : [];
+  for (const userId of owners) {
+    const user = await deps.users.get(key.projectId, userId);
+    if (!user?.primaryEmail) continue;
+    await deps.mailer.send(apiKeyRevokedMail(project.project, user.primaryEmail, key.description));
+  }
+}
+
+async function filterAsync<T>(items: T[], keep: (item: T) => Promise<boolean>): Promise<T[]> {
+  const out: T[] = [];
+  for (const item of items) if (await keep(item)) out.push(item);
+  return out;
 }

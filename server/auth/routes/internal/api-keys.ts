@@ -91,8 +91,9 @@ export function registerInternalApiKeys(app: AuthApp, deps: AuthDeps): void {
     };
     const kinds = (Object.keys(wanted) as KeyKind[]).filter((kind) => wanted[kind]);
     if (kinds.length === 0) throw KnownErrors.schemaError("An API key set needs at least one key.");
+    // A past expiry is accepted as Stack does: the set is made already expired, so its keys never
+    // authenticate (the key check compares expiresAt on every request).
     const expiresAt = new Date(input.expires_at_millis);
-    if (expiresAt.getTime() <= Date.now()) throw KnownErrors.schemaError("expires_at_millis must be in the future.");
 
     const secrets: Partial<Record<KeyKind, string>> = {};
     const row = await db().transaction(async (tx) => {
