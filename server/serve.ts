@@ -29,6 +29,7 @@ async function run(): Promise<void> {
     closeAndExit(server, stopping);
     return;
   }
+  server.warmUp();
   // For the person at the terminal; stdout stays JSON log lines for machines.
   process.stderr.write(`\nApp Console is ready: open ${server.publicUrl}\n\n`);
   if (server.setupUrl) {

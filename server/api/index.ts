@@ -45,6 +45,8 @@ export interface AppApi {
    * caller prints the link); otherwise null. Call once the auth service listens.
    */
   firstRunSetupToken(): Promise<string | null>;
+  /** Readies what a first new database needs (a long-running server calls it once it listens). */
+  prepareForNewDatabases(): void;
 }
 
 /** The app API: a customer of the Stack-compatible auth service `stack`, never of its tables. */
@@ -134,6 +136,7 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
       if (await deps.stackApi.hasUsers()) return null;
       return setupLinks.issue();
     },
+    prepareForNewDatabases: () => connections.prepareSpareSoon(),
     async close() {
       events.close();
       executions.close();

@@ -57,6 +57,20 @@ describePgliteOnly("PGlite clusters", () => {
     expect(existsSync(marker)).toBe(false);
   }, 180_000);
 
+  it("makes the spare once a long-running server warms up, before any database is created", async () => {
+    // A fresh server: the first sign-up after a (re)start used to copy the template itself.
+    const fresh = await startTestServer();
+    try {
+      const spare = spareDir(fresh.dataDir);
+      expect(existsSync(spare)).toBe(false);
+      fresh.warmUp();
+      await expect.poll(() => existsSync(join(spare, "PG_VERSION")), { timeout: 60_000 }).toBe(true);
+      expect(readdirSync(join(fresh.dataDir, "databases")).filter((name) => name.startsWith("ud_"))).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  }, 180_000);
+
   it("builds a control store with every migration applied", async () => {
     const { store } = await buildTemplates(APP_ROOT, MIGRATIONS_DIR);
     const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, "meta/_journal.json"), "utf8")) as {
