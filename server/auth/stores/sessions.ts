@@ -46,6 +46,25 @@ export class SessionStore {
     return row ?? null;
   }
 
+  /**
+   * findByToken that also marks the session used, in one statement: a refresh was a read and then
+   * a write of the same row.
+   */
+  async findByTokenAndMarkUsed(projectId: string, refreshToken: string): Promise<SessionRow | null> {
+    const [row] = await this.store.db
+      .update(authRefreshTokensTable)
+      .set({ lastUsedAt: new Date() })
+      .where(
+        and(
+          eq(authRefreshTokensTable.tokenHash, sha256(refreshToken)),
+          eq(authRefreshTokensTable.projectId, projectId),
+          gt(authRefreshTokensTable.expiresAt, new Date()),
+        ),
+      )
+      .returning();
+    return row ?? null;
+  }
+
   async findById(projectId: string, id: string): Promise<SessionRow | null> {
     const [row] = await this.store.db
       .select()
@@ -58,13 +77,6 @@ export class SessionStore {
         ),
       );
     return row ?? null;
-  }
-
-  async touch(id: string): Promise<void> {
-    await this.store.db
-      .update(authRefreshTokensTable)
-      .set({ lastUsedAt: new Date() })
-      .where(eq(authRefreshTokensTable.id, id));
   }
 
   async listForUser(projectId: string, userId: string): Promise<SessionRow[]> {

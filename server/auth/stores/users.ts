@@ -391,7 +391,11 @@ export class UserStore {
   }
 
   async touch(userId: string): Promise<void> {
-    await this.store.db.update(authUsersTable).set({ lastActiveAt: new Date() }).where(eq(authUsersTable.id, userId));
+    const now = new Date();
+    await this.store.db.update(authUsersTable).set({ lastActiveAt: now }).where(eq(authUsersTable.id, userId));
+    // The cached record is otherwise what GET /users answers for a few seconds: stale by one refresh.
+    const hit = this.cache.get(userId);
+    if (hit) hit.record = { ...hit.record, lastActiveAt: now };
   }
 
   async list(

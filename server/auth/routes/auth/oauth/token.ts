@@ -2,9 +2,8 @@ import { z } from "zod";
 import { authenticateOAuthClient } from "../../../access/oauth-client.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from "../../../crypto/tokens.ts";
-import { tokenSubject } from "../../../stores/users.ts";
+import { refreshAccessToken } from "../../../sign-in/refresh-session.ts";
 import { readBody } from "../../../wire/headers.ts";
-import { KnownErrors } from "../../../wire/known-errors.ts";
 import { exchangeAuthorizationCode } from "./code-exchange.ts";
 
 // oauth4webapi posts form-encoded, without X-Stack headers; JSON is accepted too.
@@ -28,17 +27,11 @@ export function registerOAuthToken(app: AuthApp, deps: AuthDeps): void {
       c.header("Cache-Control", "no-store");
       return c.json(result);
     }
-    const { session, user } = await deps.limits.secret(c, "token", async () => {
-      const found = input.refresh_token ? await deps.sessions.findByToken(project.id, input.refresh_token) : null;
-      const owner = found ? await deps.users.get(project.id, found.userId) : null;
-      if (!found || !owner) throw KnownErrors.refreshTokenNotFoundOrExpired();
-      return { session: found, user: owner };
-    });
-    await Promise.all([deps.sessions.touch(session.id), deps.users.touch(user.id)]);
+    const accessToken = await refreshAccessToken(deps, c, project.id, input.refresh_token);
     c.header("Pragma", "no-cache");
     c.header("Cache-Control", "no-store");
     return c.json({
-      access_token: await deps.tokens.sign(tokenSubject(user, session.id)),
+      access_token: accessToken,
       token_type: "Bearer",
       expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
       scope: "legacy",

@@ -1,7 +1,7 @@
 import { projectAuth } from "../../../access/project-auth.ts";
 import { requireSignedIn } from "../../../access/signed-in.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
-import { tokenSubject } from "../../../stores/users.ts";
+import { refreshAccessToken } from "../../../sign-in/refresh-session.ts";
 import { stackHeader } from "../../../wire/headers.ts";
 import { KnownErrors } from "../../../wire/known-errors.ts";
 
@@ -18,13 +18,6 @@ export function registerCurrentSession(app: AuthApp, deps: AuthDeps): void {
   app.post("/auth/sessions/current/refresh", projectAuth(deps), async (c) => {
     const { project } = c.get("auth");
     const refreshToken = stackHeader(c, "refresh-token");
-    const { session, user } = await deps.limits.secret(c, "token", async () => {
-      const found = refreshToken ? await deps.sessions.findByToken(project.id, refreshToken) : null;
-      const owner = found ? await deps.users.get(project.id, found.userId) : null;
-      if (!found || !owner) throw KnownErrors.refreshTokenNotFoundOrExpired();
-      return { session: found, user: owner };
-    });
-    await Promise.all([deps.sessions.touch(session.id), deps.users.touch(user.id)]);
-    return c.json({ access_token: await deps.tokens.sign(tokenSubject(user, session.id)) });
+    return c.json({ access_token: await refreshAccessToken(deps, c, project.id, refreshToken) });
   });
 }
