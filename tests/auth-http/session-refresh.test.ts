@@ -31,7 +31,11 @@ const legacyRefresh = (refreshToken: string) =>
   stackFetch(server, "/auth/sessions/current/refresh", { method: "POST", access: "client", keys, refreshToken });
 
 async function sessionLastUsed(user: TestUser): Promise<number> {
-  const res = await stackFetch(server, "/auth/sessions?user_id=me", { access: "client", keys, accessToken: user.accessToken });
+  const res = await stackFetch(server, "/auth/sessions?user_id=me", {
+    access: "client",
+    keys,
+    accessToken: user.accessToken,
+  });
   expect(res.status).toBe(200);
   const items = (res.body as { items: { last_used_at: number }[] }).items;
   expect(items).toHaveLength(1);
