@@ -446,11 +446,21 @@ describe("sessions, tokens and users", () => {
       403,
       "Client can only list sessions for their own user.",
     ]);
-    await expectError(
+    const channels = await stackFetch(
+      server,
       `/contact-channels?user_id=${bob.userId}`,
       client({ accessToken: alice.accessToken }),
-      401,
-      "USER_AUTHENTICATION_REQUIRED",
+    );
+    expect([channels.status, statusErrorText(channels)]).toEqual([
+      403,
+      "Client can only list contact channels for their own user.",
+    ]);
+    // Elsewhere a client's user_id counts as "me" (Stack's suite), so naming Bob is refused as such.
+    await expectError(
+      `/team-invitations?user_id=${bob.userId}`,
+      client({ accessToken: alice.accessToken }),
+      400,
+      "CANNOT_GET_OWN_USER_WITHOUT_USER",
     );
     const bobSessions = await stackFetch(server, "/auth/sessions?user_id=me", client({ accessToken: bob.accessToken }));
     const [bobSession] = (bobSessions.body as { items: { id: string }[] }).items;

@@ -14,7 +14,9 @@ export async function targetUser(c: Context<AuthEnv>, deps: AuthDeps, userId: st
     if (!user) throw KnownErrors.cannotGetOwnUserWithoutUser();
     return user;
   }
-  if (type === "client") throw KnownErrors.userAuthenticationRequired();
+  // Stack treats a client's user_id as "me" whatever it names, so naming anyone else ends in the
+  // same refusal as "me" without a user (its suite: send-verification-code, team-invitations).
+  if (type === "client") throw KnownErrors.cannotGetOwnUserWithoutUser();
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId)) throw KnownErrors.userNotFound();
   return deps.users.require(project.id, userId);
 }

@@ -48,7 +48,9 @@ export function registerContactChannels(app: AuthApp, deps: AuthDeps): void {
   };
 
   app.get("/contact-channels", projectAuth(deps), async (c) => {
-    const user = await targetUser(c, deps, readQuery(c, query).user_id);
+    const userId = readQuery(c, query).user_id;
+    if (userId) refuseOtherUserForClient(c, userId, "Client can only list contact channels for their own user.");
+    const user = await targetUser(c, deps, userId);
     const channels = await deps.channels.list(user.projectId, user.id);
     return c.json({ items: channels.map(renderContactChannel), is_paginated: false });
   });
