@@ -192,7 +192,7 @@ for (const dialect of DIALECTS) {
       expect(authenticator.credentials[0]?.rpId).toBe("phish.example");
       expect(result.status === "error" && result.error.errorCode).toBe("PASSKEY_REGISTRATION_FAILED");
       expect(result.status === "error" && result.error.message).toContain(
-        "https://phish.example, which is not a trusted domain",
+        "origin is not allowed: https://phish.example, which is not a trusted domain",
       );
       expect(await passkeysOf(test.userId)).toEqual([]);
       expect((await app.getUser({ or: "throw" })).passkeyAuthEnabled).toBe(false);
@@ -205,7 +205,7 @@ for (const dialect of DIALECTS) {
       const forged = await signInFresh(dialect);
       expect(errorOf(forged.result)).toEqual({
         code: "PASSKEY_AUTHENTICATION_FAILED",
-        message: expect.stringContaining("https://phish.example, which is not a trusted domain"),
+        message: expect.stringContaining("origin is not allowed: https://phish.example, which is not a trusted domain"),
       });
       expect(forged.user).toBeNull();
       // The same passkey from the real page still works.

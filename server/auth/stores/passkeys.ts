@@ -28,7 +28,7 @@ export function ceremonyOrigin(
     throw fail("The WebAuthn response is malformed.");
   }
   if (!origin || !isTrustedUrl(project, origin, ownOrigin)) {
-    throw fail(`The passkey was used on ${origin || "an unknown origin"}, which is not a trusted domain.`);
+    throw fail(`The passkey's origin is not allowed: ${origin || "an unknown origin"}, which is not a trusted domain.`);
   }
   return { origin, rpId: new URL(origin).hostname };
 }
