@@ -5,7 +5,7 @@ import { createHttpApp } from "../../server/http/app.ts";
 import type { AppEnv } from "../../server/http/env.ts";
 import { createTestUser } from "../helpers/stack-apps.ts";
 import { startTestServer } from "../helpers/test-server.ts";
-import { type BenchSuite, load, percentile } from "./harness.ts";
+import { type BenchSuite, benchServerEnv, load, percentile } from "./harness.ts";
 
 const ROUNDS = 3;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -27,7 +27,7 @@ const suite: BenchSuite = {
   name: "App API: GET /api/v1/apps",
   async run() {
     const store = process.env.BENCH_STORE === "postgres" ? "postgres" : "pglite";
-    const server = await startTestServer({ store, env: { LOG_LEVEL: "warn" } });
+    const server = await startTestServer({ store, env: benchServerEnv({ LOG_LEVEL: "warn" }) });
     const body = [[], null];
     const bare = await listen(new Hono().get("/", (c) => c.json(body)).fetch);
     const stack = createHttpApp({

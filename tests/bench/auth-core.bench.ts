@@ -1,7 +1,7 @@
 import { ARGON2_OPTIONS } from "../../server/auth/crypto/passwords.ts";
 import { appProjectOf, createTestUser } from "../helpers/stack-apps.ts";
 import { startTestServer, testStoreKind } from "../helpers/test-server.ts";
-import { type BenchSuite, load } from "./harness.ts";
+import { type BenchSuite, benchServerEnv, load } from "./harness.ts";
 
 /**
  * The auth service's hot paths, each against the real server and store: password sign-in
@@ -12,7 +12,10 @@ const suite: BenchSuite = {
   name: "Auth service",
   async run() {
     const store = testStoreKind();
-    const server = await startTestServer({ store, env: { LOG_LEVEL: "warn", AUTH_RATE_LIMITS: "false" } });
+    const server = await startTestServer({
+      store,
+      env: benchServerEnv({ LOG_LEVEL: "warn", AUTH_RATE_LIMITS: "false" }),
+    });
     try {
       const keys = await appProjectOf(server);
       const user = await createTestUser(server);

@@ -54,3 +54,12 @@ export function percentile(samples: number[], p: number): number {
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[rank] ?? Number.NaN;
 }
+
+/**
+ * A bench server's settings plus those the shell may vary between runs of the same bench, e.g.
+ * `PGLITE_WASM_OPTIMIZE=true npm run bench auth-core` against the default.
+ */
+export function benchServerEnv(env: Record<string, string>): Record<string, string> {
+  const optimize = process.env.PGLITE_WASM_OPTIMIZE;
+  return optimize ? { ...env, PGLITE_WASM_OPTIMIZE: optimize } : env;
+}
