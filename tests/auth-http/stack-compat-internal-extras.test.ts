@@ -178,6 +178,20 @@ describe("with operators and an SMTP server", () => {
     expect(readMails(mailDir, manager.email).filter((m) => m.subject === "API Key Revoked: Team key")).toHaveLength(1);
   });
 
+  it("POST /check-feature-support answers without a project, and checks project headers when sent", async () => {
+    const bare = await stackFetch(server, "/check-feature-support", { body: { feature_name: "some-feature" } });
+    expect(bare.status).toBe(200);
+    expect(bare.text).toBe(
+      "some-feature is not yet supported. Please reach out to Stack support for more information.",
+    );
+    const wrong = await stackFetch(server, "/check-feature-support", {
+      access: "client",
+      keys: { ...keys, publishableClientKey: "pck_wrong" },
+      body: { feature_name: "x" },
+    });
+    expect(knownError(wrong).code).toBe("INVALID_PUBLISHABLE_CLIENT_KEY");
+  });
+
   it("checks project headers when they are sent", async () => {
     const res = await stackFetch(server, "/internal/feedback", {
       access: "client",

@@ -57,7 +57,9 @@ export function createAccessTokenVerifier(stack: StackTarget): AccessTokenVerifi
   const cache = new Map<string, ApiUser>();
 
   const keySet = () => {
-    const url = `${stack.baseUrl()}/api/v1/projects/${encodeURIComponent(stack.projectId)}/.well-known/jwks.json`;
+    // Every audience's keys, so that an anonymous or restricted user's genuine token is refused
+    // below with its own reason rather than as a bad signature.
+    const url = `${stack.baseUrl()}/api/v1/projects/${encodeURIComponent(stack.projectId)}/.well-known/jwks.json?include_anonymous=true`;
     if (!jwks || url !== jwksUrl) {
       jwks = createRemoteJWKSet(new URL(url), { cacheMaxAge: 10 * 60_000, cooldownDuration: 30_000 });
       jwksUrl = url;

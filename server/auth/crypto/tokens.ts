@@ -75,26 +75,36 @@ export function restrictedReasonOf(user: {
   return null;
 }
 
+/** Whose tokens a key signs: full users, restricted users, anonymous users (each its own key set). */
+export type KeyAudience = "users" | "restricted" | "anonymous";
+const AUDIENCES: readonly KeyAudience[] = ["users", "restricted", "anonymous"];
+
+export function keyAudienceOf(reason: RestrictedReason | null): KeyAudience {
+  return reason?.type === "anonymous" ? "anonymous" : reason ? "restricted" : "users";
+}
+
 interface SigningKey {
   kid: string;
+  audience: KeyAudience;
   privateKey: CryptoKey;
   publicJwk: JWK;
   createdAt: Date;
 }
 
-/** A signing key gets a successor after this long. */
+/** A successor waits this long published, then signs this long before its own successor takes over. */
 const KEY_MAX_AGE_MS = 90 * 24 * 3600 * 1000;
-/** How often an instance re-reads the key table (new keys sign only after KEY_PUBLISH_AHEAD_MS). */
+/** How often an instance re-reads the key table (a promotion reaches other instances this late). */
 const RELOAD_MS = 5 * 60 * 1000;
-/** A new key is in the JWKS this long before it signs anything. */
-const KEY_PUBLISH_AHEAD_MS = 60 * 60 * 1000;
 
 /**
- * ES256 keys kept in the store so that every instance signs and verifies alike. The newest
- * unretired key signs; every unretired key verifies and is published in the JWKS.
+ * ES256 keys kept in the store so that every instance signs and verifies alike, one set per
+ * audience. Per audience the newest unretired key is the successor, published but not signing;
+ * the one before it signs (so the JWKS lists two keys per audience, and cached copies elsewhere
+ * know the next key long before it signs). Every unretired key verifies.
  */
 export class TokenService {
-  private keys: SigningKey[] = [];
+  /** Per audience, unretired keys newest first. */
+  private keys = new Map<KeyAudience, SigningKey[]>();
   /**
    * Tokens whose signature was already checked, until they expire: a client sends the same token
    * with every request for minutes, and the signature of an exact token string cannot change.
@@ -109,47 +119,59 @@ export class TokenService {
     private apiUrl: () => string,
   ) {}
 
+  /** Every audience gets a signing key and a successor (keys from before audiences are the users' set). */
   async init(): Promise<void> {
     await this.reload();
-    if (this.keys.length === 0) await this.addKey();
+    for (const audience of AUDIENCES) {
+      for (let n = this.keysOf(audience).length; n < 2; n++) await this.addKey(audience);
+    }
     await this.rotate();
   }
 
-  private async addKey(): Promise<void> {
+  private keysOf(audience: KeyAudience): SigningKey[] {
+    return this.keys.get(audience) ?? [];
+  }
+
+  private async addKey(audience: KeyAudience): Promise<void> {
     const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
     const kid = randomToken(12);
     const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: "ES256", use: "sig" };
     const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: "ES256" };
-    await this.store.db.insert(authSigningKeysTable).values({ kid, privateJwk, publicJwk });
+    await this.store.db.insert(authSigningKeysTable).values({ kid, audience, privateJwk, publicJwk });
     await this.reload();
   }
 
   /**
-   * Key rotation, run at start and every few hours by the service: a key older than
-   * KEY_MAX_AGE_MS gets a successor, which is published at once but signs only after
-   * KEY_PUBLISH_AHEAD_MS (so cached JWKS copies elsewhere learn it first). Keys older than the
-   * signing key are retired once no token they signed can still be valid.
+   * Key rotation, run at start and every few hours by the service, per audience: once the
+   * successor has been published for KEY_MAX_AGE_MS (which is also how long the signing key has
+   * signed: a successor is added when its predecessor starts signing), a new successor is added,
+   * which makes the old successor the signing key. Keys older than the signing key are retired
+   * once no token they signed can still be valid (instances that have not re-read the table may
+   * sign with them for up to RELOAD_MS more).
    */
   async rotate(now = Date.now()): Promise<void> {
     await this.reload();
-    const newest = this.keys[0];
-    if (newest && now - newest.createdAt.getTime() > KEY_MAX_AGE_MS) await this.addKey();
-    const signing = this.signingKey(now);
-    const retireBefore = signing.createdAt.getTime() + KEY_PUBLISH_AHEAD_MS + ACCESS_TOKEN_LIFETIME_SECONDS * 1000;
-    const stale = this.keys.filter((k) => k.createdAt < signing.createdAt && now > retireBefore);
-    for (const key of stale) {
-      await this.store.db
-        .update(authSigningKeysTable)
-        .set({ retiredAt: new Date(now) })
-        .where(eq(authSigningKeysTable.kid, key.kid));
+    for (const audience of AUDIENCES) {
+      const [successor, signing] = this.keysOf(audience);
+      if (successor && signing && now - successor.createdAt.getTime() > KEY_MAX_AGE_MS) await this.addKey(audience);
+      const [promotedAt, , ...older] = this.keysOf(audience);
+      if (!promotedAt) continue;
+      const retireAfter = promotedAt.createdAt.getTime() + RELOAD_MS + ACCESS_TOKEN_LIFETIME_SECONDS * 1000;
+      if (now <= retireAfter || older.length === 0) continue;
+      for (const key of older) {
+        await this.store.db
+          .update(authSigningKeysTable)
+          .set({ retiredAt: new Date(now) })
+          .where(eq(authSigningKeysTable.kid, key.kid));
+      }
+      await this.reload();
     }
-    if (stale.length) await this.reload();
   }
 
-  /** The newest key that has been published long enough; the oldest one while all are new. */
-  private signingKey(now = Date.now()): SigningKey {
-    const ready = this.keys.find((k) => now - k.createdAt.getTime() >= KEY_PUBLISH_AHEAD_MS);
-    return ready ?? this.keys.at(-1) ?? throwErr("no signing key available");
+  /** The audience's second-newest key (the newest waits as successor); the only one while alone. */
+  private signingKey(audience: KeyAudience): SigningKey {
+    const keys = this.keysOf(audience);
+    return keys[1] ?? keys[0] ?? throwErr(`no signing key for ${audience} available`);
   }
 
   private async reload(): Promise<void> {
@@ -157,12 +179,19 @@ export class TokenService {
       .select()
       .from(authSigningKeysTable)
       .where(isNull(authSigningKeysTable.retiredAt))
-      .orderBy(desc(authSigningKeysTable.createdAt));
-    const keys: SigningKey[] = [];
+      .orderBy(desc(authSigningKeysTable.createdAt), desc(authSigningKeysTable.kid));
+    const keys = new Map<KeyAudience, SigningKey[]>();
     const verifyKeys = new Map<string, CryptoKey>();
     for (const row of rows) {
       const privateKey = (await importJWK(row.privateJwk as JWK, "ES256")) as CryptoKey;
-      keys.push({ kid: row.kid, privateKey, publicJwk: row.publicJwk as JWK, createdAt: row.createdAt });
+      const key = {
+        kid: row.kid,
+        audience: row.audience,
+        privateKey,
+        publicJwk: row.publicJwk as JWK,
+        createdAt: row.createdAt,
+      };
+      keys.set(row.audience, [...(keys.get(row.audience) ?? []), key]);
       verifyKeys.set(
         row.kid,
         this.verifyKeys.get(row.kid) ?? ((await importJWK(row.publicJwk as JWK, "ES256")) as CryptoKey),
@@ -180,17 +209,26 @@ export class TokenService {
     if (Date.now() - this.lastReload > RELOAD_MS) await this.reload();
   }
 
-  async jwks(): Promise<{ keys: JWK[] }> {
+  /**
+   * The public keys of full users' tokens; with `restricted`, also restricted users' keys; with
+   * `anonymous`, those and anonymous users' keys (Stack's include_restricted / include_anonymous).
+   */
+  async jwks(include: { restricted?: boolean; anonymous?: boolean } = {}): Promise<{ keys: JWK[] }> {
     await this.fresh();
+    const audiences: KeyAudience[] = ["users"];
+    if (include.restricted || include.anonymous) audiences.push("restricted");
+    if (include.anonymous) audiences.push("anonymous");
     return {
-      keys: this.keys.map(({ publicJwk }) => ({
-        kty: publicJwk.kty,
-        crv: publicJwk.crv,
-        alg: "ES256",
-        kid: publicJwk.kid,
-        x: publicJwk.x,
-        y: publicJwk.y,
-      })),
+      keys: audiences.flatMap((audience) =>
+        this.keysOf(audience).map(({ publicJwk }) => ({
+          kty: publicJwk.kty,
+          crv: publicJwk.crv,
+          alg: "ES256",
+          kid: publicJwk.kid,
+          x: publicJwk.x,
+          y: publicJwk.y,
+        })),
+      ),
     };
   }
 
@@ -202,8 +240,8 @@ export class TokenService {
 
   async sign(subject: TokenSubject, lifetimeSeconds = ACCESS_TOKEN_LIFETIME_SECONDS): Promise<string> {
     await this.fresh();
-    const key = this.signingKey();
     const reason = restrictedReasonOf(subject);
+    const key = this.signingKey(keyAudienceOf(reason));
     const now = Math.floor(Date.now() / 1000);
     const claims: AccessTokenClaims = {
       sub: subject.userId,

@@ -1,12 +1,26 @@
+import type { MiddlewareHandler } from "hono";
 import { projectAuth } from "../access/project-auth.ts";
-import type { AuthApp, AuthDeps } from "../auth-env.ts";
+import type { AuthApp, AuthDeps, AuthEnv } from "../auth-env.ts";
+import { stackHeader } from "../wire/headers.ts";
+
+const KEY_HEADERS = [
+  "project-id",
+  "access-type",
+  "publishable-client-key",
+  "secret-server-key",
+  "super-secret-admin-key",
+];
 
 /**
  * The SDK calls this only when it meets a feature the server lacks; Stack answers the feature's
- * name in plain text (status 200), and the SDK turns that text into its error.
+ * name in plain text (status 200), and the SDK turns that text into its error. Like Stack it needs
+ * no project (the answer holds nothing but the name sent); project headers, when sent, are checked.
  */
 export function registerCheckFeatureSupport(app: AuthApp, deps: AuthDeps): void {
-  app.post("/check-feature-support", projectAuth(deps), async (c) => {
+  const authed = projectAuth(deps);
+  const optionalAuth: MiddlewareHandler<AuthEnv> = (c, next) =>
+    KEY_HEADERS.some((h) => stackHeader(c, h)) ? authed(c, next) : next();
+  app.post("/check-feature-support", optionalAuth, async (c) => {
     let name = "This feature";
     try {
       const body = (await c.req.json()) as { feature_name?: unknown; name?: unknown };

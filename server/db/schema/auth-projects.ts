@@ -35,9 +35,16 @@ export const authApiKeysTable = pgTable(
   (t) => [index("auth_api_keys_project_idx").on(t.projectId)],
 );
 
-/** ES256 key pairs shared by every instance; the newest active one signs, all unretired ones verify. */
+/**
+ * ES256 key pairs shared by every instance, one set per audience (full users, restricted users,
+ * anonymous users: the JWKS lists the latter two only when asked); per audience the second-newest
+ * unretired key signs and the newest waits published as its successor; all unretired ones verify.
+ */
 export const authSigningKeysTable = pgTable("auth_signing_keys", {
   kid: text("kid").primaryKey(),
+  audience: text("audience", { enum: ["users", "restricted", "anonymous"] })
+    .notNull()
+    .default("users"),
   privateJwk: jsonb("private_jwk").notNull(),
   publicJwk: jsonb("public_jwk").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

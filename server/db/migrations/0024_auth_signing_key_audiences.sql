@@ -1,0 +1,1 @@
+ALTER TABLE "auth_signing_keys" ADD COLUMN "audience" text DEFAULT 'users' NOT NULL;
