@@ -244,3 +244,112 @@ describe("users as Stack's server keeps them", () => {
     }
   });
 });
+
+describe("users a server creates and restricts, as on Stack's server", () => {
+  it("creates an anonymous user on request: restricted for being anonymous, listed only with include_anonymous", async () => {
+    const created = await stackFetch(server, "/users", { access: "server", keys, body: { is_anonymous: true } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      is_anonymous: true,
+      is_restricted: true,
+      restricted_reason: { type: "anonymous" },
+      restricted_by_admin: false,
+      primary_email: null,
+    });
+    const { id } = created.body as { id: string };
+    const ids = async (query: string) =>
+      (
+        (await stackFetch(server, `/users?limit=1000${query}`, { access: "server", keys })).body as {
+          items: { id: string }[];
+        }
+      ).items.map((u) => u.id);
+    expect(await ids("")).not.toContain(id);
+    expect(await ids("&include_anonymous=true&only_anonymous=true")).toContain(id);
+    // An update still cannot make a user anonymous.
+    const patched = await stackFetch(server, `/users/${id}`, {
+      method: "PATCH",
+      access: "server",
+      keys,
+      body: { is_anonymous: true },
+    });
+    expect(knownError(patched).code).toBe("SCHEMA_ERROR");
+  });
+
+  it("takes an administrator's reason and details only with restricted_by_admin true, and drops both on lifting it", async () => {
+    const user = await createTestUser(server);
+    const patch = (body: unknown) =>
+      stackFetch(server, `/users/${user.userId}`, { method: "PATCH", access: "server", keys, body });
+    for (const body of [
+      { restricted_by_admin: false, restricted_by_admin_reason: "Some reason" },
+      { restricted_by_admin: false, restricted_by_admin_private_details: "Some details" },
+      { restricted_by_admin_reason: "No flag" },
+    ]) {
+      const refused = await patch(body);
+      expect(refused.status).toBe(400);
+      expect(knownError(refused).code).toBe("SCHEMA_ERROR");
+      expect(knownError(refused).error).toContain("must be null when restricted_by_admin is not true");
+    }
+    // An empty reason is none.
+    expect((await patch({ restricted_by_admin: false, restricted_by_admin_reason: "" })).status).toBe(200);
+
+    const restricted = await patch({
+      restricted_by_admin: true,
+      restricted_by_admin_reason: "Under review",
+      restricted_by_admin_private_details: "Flagged by the fraud team",
+    });
+    expect(restricted.body).toMatchObject({
+      restricted_by_admin: true,
+      restricted_by_admin_reason: "Under review",
+      restricted_by_admin_private_details: "Flagged by the fraud team",
+    });
+    expect((await patch({ restricted_by_admin: false })).status).toBe(200);
+    const read = await stackFetch(server, `/users/${user.userId}`, { access: "server", keys });
+    expect(read.body).toMatchObject({
+      restricted_by_admin: false,
+      restricted_by_admin_reason: null,
+      restricted_by_admin_private_details: null,
+    });
+
+    const refusedCreate = await stackFetch(server, "/users", {
+      access: "server",
+      keys,
+      body: { restricted_by_admin_reason: "No flag" },
+    });
+    expect(knownError(refusedCreate).code).toBe("SCHEMA_ERROR");
+  });
+});
+
+describe("request validation wording", () => {
+  it("calls an empty e-mail address empty, and checks a team's path and query together", async () => {
+    const empty = await stackFetch(server, "/auth/password/sign-in", {
+      access: "client",
+      keys,
+      body: { email: "", password: "some-password" },
+    });
+    expect(knownError(empty)).toMatchObject({
+      code: "SCHEMA_ERROR",
+      error: "Request validation failed on POST /api/v1/auth/password/sign-in:\n  - body.email must not be empty",
+    });
+    const notAnAddress = await stackFetch(server, "/auth/password/sign-in", {
+      access: "client",
+      keys,
+      body: { email: "nope", password: "some-password" },
+    });
+    expect(knownError(notAnAddress).error).toContain("body.email must be a valid email address");
+
+    const user = await createTestUser(server);
+    const team = await stackFetch(server, `/teams/me?team_id=${randomUUID()}`, {
+      method: "PATCH",
+      access: "client",
+      keys,
+      accessToken: user.accessToken,
+      body: { display_name: "Renamed" },
+    });
+    expect(team.status).toBe(400);
+    expect(knownError(team)).toMatchObject({
+      code: "SCHEMA_ERROR",
+      error:
+        "Request validation failed on PATCH /api/v1/teams/me:\n  - params.team_id must be a valid UUID\n  - query contains unknown properties: team_id",
+    });
+  });
+});

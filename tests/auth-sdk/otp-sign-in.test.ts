@@ -130,6 +130,7 @@ describe("one-time codes over HTTP", () => {
     expect(refused.status).toBe(409);
     expect(knownError(refused)).toMatchObject({
       code: "USER_EMAIL_ALREADY_EXISTS",
+      error: `A user with email "${claimed.email}" already exists but the email is not verified. Please login to your existing account with the method you used to sign up, and then verify your email to sign in with this login method.`,
       details: { email: claimed.email, would_work_if_email_was_verified: true },
     });
 

@@ -309,6 +309,11 @@ export class UserStore {
     if (changes.restrictedByAdminPrivateDetails !== undefined) {
       set.restrictedByAdminPrivateDetails = changes.restrictedByAdminPrivateDetails;
     }
+    // Lifting an administrator's restriction drops its reason and private details with it.
+    if (changes.restrictedByAdmin === false) {
+      set.restrictedByAdminReason = null;
+      set.restrictedByAdminPrivateDetails = null;
+    }
     if (changes.countryCode !== undefined) set.countryCode = changes.countryCode;
     if (changes.signUpRiskScores !== undefined) {
       set.signUpRiskBot = changes.signUpRiskScores.bot;

@@ -103,7 +103,9 @@ function describeIssue(where: string, issue: z.core.$ZodIssue): string {
     case "invalid_format":
       return issue.format === "email"
         ? `${path} must be a valid email address`
-        : `${path} is not a valid ${issue.format}`;
+        : issue.format === "uuid" || issue.format === "guid"
+          ? `${path} must be a valid UUID`
+          : `${path} is not a valid ${issue.format}`;
     case "invalid_value":
       return `${path} must be one of the following values: ${issue.values.map(String).join(", ")}`;
     case "custom":
@@ -143,4 +145,19 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
 
 export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
   return validate(c, "query", schema, c.req.query());
+}
+
+/**
+ * Checks the path parameters and the query together, as Stack does, so that one answer names
+ * both (`params.team_id must be a valid UUID`, `query contains unknown properties: …`).
+ */
+export function checkParamsAndQuery(c: Context, params: z.ZodType, query: z.ZodType): void {
+  noteRouteSchema(c, "query", query);
+  const issues = [
+    ...(params.safeParse(c.req.param()).error?.issues.map((issue) => describeIssue("params", issue)) ?? []),
+    ...(query.safeParse(c.req.query()).error?.issues.map((issue) => describeIssue("query", issue)) ?? []),
+  ];
+  if (issues.length === 0) return;
+  const lines = issues.map((line) => `  - ${line}`);
+  throw KnownErrors.schemaError(`Request validation failed on ${c.req.method} ${apiPath(c)}:\n${lines.join("\n")}`);
 }

@@ -114,10 +114,18 @@ export const KnownErrors = {
   cannotDeleteCurrentSession: () => known("CANNOT_DELETE_CURRENT_SESSION", "Cannot delete the current session."),
 
   userEmailAlreadyExists: (email: string, wouldWorkIfEmailWasVerified = false) =>
-    known("USER_EMAIL_ALREADY_EXISTS", `A user with email "${email}" already exists.`, {
-      email,
-      would_work_if_email_was_verified: wouldWorkIfEmailWasVerified,
-    }),
+    known(
+      "USER_EMAIL_ALREADY_EXISTS",
+      `A user with email ${JSON.stringify(email)} already exists${
+        wouldWorkIfEmailWasVerified
+          ? " but the email is not verified. Please login to your existing account with the method you used to sign up, and then verify your email to sign in with this login method."
+          : "."
+      }`,
+      {
+        email,
+        would_work_if_email_was_verified: wouldWorkIfEmailWasVerified,
+      },
+    ),
   cannotGetOwnUserWithoutUser: () =>
     known(
       "CANNOT_GET_OWN_USER_WITHOUT_USER",

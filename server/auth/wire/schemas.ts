@@ -2,7 +2,8 @@ import { z } from "zod";
 import { freeJsonSchema } from "../../contract/free-json.ts";
 
 /** Shapes shared by several routes, with Stack's limits. */
-export const emailSchema = z.email().max(256);
+/** An e-mail address; an empty one is reported as empty only (Stack's "must not be empty"). */
+export const emailSchema = z.string().check(z.minLength(1, { abort: true }), z.email(), z.maxLength(256));
 export const urlSchema = z.string().min(1).max(2048);
 export const codeSchema = z.string().length(45);
 /** Client, client-read-only and server metadata of users and teams: free JSON, bounded. */

@@ -53,7 +53,34 @@ export const serverUserFields = z.strictObject({
   is_anonymous: z.literal(false).optional(),
 });
 
-type ServerFields = z.infer<typeof serverUserFields>;
+/** The fields of a request; POST /users also lets `is_anonymous` be true. */
+type ServerFields = Omit<z.infer<typeof serverUserFields>, "is_anonymous"> & { is_anonymous?: boolean };
+
+/**
+ * Stack's consistency rule: an administrator's reason and private details only go with
+ * restricted_by_admin true in the same request (an empty string counts as none). Setting the flag
+ * false clears both (users.ts `update`).
+ */
+function restrictionConsistency(input: Partial<ServerFields>, ctx: z.RefinementCtx): void {
+  if (input.restricted_by_admin === true) return;
+  for (const field of ["restricted_by_admin_reason", "restricted_by_admin_private_details"] as const) {
+    if (input[field]) {
+      ctx.addIssue({
+        code: "custom",
+        path: [field],
+        message: "must be null when restricted_by_admin is not true",
+      });
+    }
+  }
+}
+
+/** PATCH /users/{id} and /users/me with server access. */
+export const serverUserUpdate = serverUserFields.superRefine(restrictionConsistency);
+
+/** POST /users: the server may also create an anonymous user (as Stack's server does). */
+export const serverUserCreate = serverUserFields
+  .extend({ is_anonymous: z.boolean().optional() })
+  .superRefine(restrictionConsistency);
 
 /** What a new user cannot start with: a channel flag without the channel. */
 export function checkNewUser(input: Partial<ServerFields>): void {
@@ -109,8 +136,13 @@ export function toUserChanges(input: Partial<ServerFields>): UserChanges {
     password: input.password,
     passwordHash: input.password_hash ?? undefined,
     restrictedByAdmin: input.restricted_by_admin,
-    restrictedByAdminReason: input.restricted_by_admin_reason,
-    restrictedByAdminPrivateDetails: input.restricted_by_admin_private_details,
+    // As on Stack's server: an empty reason or detail is none.
+    restrictedByAdminReason:
+      input.restricted_by_admin_reason === undefined ? undefined : input.restricted_by_admin_reason || null,
+    restrictedByAdminPrivateDetails:
+      input.restricted_by_admin_private_details === undefined
+        ? undefined
+        : input.restricted_by_admin_private_details || null,
     countryCode: input.country_code,
     signUpRiskScores: input.risk_scores?.sign_up,
     isAnonymous: input.is_anonymous,

@@ -1,9 +1,10 @@
 import type { Context } from "hono";
+import { z } from "zod";
 import { projectAuth, requireUser } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
 import { imageInput } from "../../stores/images.ts";
 import { renderClientTeam, renderServerTeam, type TeamRow } from "../../stores/teams.ts";
-import { readBody } from "../../wire/headers.ts";
+import { checkParamsAndQuery, readBody } from "../../wire/headers.ts";
 import { clientTeamUpdate, serverTeamUpdate, toTeamChanges } from "../../wire/team-changes.ts";
 
 /** The team of the path; a client must be a member (and hold `permission`, if given). */
@@ -18,6 +19,9 @@ async function teamOfPath(c: Context<AuthEnv>, deps: AuthDeps, permission?: stri
   return team;
 }
 
+const teamIdParams = z.object({ team_id: z.uuid() });
+const noQuery = z.strictObject({});
+
 /** Members' cached user records embed the selected team; drop them after the team changed. */
 async function forgetMembers(deps: AuthDeps, teamId: string): Promise<void> {
   const members = await deps.teams.memberIds([teamId]);
@@ -31,6 +35,7 @@ export function registerTeamById(app: AuthApp, deps: AuthDeps): void {
   });
 
   app.patch("/teams/:team_id", projectAuth(deps), async (c) => {
+    checkParamsAndQuery(c, teamIdParams, noQuery);
     const isClient = c.get("auth").type === "client";
     const input = await readBody(c, isClient ? clientTeamUpdate : serverTeamUpdate);
     const team = await teamOfPath(c, deps, "$update_team");

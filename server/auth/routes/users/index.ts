@@ -6,7 +6,7 @@ import { personalTeamOf } from "../../stores/teams.ts";
 import { renderServerUser } from "../../stores/users.ts";
 import { readBody, readQuery } from "../../wire/headers.ts";
 import { KnownErrors } from "../../wire/known-errors.ts";
-import { checkNewUser, serverUserFields, toUserChanges } from "../../wire/user-changes.ts";
+import { checkNewUser, serverUserCreate, toUserChanges } from "../../wire/user-changes.ts";
 
 const listQuery = z.object({
   cursor: z.uuid().optional(),
@@ -22,7 +22,7 @@ const listQuery = z.object({
 
 export function registerUsers(app: AuthApp, deps: AuthDeps): void {
   app.post("/users", projectAuth(deps, ["server", "admin"]), async (c) => {
-    const input = await readBody(c, serverUserFields);
+    const input = await readBody(c, serverUserCreate);
     const { project } = c.get("auth");
     checkNewUser(input);
     const changes = toUserChanges(input);

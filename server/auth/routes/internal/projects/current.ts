@@ -74,9 +74,10 @@ export const configUpdate = z
           type: z.literal("standard"),
           host: z.string().trim().min(1).max(253),
           port: z.number().int().min(1).max(65_535),
-          username: z.string().max(500).default(""),
-          // Left out or the mask: keep the stored password.
-          password: z.string().max(500).optional(),
+          // Both required, as on Stack (an SMTP server without authentication takes them empty).
+          username: z.string().max(500),
+          // The mask: keep the stored password.
+          password: z.string().max(500),
           sender_name: z.string().trim().min(1).max(200),
           sender_email: z.string().trim().email().max(320),
         })
@@ -175,7 +176,7 @@ export function oauthProvidersFrom(
   });
 }
 
-/** The e-mail config as given; a standard one without a new password keeps the stored password. */
+/** The e-mail config as given; a standard one with the mask for its password keeps the stored password. */
 export function emailConfigFrom(
   input: NonNullable<z.infer<typeof configUpdate>["email_config"]>,
   stored: ProjectConfig["email_config"],
