@@ -83,6 +83,16 @@ export const configSchema = z.object({
     }),
   /** Behind one reverse proxy: take the client IP (for rate limits) from the last X-Forwarded-For entry. */
   TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * The request header in which a reverse proxy in front of every request puts the client's ISO
+   * country (e.g. cf-ipcountry, x-vercel-ip-country): sign-up rules' countryCode and a new user's
+   * country_code. Unset (the default): no country, as a client can send any header itself.
+   */
+  AUTH_COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, "must be a header name")
+    .transform((name) => name.toLowerCase())
+    .optional(),
   SQL_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   SQL_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   SQL_READ_ONLY: booleanFlag.default(false),

@@ -9,7 +9,7 @@ export type SignUpMethod = "password" | "otp" | "oauth" | "passkey";
 export interface SignUpContext {
   email: string;
   emailDomain: string;
-  /** Empty: this server does not locate callers (a client-sent country header proves nothing). */
+  /** From the proxy's country header (AUTH_COUNTRY_HEADER, request-country.ts); empty when unknown. */
   countryCode: string;
   authMethod: SignUpMethod;
   oauthProvider: string;
@@ -38,12 +38,13 @@ export function signUpContext(input: {
   email: string | null;
   authMethod: SignUpMethod;
   oauthProvider?: string | null;
+  countryCode?: string | null;
 }): SignUpContext {
   const email = input.email?.trim().toLowerCase() ?? "";
   return {
     email,
     emailDomain: email.includes("@") ? (email.split("@").pop() ?? "") : "",
-    countryCode: "",
+    countryCode: input.countryCode ?? "",
     authMethod: input.authMethod,
     oauthProvider: input.oauthProvider ?? "",
     riskScores: { bot: 0, free_trial_abuse: 0 },
@@ -120,21 +121,23 @@ export function evaluateSignUpRules(config: ProjectConfig, context: SignUpContex
 }
 
 /**
- * What a sign-up must carry after the rules ran: nothing, or the restriction a `restrict` rule
- * asked for (named in the private details, which only server access reads). Throws
- * SIGN_UP_REJECTED, which never says which rule refused.
+ * What a sign-up must carry after the rules ran: the country it came from, if known, and the
+ * restriction a `restrict` rule asked for (named in the private details, which only server access
+ * reads). Throws SIGN_UP_REJECTED, which never says which rule refused.
  */
 export function checkSignUp(
   config: ProjectConfig,
   context: SignUpContext,
   existingPrivateDetails?: string | null,
-): { restrictedByAdmin?: true; restrictedByAdminPrivateDetails?: string } {
+): { countryCode?: string; restrictedByAdmin?: true; restrictedByAdminPrivateDetails?: string } {
   const decision = evaluateSignUpRules(config, context);
   if (!decision.allowed) throw KnownErrors.signUpRejected();
-  if (!decision.restrictedBy) return {};
+  const country = context.countryCode ? { countryCode: context.countryCode } : {};
+  if (!decision.restrictedBy) return country;
   const name = config.sign_up_rules[decision.restrictedBy]?.display_name;
   const details = `Restricted by sign-up rule: ${decision.restrictedBy}${name ? ` (${name})` : ""}`;
   return {
+    ...country,
     restrictedByAdmin: true,
     restrictedByAdminPrivateDetails: existingPrivateDetails ? `${existingPrivateDetails}\n\n${details}` : details,
   };

@@ -34,6 +34,8 @@ export async function resolveSocialUser(
   project: Project,
   flow: OAuthFlowState,
   identity: ProviderIdentity,
+  /** The callback request's country (request-country.ts), for the sign-up rules. */
+  countryCode: string | null = null,
 ): Promise<{ user: UserRecord; isNewUser: boolean }> {
   const db = deps.ctx.store.db;
   const [account] = await db
@@ -105,7 +107,7 @@ export async function resolveSocialUser(
   if (!project.config.sign_up_enabled && !caller?.isAnonymous) throw KnownErrors.signUpNotEnabled();
   const ruled = checkSignUp(
     project.config,
-    signUpContext({ email: identity.email, authMethod: "oauth", oauthProvider: flow.providerId }),
+    signUpContext({ email: identity.email, authMethod: "oauth", oauthProvider: flow.providerId, countryCode }),
     caller?.restrictedByAdminPrivateDetails,
   );
   const emailFree = identity.email !== null && !sameEmail;

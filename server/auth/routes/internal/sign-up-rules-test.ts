@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
+import { requestCountry } from "../../policy/request-country.ts";
 import { evaluateSignUpRules, signUpContext } from "../../policy/sign-up-rules.ts";
 import { readBody } from "../../wire/headers.ts";
 
@@ -25,7 +26,8 @@ export function registerSignUpRulesTest(app: AuthApp, deps: AuthDeps): void {
     const input = await readBody(c, body);
     const context = {
       ...signUpContext({ email: input.email, authMethod: input.auth_method, oauthProvider: input.oauth_provider }),
-      countryCode: input.country_code?.toUpperCase() ?? "",
+      // Left out: the country of this request, as a sign-up from here would have it.
+      countryCode: input.country_code?.toUpperCase() ?? requestCountry(c, deps.config) ?? "",
       riskScores: input.risk_scores ?? { bot: 0, free_trial_abuse: 0 },
     };
     const decision = evaluateSignUpRules(c.get("auth").project.config, context);

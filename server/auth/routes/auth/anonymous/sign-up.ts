@@ -1,6 +1,7 @@
 import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { LIMITS } from "../../../policy/rate-limit.ts";
+import { requestCountry } from "../../../policy/request-country.ts";
 import { issueSession } from "../../../sign-in/issue-session.ts";
 import { personalTeamOf } from "../../../stores/teams.ts";
 import { KnownErrors } from "../../../wire/known-errors.ts";
@@ -13,7 +14,7 @@ export function registerAnonymousSignUp(app: AuthApp, deps: AuthDeps): void {
     await deps.limits.perIp(c, "anonymous-sign-up", LIMITS.anonymousSignUpPerIp);
     const user = await deps.users.create(
       project.id,
-      { isAnonymous: true, displayName: null },
+      { isAnonymous: true, displayName: null, countryCode: requestCountry(c, deps.config) },
       personalTeamOf(project.config),
     );
     return c.json(await issueSession(deps, user));

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { HttpError } from "../../../../lib/errors.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../../auth-env.ts";
+import { requestCountry } from "../../../policy/request-country.ts";
 import { resolveSocialUser } from "../../../social/resolve-user.ts";
 import { readBody, readQuery } from "../../../wire/headers.ts";
 import { KnownErrors } from "../../../wire/known-errors.ts";
@@ -44,7 +45,13 @@ export function registerOAuthCallback(app: AuthApp, deps: AuthDeps): void {
         c.get("log").warn({ err, provider: providerId }, "social provider code exchange failed");
         throw KnownErrors.invalidAuthorizationCode();
       });
-      const { user, isNewUser } = await resolveSocialUser(deps, entry.project, flow, identity);
+      const { user, isNewUser } = await resolveSocialUser(
+        deps,
+        entry.project,
+        flow,
+        identity,
+        requestCountry(c, deps.config),
+      );
       if (identity.tokens) {
         await deps.connectedAccounts.save(flow.projectId, providerId, identity.accountId, user.id, identity.tokens);
       }

@@ -3,6 +3,7 @@ import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { signInCodeMail } from "../../../mail/auth-mails.ts";
 import { LIMITS } from "../../../policy/rate-limit.ts";
+import { requestCountry } from "../../../policy/request-country.ts";
 import { isTrustedUrl } from "../../../policy/trusted-domains.ts";
 import { TYPED_CODE_LENGTH } from "../../../stores/verification-codes.ts";
 import { readBody } from "../../../wire/headers.ts";
@@ -35,7 +36,12 @@ export function registerSendSignInCode(app: AuthApp, deps: AuthDeps): void {
     if (!isTrustedUrl(project, input.callback_url, deps.ctx.publicUrl())) throw KnownErrors.redirectUrlNotWhitelisted();
     await otpAccountFor(deps, project, input.email);
     const callbackUrl = new URL(input.callback_url, deps.ctx.publicUrl()).toString();
-    const code = await deps.codes.create(project.id, "otp_sign_in", null, { email: input.email });
+    // A sign-up by this code is judged by where it was asked for (as on Stack's server).
+    const country = requestCountry(c, deps.config);
+    const code = await deps.codes.create(project.id, "otp_sign_in", null, {
+      email: input.email,
+      ...(country ? { country_code: country } : {}),
+    });
     const typed = code.slice(0, TYPED_CODE_LENGTH).toUpperCase();
     await deps.mailer.send(await signInCodeMail(deps.ctx.store, project, input.email, callbackUrl, code, typed));
     return c.json({ nonce: code.slice(TYPED_CODE_LENGTH) });

@@ -4,6 +4,7 @@ import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { checkPasswordRequirements } from "../../../crypto/passwords.ts";
 import { sendVerificationMail } from "../../../mail/contact-verification.ts";
 import { LIMITS } from "../../../policy/rate-limit.ts";
+import { requestCountry } from "../../../policy/request-country.ts";
 import { checkSignUp, signUpContext } from "../../../policy/sign-up-rules.ts";
 import { isTrustedUrl } from "../../../policy/trusted-domains.ts";
 import { issueSession } from "../../../sign-in/issue-session.ts";
@@ -39,7 +40,7 @@ export function registerPasswordSignUp(app: AuthApp, deps: AuthDeps): void {
 
     const ruled = checkSignUp(
       project.config,
-      signUpContext({ email: input.email, authMethod: "password" }),
+      signUpContext({ email: input.email, authMethod: "password", countryCode: requestCountry(c, deps.config) }),
       caller?.isAnonymous ? caller.restrictedByAdminPrivateDetails : null,
     );
     let user: UserRecord;

@@ -11,7 +11,7 @@ import { codeSchema } from "../../../../wire/schemas.ts";
 import { otpAccountFor, otpNotEnabled } from "../account.ts";
 
 const body = z.strictObject({ code: codeSchema });
-const codeData = z.object({ email: z.string() });
+const codeData = z.object({ email: z.string(), country_code: z.string().optional() });
 
 /**
  * Redeems a sign-in code: signs in the account of its address, or signs one up when the project
@@ -26,7 +26,7 @@ export function registerOtpSignIn(app: AuthApp, deps: AuthDeps): void {
     if (!project.config.magic_link_enabled) throw otpNotEnabled();
     // Checked first and used only once it will sign someone in: a refused sign-up keeps the code.
     const checked = await deps.codes.check(project.id, "otp_sign_in", input.code);
-    const { email } = codeData.parse(checked.data);
+    const { email, country_code: countryCode } = codeData.parse(checked.data);
     const existingId = await otpAccountFor(deps, project, email);
     await deps.codes.redeem(project.id, "otp_sign_in", input.code);
     let user: UserRecord;
@@ -42,7 +42,7 @@ export function registerOtpSignIn(app: AuthApp, deps: AuthDeps): void {
         otpAuthEnabled: true,
         ...checkSignUp(
           project.config,
-          signUpContext({ email, authMethod: "otp" }),
+          signUpContext({ email, authMethod: "otp", countryCode }),
           caller?.isAnonymous ? caller.restrictedByAdminPrivateDetails : null,
         ),
       };
