@@ -57,6 +57,8 @@ export interface OAuthProviderConfig {
   type?: "shared" | "standard";
   client_id?: string;
   client_secret?: string;
+  /** Apple only: the bundle ids of the native apps whose identity tokens sign in (their `aud`). */
+  apple_bundle_ids?: string[];
   /** Both default to true; a provider kept only for connected accounts signs nobody in. */
   allow_sign_in?: boolean;
   allow_connected_accounts?: boolean;

@@ -195,6 +195,16 @@ export const KnownErrors = {
   invalidAuthorizationCode: () => known("INVALID_AUTHORIZATION_CODE", "The given authorization code is invalid."),
   oauthProviderNotFoundOrNotEnabled: () =>
     known("OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", "The OAuth provider is not found or not enabled."),
+  appleBundleIdNotConfigured: () =>
+    known(
+      "APPLE_BUNDLE_ID_NOT_CONFIGURED",
+      "Apple Sign In is enabled, but no Bundle IDs are configured. Please add your app's Bundle ID in the Stack Auth dashboard under OAuth Providers > Apple > Apple Bundle IDs.",
+    ),
+  invalidAppleCredentials: () =>
+    known(
+      "INVALID_APPLE_CREDENTIALS",
+      "The Apple Sign In credentials could not be verified. Please try signing in again.",
+    ),
   oauthProviderAccessDenied: () =>
     known("OAUTH_PROVIDER_ACCESS_DENIED", "The OAuth provider denied access to the user."),
   outerOAuthTimeout: () => known("OUTER_OAUTH_TIMEOUT", "The OAuth flow has timed out. Please sign in again."),

@@ -60,6 +60,8 @@ export const AUTH_ERROR_TEXTS: Record<KnownErrorCode, MessageDescriptor> &
   INVALID_AUTHORIZATION_CODE: msg`The sign-in did not finish in time or was used already. Please try again.`,
   OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: msg`This sign-in provider is not available here.`,
   OAUTH_PROVIDER_ACCESS_DENIED: msg`The sign-in provider refused access.`,
+  APPLE_BUNDLE_ID_NOT_CONFIGURED: msg`Sign in with Apple from an app needs the app's bundle ID in the project's Apple settings.`,
+  INVALID_APPLE_CREDENTIALS: msg`The Apple sign-in could not be verified. Please try again.`,
   OUTER_OAUTH_TIMEOUT: msg`The sign-in took too long. Please try again.`,
   OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER: msg`This provider account is connected to another user already.`,
   TEAM_MEMBERSHIP_NOT_FOUND: msg`This person is not a member of the team.`,

@@ -63,6 +63,16 @@ export const configUpdate = z
             client_id: z.string().max(500).optional(),
             client_secret: z.string().min(1).max(1000).optional(),
             provider_config_id: z.string().optional(),
+            /** Apple: the native apps' bundle ids (reverse-DNS), the audiences of their identity tokens. */
+            apple_bundle_ids: z
+              .array(
+                z
+                  .string()
+                  .max(255)
+                  .regex(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, "must be a bundle ID such as com.example.app"),
+              )
+              .max(50)
+              .optional(),
           })
           .strict(),
       )
@@ -144,6 +154,7 @@ export function renderAdminProject(project: Project, details: ProjectDetails) {
         provider_config_id: p.id,
         type: p.type ?? "shared",
         ...(p.type === "standard" ? { client_id: p.client_id ?? "", client_secret: SECRET_MASK } : {}),
+        ...(p.apple_bundle_ids?.length ? { apple_bundle_ids: p.apple_bundle_ids } : {}),
       })),
       enabled_oauth_providers: config.oauth_providers.map((p) => ({ id: p.id })),
     },
@@ -165,14 +176,19 @@ export function oauthProvidersFrom(
 ): ProjectConfig["oauth_providers"] {
   return input.map((p) => {
     const previous = stored.find((old) => old.id === p.id);
-    if (p.type === "shared") return { id: p.id, type: "shared" };
+    const bundles = p.apple_bundle_ids ?? previous?.apple_bundle_ids;
+    const apple = p.id === "apple" && bundles?.length ? { apple_bundle_ids: [...new Set(bundles)] } : {};
+    if (p.apple_bundle_ids?.length && p.id !== "apple") {
+      throw KnownErrors.schemaError(`apple_bundle_ids belong to the apple provider only, not to ${p.id}.`);
+    }
+    if (p.type === "shared") return { id: p.id, type: "shared", ...apple };
     // A secret left out keeps the stored one, so the admin area never has to hold it.
     const given = p.client_secret === SECRET_MASK ? undefined : p.client_secret;
     const clientSecret = given ?? previous?.client_secret;
     if (!p.client_id || !clientSecret) {
       throw KnownErrors.schemaError(`The standard OAuth provider ${p.id} needs a client id and a client secret.`);
     }
-    return { id: p.id, type: "standard", client_id: p.client_id, client_secret: clientSecret };
+    return { id: p.id, type: "standard", client_id: p.client_id, client_secret: clientSecret, ...apple };
   });
 }
 
