@@ -319,6 +319,33 @@ describe("users a server creates and restricts, as on Stack's server", () => {
   });
 });
 
+describe("primary e-mail flags without a primary e-mail", () => {
+  it("refuses setting them true on a user without an address, and lets false through", async () => {
+    const created = await stackFetch(server, "/users", {
+      access: "server",
+      keys,
+      body: { display_name: "User Without Email" },
+    });
+    const { id } = created.body as { id: string };
+    const patch = (body: unknown) =>
+      stackFetch(server, `/users/${id}`, { method: "PATCH", access: "server", keys, body });
+    for (const field of ["primary_email_verified", "primary_email_auth_enabled"]) {
+      const refused = await patch({ [field]: true });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({
+        code: "PRIMARY_EMAIL_REQUIRED",
+        error: `${field} cannot be true without primary_email`,
+      });
+      const allowed = await patch({ [field]: false });
+      expect(allowed.status).toBe(200);
+      expect(allowed.body).toMatchObject({ primary_email: null, [field]: false });
+    }
+    // With an address in the same request it is fine.
+    const withEmail = await patch({ primary_email: `late-${randomUUID()}@example.com`, primary_email_verified: true });
+    expect(withEmail.body).toMatchObject({ primary_email_verified: true });
+  });
+});
+
 describe("request validation wording", () => {
   it("calls an empty e-mail address empty, and checks a team's path and query together", async () => {
     const empty = await stackFetch(server, "/auth/password/sign-in", {

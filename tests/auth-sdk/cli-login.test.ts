@@ -62,7 +62,16 @@ describe("command-line login over HTTP", () => {
     expect(await check.json()).toEqual({ cli_session_state: "none" });
 
     const badToken = await post("/auth/cli/complete", { login_code: login.login_code, refresh_token: "x".repeat(45) });
-    expect(badToken.status).toBe(401);
+    expect(badToken.status).toBe(400);
+    expect(await badToken.json()).toEqual({ code: "INVALID_REFRESH_TOKEN", error: "Invalid refresh token" });
+    const noToken = await post("/auth/cli/complete", { login_code: login.login_code, mode: "complete" });
+    expect(await noToken.json()).toEqual({ code: "REFRESH_TOKEN_REQUIRED", error: "refresh_token is required" });
+    // An unknown code is named before the token is looked at.
+    const unknownCode = await post("/auth/cli/complete", { login_code: "invalid-login-code", refresh_token: "x" });
+    expect([unknownCode.status, ((await unknownCode.json()) as { code: string }).code]).toEqual([
+      400,
+      "INVALID_CLI_LOGIN_CODE",
+    ]);
     const complete = await post("/auth/cli/complete", {
       login_code: login.login_code,
       refresh_token: user.refreshToken,

@@ -84,7 +84,15 @@ export const serverUserCreate = serverUserFields
 
 /** What a new user cannot start with: a channel flag without the channel. */
 export function checkNewUser(input: Partial<ServerFields>): void {
-  if (input.primary_email) return;
+  checkPrimaryEmailFlags(input, null);
+}
+
+/**
+ * A primary e-mail flag set true needs a primary e-mail: the one of the request, or else the
+ * user's (`existing`). Setting one false without an address changes nothing and is allowed.
+ */
+export function checkPrimaryEmailFlags(input: Partial<ServerFields>, existing: string | null): void {
+  if (input.primary_email === undefined ? existing : input.primary_email) return;
   if (input.primary_email_auth_enabled) {
     throw new StatusError(
       400,

@@ -4,7 +4,7 @@ import { imageInput } from "../../stores/images.ts";
 import { renderClientUser, renderServerUser } from "../../stores/users.ts";
 import { readBody } from "../../wire/headers.ts";
 import { StatusError } from "../../wire/status-error.ts";
-import { clientUserUpdate, serverUserUpdate, toUserChanges } from "../../wire/user-changes.ts";
+import { checkPrimaryEmailFlags, clientUserUpdate, serverUserUpdate, toUserChanges } from "../../wire/user-changes.ts";
 
 export function registerUsersMe(app: AuthApp, deps: AuthDeps): void {
   app.get("/users/me", projectAuth(deps), async (c) => {
@@ -16,6 +16,7 @@ export function registerUsersMe(app: AuthApp, deps: AuthDeps): void {
     const { user } = requireUser(c);
     const isClient = c.get("auth").type === "client";
     const input = await readBody(c, isClient ? clientUserUpdate : serverUserUpdate);
+    checkPrimaryEmailFlags(input, user.primaryEmail);
     const changes = toUserChanges(input);
     changes.profileImageUrl = await imageInput(deps, c.get("auth"), changes.profileImageUrl);
     const updated = await deps.users.update(user.projectId, user.id, changes);

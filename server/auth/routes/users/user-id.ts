@@ -5,7 +5,7 @@ import { imageInput } from "../../stores/images.ts";
 import { renderServerUser } from "../../stores/users.ts";
 import { readBody } from "../../wire/headers.ts";
 import { KnownErrors } from "../../wire/known-errors.ts";
-import { serverUserUpdate, toUserChanges } from "../../wire/user-changes.ts";
+import { checkPrimaryEmailFlags, serverUserUpdate, toUserChanges } from "../../wire/user-changes.ts";
 
 const SERVER = ["server", "admin"] as const;
 
@@ -18,6 +18,7 @@ export function registerUserById(app: AuthApp, deps: AuthDeps): void {
   app.patch("/users/:userId", projectAuth(deps, SERVER), async (c) => {
     const user = await targetUser(c, deps, c.req.param("userId"));
     const input = await readBody(c, serverUserUpdate);
+    checkPrimaryEmailFlags(input, user.primaryEmail);
     const changes = toUserChanges(input);
     changes.profileImageUrl = await imageInput(deps, c.get("auth"), changes.profileImageUrl);
     return c.json(renderServerUser(await deps.users.update(user.projectId, user.id, changes)));

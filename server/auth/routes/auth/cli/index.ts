@@ -103,10 +103,12 @@ export function registerCliLogin(app: AuthApp, deps: AuthDeps): void {
       const accessToken = await deps.tokens.sign(tokenSubject(anonymous.user, anonymous.session.id));
       return c.json({ access_token: accessToken, refresh_token: open.anonRefreshToken });
     }
-    if (!input.refresh_token) throw invalidLoginCode();
+    // As on Stack's server: the code first, then the token (each a 400 of its own).
+    if (!(await logins.findOpen(project.id, input.login_code))) throw invalidLoginCode();
+    if (!input.refresh_token) throw new StatusError(400, "REFRESH_TOKEN_REQUIRED", "refresh_token is required");
     // The page proves who confirms with a refresh token of that user, and that token is what the CLI gets.
     const session = await deps.sessions.findByToken(project.id, input.refresh_token);
-    if (!session) throw KnownErrors.refreshTokenNotFoundOrExpired();
+    if (!session) throw new StatusError(400, "INVALID_REFRESH_TOKEN", "Invalid refresh token");
     if (!(await logins.confirm(project.id, input.login_code, session.userId, input.refresh_token))) {
       throw invalidLoginCode();
     }
