@@ -130,7 +130,7 @@ describe("Stack's config API over the project's settings", () => {
     expect(knownError(await patch("environment", { "emails.selectedThemeId": "no-such-theme" })).error).toBe(
       "Invalid email theme",
     );
-    expect(knownError(await patch("branch", { "auth.allowSignUp": true })).code).toBe("SCHEMA_ERROR");
+    expect(knownError(await patch("staging", { "auth.allowSignUp": true })).code).toBe("SCHEMA_ERROR");
     expect(knownError(await patch("environment", { "auth.allowSignUp": false }, "server")).code).toBe(
       "INSUFFICIENT_ACCESS_TYPE",
     );

@@ -192,6 +192,60 @@ describe("with operators and an SMTP server", () => {
     expect(knownError(wrong).code).toBe("INVALID_PUBLISHABLE_CLIENT_KEY");
   });
 
+  it("config API: branch is the environment level; apps.installed and trusted domains' keys are kept", async () => {
+    const patch = (level: string, override: Record<string, unknown>) =>
+      stackFetch(server, `/internal/config/override/${level}`, {
+        method: "PATCH",
+        access: "admin",
+        keys,
+        body: { config_override_string: JSON.stringify(override) },
+      });
+    const read = async () => {
+      const res = await stackFetch(server, "/internal/config", { access: "admin", keys });
+      return JSON.parse((res.body as { config_string: string }).config_string) as {
+        apps: { installed: Record<string, { enabled: boolean }> };
+        domains: { trustedDomains: Record<string, { baseUrl: string; handlerPath: string }> };
+      };
+    };
+    expect((await patch("branch", { "apps.installed.api-keys": { enabled: true } })).status).toBe(200);
+    expect((await read()).apps.installed).toEqual({ "api-keys": { enabled: true } });
+    const environment = await stackFetch(server, "/internal/config/override/environment", { access: "admin", keys });
+    expect((environment.body as { config_string: string }).config_string).toContain('"api-keys"');
+    // The legacy project API leaves it alone.
+    const legacy = await stackFetch(server, "/internal/projects/current", {
+      method: "PATCH",
+      access: "admin",
+      keys,
+      body: { config: { allow_user_api_keys: true } },
+    });
+    expect(legacy.status).toBe(200);
+    expect((await read()).apps.installed).toEqual({ "api-keys": { enabled: true } });
+    expect(knownError(await patch("branch", { "apps.installed.x": { enabled: "yes" } })).code).toBe("SCHEMA_ERROR");
+    expect(knownError(await patch("nowhere", {})).code).toBe("SCHEMA_ERROR");
+
+    const domains = {
+      "double-wildcard": { baseUrl: "https://**.example.com", handlerPath: "/handler" },
+      "prefix-wildcard": { baseUrl: "https://api-*.example.com", handlerPath: "/handler" },
+    };
+    expect((await patch("environment", { "domains.trustedDomains": domains })).status).toBe(200);
+    expect((await read()).domains.trustedDomains).toEqual(domains);
+    // The legacy API lists them without keys, and a list sent back keeps them.
+    const current = await stackFetch(server, "/internal/projects/current", { access: "admin", keys });
+    const listed = (current.body as { config: { domains: Record<string, unknown>[] } }).config.domains;
+    expect(listed).toEqual([
+      { domain: "https://**.example.com", handler_path: "/handler" },
+      { domain: "https://api-*.example.com", handler_path: "/handler" },
+    ]);
+    await stackFetch(server, "/internal/projects/current", {
+      method: "PATCH",
+      access: "admin",
+      keys,
+      body: { config: { domains: listed } },
+    });
+    expect((await read()).domains.trustedDomains).toEqual(domains);
+    await patch("environment", { "domains.trustedDomains": {} });
+  });
+
   it("checks project headers when they are sent", async () => {
     const res = await stackFetch(server, "/internal/feedback", {
       access: "client",

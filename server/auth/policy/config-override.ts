@@ -14,6 +14,7 @@ import { KnownErrors } from "../wire/known-errors.ts";
  * back. Keys this service has no setting for are refused, so nothing is silently dropped.
  */
 
+/** Stack's levels; this server has one branch, so the branch level is the environment level. */
 export type ConfigLevel = "project" | "environment";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -114,6 +115,7 @@ const environmentShape = z
     dataVault: z
       .object({ stores: record(z.object({ displayName: z.string().max(200).optional() }).strict()) })
       .strict(),
+    apps: z.object({ installed: record(z.object({ enabled: z.boolean() }).strict()) }).strict(),
   })
   .strict();
 
@@ -132,6 +134,7 @@ const RECORD_PATHS = new Set([
   "rbac.defaultPermissions.teamMember",
   "rbac.defaultPermissions.signUp",
   "dataVault.stores",
+  "apps.installed",
 ]);
 
 const toIds = (list: { id: string }[]) => Object.fromEntries(list.map((p) => [p.id, true as const]));
@@ -188,7 +191,7 @@ export function renderConfig(config: ProjectConfig, level: ConfigLevel, withSecr
       domains: {
         allowLocalhost: config.allow_localhost,
         trustedDomains: Object.fromEntries(
-          config.domains.map((d) => [domainKey(d.domain), { baseUrl: d.domain, handlerPath: d.handler_path }]),
+          config.domains.map((d) => [d.key ?? domainKey(d.domain), { baseUrl: d.domain, handlerPath: d.handler_path }]),
         ),
       },
       teams: {
@@ -226,6 +229,7 @@ export function renderConfig(config: ProjectConfig, level: ConfigLevel, withSecr
           Object.entries(config.data_vault_stores).map(([id, s]) => [id, { displayName: s.display_name }]),
         ),
       },
+      apps: { installed: config.installed_apps },
     }),
   ) as JsonObject;
 }
@@ -391,8 +395,18 @@ export function toProjectConfig(current: ProjectConfig, level: ConfigLevel, stac
       sender_email: server.senderEmail,
     };
   }
-  const domains = Object.entries(s.domains.trustedDomains).flatMap(([, d]) =>
-    d.baseUrl ? [{ domain: d.baseUrl, handler_path: d.handlerPath ?? "/handler" }] : [],
+  // The admin's key is kept (Stack's dashboard and API name domains by it); one derived from the
+  // URL is not stored, so the legacy list API's domains keep theirs.
+  const domains = Object.entries(s.domains.trustedDomains).flatMap(([key, d]) =>
+    d.baseUrl
+      ? [
+          {
+            domain: d.baseUrl,
+            handler_path: d.handlerPath ?? "/handler",
+            ...(key === domainKey(d.baseUrl) ? {} : { key }),
+          },
+        ]
+      : [],
   );
   return {
     ...current,
@@ -431,5 +445,6 @@ export function toProjectConfig(current: ProjectConfig, level: ConfigLevel, stac
     data_vault_stores: Object.fromEntries(
       Object.entries(s.dataVault.stores).map(([id, store]) => [id, { display_name: store.displayName ?? id }]),
     ),
+    installed_apps: s.apps.installed,
   };
 }

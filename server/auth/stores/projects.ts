@@ -38,7 +38,8 @@ export interface ProjectConfig {
   /** "shared" uses the instance's own client; "standard" the project's client id and secret. */
   oauth_providers: OAuthProviderConfig[];
   oauth_account_merge_strategy: AccountMergeStrategy;
-  domains: { domain: string; handler_path: string }[];
+  /** `key`: the id the config API names the domain by (the admin's own, or one derived from the URL). */
+  domains: { domain: string; handler_path: string; key?: string }[];
   /** "shared": the instance's SMTP_URL; "standard": the project's own SMTP server. */
   email_config: EmailConfig;
   /** The palette of the HTML mails (email-themes.ts). */
@@ -50,6 +51,8 @@ export interface ProjectConfig {
   require_email_verification: boolean;
   /** Data vault stores by id (routes/data-vault). */
   data_vault_stores: Record<string, { display_name: string }>;
+  /** Stack's dashboard apps switched on or off (`apps.installed.<id>.enabled`), kept for the dashboard. */
+  installed_apps: Record<string, { enabled: boolean }>;
 }
 
 export interface OAuthProviderConfig {
@@ -133,6 +136,7 @@ export function defaultConfig(overrides: Partial<ProjectConfig> = {}): ProjectCo
     sign_up_rules_default_action: "allow",
     require_email_verification: false,
     data_vault_stores: {},
+    installed_apps: {},
     ...overrides,
   };
 }

@@ -21,7 +21,7 @@ export function renderClientProject(project: Project, enabledProviders: string[]
       enabled_oauth_providers: config.oauth_providers
         .filter((p) => enabledProviders.includes(p.id))
         .map((p) => ({ id: p.id })),
-      domains: config.domains,
+      domains: config.domains.map(({ domain, handler_path }) => ({ domain, handler_path })),
     },
   };
 }

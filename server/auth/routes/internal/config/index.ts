@@ -13,15 +13,15 @@ import { readBody } from "../../../wire/headers.ts";
 import { KnownErrors } from "../../../wire/known-errors.ts";
 import { saveProjectConfig } from "../projects/current.ts";
 
-const LEVELS = ["project", "environment"] as const;
+const LEVELS = ["project", "branch", "environment"] as const;
 
+/**
+ * A project here has one branch (`main`), whose settings are the environment level's: `branch`
+ * reads and writes the same settings as `environment`.
+ */
 function levelOf(raw: string): ConfigLevel {
-  if ((LEVELS as readonly string[]).includes(raw)) return raw as ConfigLevel;
-  if (raw === "branch") {
-    throw KnownErrors.schemaError(
-      "This server has no branches: a project's settings live at the environment level (and requirePublishableClientKey at the project level).",
-    );
-  }
+  if (raw === "project" || raw === "environment") return raw;
+  if (raw === "branch") return "environment";
   throw KnownErrors.schemaError(`The config level must be one of: ${LEVELS.join(", ")}.`);
 }
 

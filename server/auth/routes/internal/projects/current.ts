@@ -143,7 +143,7 @@ export function renderAdminProject(project: Project, details: ProjectDetails) {
       team_creator_default_permissions: config.team_creator_default_permissions,
       team_member_default_permissions: config.team_member_default_permissions,
       user_default_permissions: config.user_default_permissions,
-      domains: config.domains,
+      domains: config.domains.map(({ domain, handler_path }) => ({ domain, handler_path })),
       email_config:
         config.email_config.type === "standard"
           ? { ...config.email_config, password: SECRET_MASK }
@@ -203,6 +203,16 @@ export function emailConfigFrom(
   return { ...input, password };
 }
 
+export function keepDomainKeys(
+  given: { domain: string; handler_path: string }[],
+  stored: ProjectConfig["domains"],
+): ProjectConfig["domains"] {
+  return given.map((d) => {
+    const key = stored.find((old) => old.domain === d.domain)?.key;
+    return key ? { ...d, key } : d;
+  });
+}
+
 export function registerInternalProjectCurrent(app: AuthApp, deps: AuthDeps): void {
   app.get("/internal/projects/current", projectAuth(deps, ["admin"]), async (c) => {
     const { project } = c.get("auth");
@@ -215,6 +225,8 @@ export function registerInternalProjectCurrent(app: AuthApp, deps: AuthDeps): vo
     const { config: configInput = {}, display_name, is_production_mode, ...details } = input;
     const { oauth_providers: providerInput, email_config: emailInput, ...plainConfig } = configInput;
     const config: ProjectConfig = { ...project.config, ...plainConfig };
+    // A domain given again keeps the key the config API names it by.
+    if (plainConfig.domains) config.domains = keepDomainKeys(plainConfig.domains, project.config.domains);
     if (emailInput) config.email_config = emailConfigFrom(emailInput, project.config.email_config);
     if (providerInput) config.oauth_providers = oauthProvidersFrom(providerInput, project.config.oauth_providers);
     const updated = await saveProjectConfig(deps, project, config, {
