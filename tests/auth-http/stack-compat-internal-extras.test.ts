@@ -246,6 +246,32 @@ describe("with operators and an SMTP server", () => {
     await patch("environment", { "domains.trustedDomains": {} });
   });
 
+  it("lists contained permission ids and default permissions in Stack's order ($-ids first, then by id)", async () => {
+    const def = (id: string, contained: string[]) =>
+      stackFetch(server, "/team-permission-definitions", {
+        access: "admin",
+        keys,
+        body: { id, contained_permission_ids: contained },
+      });
+    expect((await def("zz_p1", [])).status).toBe(201);
+    const p2 = await def("zz_p2", ["zz_p1", "$read_members"]);
+    expect(p2.status).toBe(201);
+    expect((p2.body as { contained_permission_ids: string[] }).contained_permission_ids).toEqual([
+      "$read_members",
+      "zz_p1",
+    ]);
+    const res = await stackFetch(server, "/internal/projects/current", {
+      method: "PATCH",
+      access: "admin",
+      keys,
+      body: { config: { team_creator_default_permissions: [{ id: "zz_p1" }, { id: "team_admin" }] } },
+    });
+    expect(
+      (res.body as { config: { team_creator_default_permissions: { id: string }[] } }).config
+        .team_creator_default_permissions,
+    ).toEqual([{ id: "team_admin" }, { id: "zz_p1" }]);
+  });
+
   it("checks project headers when they are sent", async () => {
     const res = await stackFetch(server, "/internal/feedback", {
       access: "client",

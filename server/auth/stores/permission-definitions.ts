@@ -282,3 +282,13 @@ export class PermissionDefinitions {
 function unique(ids: readonly string[]): string[] {
   return [...new Set(ids)];
 }
+
+/** Permission ids in code-unit order (`$`-prefixed system ids first), the order Stack lists them in. */
+export function sortedIds(ids: readonly string[]): string[] {
+  return [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** A list of `{id}` in the same order. */
+export function sortedById<T extends { id: string }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
 import type { PermissionDefinition, PermissionScope } from "../../stores/permission-definitions.ts";
+import { sortedIds } from "../../stores/permission-definitions.ts";
 import { readBody } from "../../wire/headers.ts";
 import { saveProjectConfig } from "../internal/projects/current.ts";
 
@@ -25,11 +26,11 @@ const updateBody = z
   .partial()
   .strict();
 
-/** Without a description the field is left out, as Stack answers. */
+/** Without a description the field is left out, as Stack answers; contained ids sorted as Stack lists them. */
 const render = (p: PermissionDefinition) => ({
   id: p.id,
   ...(p.description ? { description: p.description } : {}),
-  contained_permission_ids: p.containedPermissionIds,
+  contained_permission_ids: sortedIds(p.containedPermissionIds),
 });
 
 /**

@@ -5,6 +5,7 @@ import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { isEmailTheme } from "../../../mail/email-themes.ts";
 import { productionDomainProblem } from "../../../policy/trusted-domains.ts";
+import { sortedById } from "../../../stores/permission-definitions.ts";
 import type { Project, ProjectConfig } from "../../../stores/projects.ts";
 import { readBody } from "../../../wire/headers.ts";
 import { KnownErrors } from "../../../wire/known-errors.ts";
@@ -140,9 +141,9 @@ export function renderAdminProject(project: Project, details: ProjectDetails) {
       allow_user_api_keys: config.allow_user_api_keys,
       allow_team_api_keys: config.allow_team_api_keys,
       oauth_account_merge_strategy: config.oauth_account_merge_strategy,
-      team_creator_default_permissions: config.team_creator_default_permissions,
-      team_member_default_permissions: config.team_member_default_permissions,
-      user_default_permissions: config.user_default_permissions,
+      team_creator_default_permissions: sortedById(config.team_creator_default_permissions),
+      team_member_default_permissions: sortedById(config.team_member_default_permissions),
+      user_default_permissions: sortedById(config.user_default_permissions),
       domains: config.domains.map(({ domain, handler_path }) => ({ domain, handler_path })),
       email_config:
         config.email_config.type === "standard"
