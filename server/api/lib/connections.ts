@@ -115,6 +115,8 @@ export class ConnectionManager {
     } else {
       this.creating++;
       try {
+        // A spare being copied now is ready sooner than a copy of our own would be.
+        await this.spare;
         await newCluster(this.options.dataDir, this.pgliteDir(location));
       } finally {
         this.creating--;
