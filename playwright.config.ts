@@ -17,6 +17,10 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"], ["json", { outputFile: ".test-reports/e2e.json" }]] : "list",
   use: {
     baseURL: process.env.E2E_BASE_URL,
+    // Every new context would otherwise install the service worker and precache the whole build
+    // (some 200 files): about 2 s of CPU per test on a two-core machine, for tests about something
+    // else. The specs about offline use and the PWA allow it again (test.use).
+    serviceWorkers: "block",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {

@@ -188,102 +188,113 @@ for (const lang of LANGS) {
       await expect(nav.getByRole("link", { name: title })).toHaveCount(0);
     });
 
-    test("import preview, service tokens shown once, offline state", async ({ page, context, request }) => {
-      test.slow();
-      await signUpAndVerify(page, lang, uniqueEmail(`tokens-${lang}`));
-      const appId = await createApp(page, lang, `Tokens ${lang}`, "");
-      const secrets = page.getByRole("region", { name: tr(lang, "Environment Variables") });
-      await secrets.getByRole("button", { name: tr(lang, "Add New") }).click();
-      await secrets.getByLabel(tr(lang, "Key"), { exact: true }).fill("EXISTING");
-      await secrets.getByLabel(tr(lang, "Value"), { exact: true }).fill("old");
-      await secrets.getByRole("button", { name: tr(lang, "Add"), exact: true }).click();
-      await expect(secrets.getByRole("listitem").filter({ hasText: "EXISTING" })).toBeVisible();
+    // The offline state needs the service worker (playwright.config.ts blocks it elsewhere).
+    test.describe(() => {
+      test.use({ serviceWorkers: "allow" });
 
-      // Import: the preview says what is new and what would be replaced; then one step.
-      await secrets.getByRole("button", { name: tr(lang, "Import .env") }).click();
-      const dialog = page.getByRole("dialog", { name: tr(lang, "Import .env") });
-      await dialog
-        .getByLabel(tr(lang, ".env contents"))
-        .fill('# pasted\nEXISTING=new\nCERT="line 1\nline 2"\nexport QUOTED=\'a "b" c\'\n');
-      await dialog.getByRole("button", { name: tr(lang, "Preview") }).click();
-      const preview = dialog.getByRole("region", { name: tr(lang, "Preview") });
-      await expect(preview.getByRole("listitem").filter({ hasText: "EXISTING" })).toContainText(
-        tr(lang, "Will be replaced"),
-      );
-      await expect(preview.getByRole("listitem").filter({ hasText: "CERT" })).toContainText(tr(lang, "New"));
-      await expect(preview.getByRole("listitem").filter({ hasText: "QUOTED" })).toContainText(tr(lang, "New"));
-      await expectNoSeriousA11yViolations(page, "import preview", { modalOpen: true });
-      await shoot(page, "import-preview", lang);
-      await dialog.getByRole("button", { name: tr(lang, "Import"), exact: true }).click();
-      await expect(dialog).toBeHidden();
-      expect(await storedSecrets(page, appId)).toEqual({ CERT: "line 1\nline 2", EXISTING: "new", QUOTED: 'a "b" c' });
+      test("import preview, service tokens shown once, offline state", async ({ page, context, request }) => {
+        test.slow();
+        await signUpAndVerify(page, lang, uniqueEmail(`tokens-${lang}`));
+        const appId = await createApp(page, lang, `Tokens ${lang}`, "");
+        const secrets = page.getByRole("region", { name: tr(lang, "Environment Variables") });
+        await secrets.getByRole("button", { name: tr(lang, "Add New") }).click();
+        await secrets.getByLabel(tr(lang, "Key"), { exact: true }).fill("EXISTING");
+        await secrets.getByLabel(tr(lang, "Value"), { exact: true }).fill("old");
+        await secrets.getByRole("button", { name: tr(lang, "Add"), exact: true }).click();
+        await expect(secrets.getByRole("listitem").filter({ hasText: "EXISTING" })).toBeVisible();
 
-      // A token: created with a name, shown once, then only its last four.
-      const tokens = page.getByRole("region", { name: tr(lang, "Service tokens") });
-      await tokens.getByRole("button", { name: tr(lang, "New token") }).click();
-      await tokens.getByLabel(tr(lang, "Name")).fill("ci deploy");
-      await tokens.getByRole("button", { name: tr(lang, "Create token") }).click();
-      const shown = page.getByRole("dialog", { name: tr(lang, "Copy your token now") });
-      const token = (await shown.getByTestId("new-token").textContent()) ?? "";
-      expect(token).toMatch(/^console_st_/);
-      await expectNoSeriousA11yViolations(page, "token shown once", { modalOpen: true });
-      await shoot(page, "token-once", lang);
-      await shown.getByRole("button", { name: tr(lang, "Done") }).click();
-      await expect(shown).toBeHidden();
-      await expect(page.getByText(token)).toHaveCount(0);
-      await expect(tokens.getByRole("listitem").filter({ hasText: "ci deploy" })).toContainText(`…${token.slice(-4)}`);
+        // Import: the preview says what is new and what would be replaced; then one step.
+        await secrets.getByRole("button", { name: tr(lang, "Import .env") }).click();
+        const dialog = page.getByRole("dialog", { name: tr(lang, "Import .env") });
+        await dialog
+          .getByLabel(tr(lang, ".env contents"))
+          .fill('# pasted\nEXISTING=new\nCERT="line 1\nline 2"\nexport QUOTED=\'a "b" c\'\n');
+        await dialog.getByRole("button", { name: tr(lang, "Preview") }).click();
+        const preview = dialog.getByRole("region", { name: tr(lang, "Preview") });
+        await expect(preview.getByRole("listitem").filter({ hasText: "EXISTING" })).toContainText(
+          tr(lang, "Will be replaced"),
+        );
+        await expect(preview.getByRole("listitem").filter({ hasText: "CERT" })).toContainText(tr(lang, "New"));
+        await expect(preview.getByRole("listitem").filter({ hasText: "QUOTED" })).toContainText(tr(lang, "New"));
+        await expectNoSeriousA11yViolations(page, "import preview", { modalOpen: true });
+        await shoot(page, "import-preview", lang);
+        await dialog.getByRole("button", { name: tr(lang, "Import"), exact: true }).click();
+        await expect(dialog).toBeHidden();
+        expect(await storedSecrets(page, appId)).toEqual({
+          CERT: "line 1\nline 2",
+          EXISTING: "new",
+          QUOTED: 'a "b" c',
+        });
 
-      // The token reads the secrets from outside the browser, and the read shows up live.
-      const read = await request.get(`/api/v1/apps/${appId}/secrets`, {
-        headers: { authorization: `Bearer ${token}` },
+        // A token: created with a name, shown once, then only its last four.
+        const tokens = page.getByRole("region", { name: tr(lang, "Service tokens") });
+        await tokens.getByRole("button", { name: tr(lang, "New token") }).click();
+        await tokens.getByLabel(tr(lang, "Name")).fill("ci deploy");
+        await tokens.getByRole("button", { name: tr(lang, "Create token") }).click();
+        const shown = page.getByRole("dialog", { name: tr(lang, "Copy your token now") });
+        const token = (await shown.getByTestId("new-token").textContent()) ?? "";
+        expect(token).toMatch(/^console_st_/);
+        await expectNoSeriousA11yViolations(page, "token shown once", { modalOpen: true });
+        await shoot(page, "token-once", lang);
+        await shown.getByRole("button", { name: tr(lang, "Done") }).click();
+        await expect(shown).toBeHidden();
+        await expect(page.getByText(token)).toHaveCount(0);
+        await expect(tokens.getByRole("listitem").filter({ hasText: "ci deploy" })).toContainText(
+          `…${token.slice(-4)}`,
+        );
+
+        // The token reads the secrets from outside the browser, and the read shows up live.
+        const read = await request.get(`/api/v1/apps/${appId}/secrets`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(read.status()).toBe(200);
+        const history = page.getByRole("region", { name: tr(lang, "History") });
+        await expect(history.getByRole("listitem").first()).toContainText(
+          tr(lang, 'Token "{subject}" read the secrets', { subject: "ci deploy" }),
+        );
+
+        // Revoked at once.
+        await tokens.getByRole("button", { name: tr(lang, "Revoke") }).click();
+        await page
+          .getByRole("alertdialog")
+          .getByRole("button", { name: tr(lang, "Revoke") })
+          .click();
+        await expect(tokens.getByText(tr(lang, "No service tokens yet."))).toBeVisible();
+        const refused = await request.get(`/api/v1/apps/${appId}/secrets`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(refused.status()).toBe(401);
+
+        // Offline: secrets are never kept, the page says so and allows no change. The service worker
+        // must control the page first, so that a reload offline still finds the app.
+        await page.evaluate(() => navigator.serviceWorker.ready);
+        if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+        await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+        await expect(secrets.getByRole("listitem").filter({ hasText: "CERT" })).toBeVisible();
+        await context.setOffline(true);
+        const notice = secrets.getByTestId("secrets-offline");
+        await expect(notice).toHaveText(
+          tr(
+            lang,
+            "Secrets are not available offline: they are never stored on this device. Changes are disabled until you are back online.",
+          ),
+        );
+        await expect(secrets.getByRole("button", { name: tr(lang, "Add New") })).toBeDisabled();
+        await expect(secrets.getByRole("button", { name: tr(lang, "Import .env") })).toBeDisabled();
+        await expect(secrets.getByRole("button", { name: tr(lang, "Edit {key}", { key: "CERT" }) })).toBeDisabled();
+        await expect(tokens.getByRole("button", { name: tr(lang, "New token") })).toBeDisabled();
+        await expectNoSeriousA11yViolations(page, "offline app page");
+        await shoot(page, "offline", lang);
+        // A reload offline shows the notice, not a loading text that never ends.
+        await page.reload();
+        await expect(page.getByTestId("secrets-offline")).toBeVisible();
+        await expect(page.getByText(tr(lang, "Loading environment variables..."))).toHaveCount(0);
+        await context.setOffline(false);
+        await expect(page.getByTestId("secrets-offline")).toHaveCount(0);
+        await expect(
+          page.getByRole("region", { name: tr(lang, "Environment Variables") }).getByText("CERT"),
+        ).toBeVisible();
       });
-      expect(read.status()).toBe(200);
-      const history = page.getByRole("region", { name: tr(lang, "History") });
-      await expect(history.getByRole("listitem").first()).toContainText(
-        tr(lang, 'Token "{subject}" read the secrets', { subject: "ci deploy" }),
-      );
-
-      // Revoked at once.
-      await tokens.getByRole("button", { name: tr(lang, "Revoke") }).click();
-      await page
-        .getByRole("alertdialog")
-        .getByRole("button", { name: tr(lang, "Revoke") })
-        .click();
-      await expect(tokens.getByText(tr(lang, "No service tokens yet."))).toBeVisible();
-      const refused = await request.get(`/api/v1/apps/${appId}/secrets`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect(refused.status()).toBe(401);
-
-      // Offline: secrets are never kept, the page says so and allows no change. The service worker
-      // must control the page first, so that a reload offline still finds the app.
-      await page.evaluate(() => navigator.serviceWorker.ready);
-      if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-      await expect(secrets.getByRole("listitem").filter({ hasText: "CERT" })).toBeVisible();
-      await context.setOffline(true);
-      const notice = secrets.getByTestId("secrets-offline");
-      await expect(notice).toHaveText(
-        tr(
-          lang,
-          "Secrets are not available offline: they are never stored on this device. Changes are disabled until you are back online.",
-        ),
-      );
-      await expect(secrets.getByRole("button", { name: tr(lang, "Add New") })).toBeDisabled();
-      await expect(secrets.getByRole("button", { name: tr(lang, "Import .env") })).toBeDisabled();
-      await expect(secrets.getByRole("button", { name: tr(lang, "Edit {key}", { key: "CERT" }) })).toBeDisabled();
-      await expect(tokens.getByRole("button", { name: tr(lang, "New token") })).toBeDisabled();
-      await expectNoSeriousA11yViolations(page, "offline app page");
-      await shoot(page, "offline", lang);
-      // A reload offline shows the notice, not a loading text that never ends.
-      await page.reload();
-      await expect(page.getByTestId("secrets-offline")).toBeVisible();
-      await expect(page.getByText(tr(lang, "Loading environment variables..."))).toHaveCount(0);
-      await context.setOffline(false);
-      await expect(page.getByTestId("secrets-offline")).toHaveCount(0);
-      await expect(
-        page.getByRole("region", { name: tr(lang, "Environment Variables") }).getByText("CERT"),
-      ).toBeVisible();
     });
   });
 }

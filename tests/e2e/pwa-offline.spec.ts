@@ -70,6 +70,9 @@ async function secondDevice(context: BrowserContext) {
 }
 
 test.describe("offline PWA", () => {
+  // Offline use needs the service worker (playwright.config.ts blocks it for the other specs).
+  test.use({ serviceWorkers: "allow" });
+
   test.beforeEach(async () => {
     // Each test signs a new user up, and project initialisation can take a while (see session.ts).
     test.slow();

@@ -4,6 +4,9 @@ import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { expect, test } from "./helpers/csp.ts";
 
+// About the service worker: it runs here (playwright.config.ts blocks it for the other specs).
+test.use({ serviceWorkers: "allow" });
+
 test("Chromium reports the app installable, with a complete manifest", async ({ baseURL, launchOptions }) => {
   // Installability is never reported for incognito contexts, which is what Playwright's are by default.
   const profile = mkdtempSync(join(tmpdir(), "pwa-profile-"));
