@@ -67,7 +67,7 @@ describe("internal API keys with StackAdminApp", () => {
     expect(after?.whyInvalid()).toBe("manually-revoked");
   });
 
-  it("refuses an empty set, a past expiry and unknown ids", async () => {
+  it("refuses an empty set and unknown ids; a set born expired never authenticates", async () => {
     const headers = adminHeaders(await appProjectOf(server));
     const empty = await server.request("/auth/api/v1/internal/api-keys", {
       method: "POST",
@@ -75,12 +75,23 @@ describe("internal API keys with StackAdminApp", () => {
       body: JSON.stringify({ description: "x", expires_at_millis: Date.now() + 60_000 }),
     });
     expect(empty.status).toBe(400);
+    // A past expiry is taken, as on Stack: the set is born expired and its keys never authenticate.
     const past = await server.request("/auth/api/v1/internal/api-keys", {
       method: "POST",
       headers,
       body: JSON.stringify({ expires_at_millis: Date.now() - 1, has_secret_server_key: true }),
     });
-    expect(past.status).toBe(400);
+    expect(past.status).toBe(200);
+    const { secret_server_key: expiredKey } = (await past.json()) as { secret_server_key: string };
+    const keys = await appProjectOf(server);
+    const refused = await server.request("/auth/api/v1/users", {
+      headers: {
+        "x-stack-access-type": "server",
+        "x-stack-project-id": keys.projectId,
+        "x-stack-secret-server-key": expiredKey,
+      },
+    });
+    expect(refused.status).toBe(401);
     for (const id of ["not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
       const res = await server.request(`/auth/api/v1/internal/api-keys/${id}`, { headers });
       expect(res.status).toBe(404);
