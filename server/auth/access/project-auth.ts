@@ -21,6 +21,33 @@ export function keyMatches(key: string, hashes: string[]): boolean {
   return match;
 }
 
+/** The headers by which a caller proves access to a project, besides naming it (`project-id`). */
+const ACCESS_HEADERS = [
+  "access-type",
+  "publishable-client-key",
+  "secret-server-key",
+  "super-secret-admin-key",
+  "admin-access-token",
+];
+
+/**
+ * Whether the caller sent any project header (in either dialect). `orProjectId: false` ignores a
+ * bare project id, for the API root, which greets such a caller like one without headers.
+ */
+export function sendsProjectHeaders(c: Context, { orProjectId = true } = {}): boolean {
+  return (orProjectId && stackHeader(c, "project-id") !== undefined) || ACCESS_HEADERS.some((h) => stackHeader(c, h));
+}
+
+/**
+ * projectAuth for the routes anyone may call without a project (as on Stack): a caller that sends
+ * project headers gets them checked like everywhere else, and `c.var.auth` set; one that sends
+ * none goes on with `c.var.auth` unset.
+ */
+export function optionalProjectAuth(deps: AuthDeps): MiddlewareHandler<AuthEnv> {
+  const authed = projectAuth(deps);
+  return (c, next) => (sendsProjectHeaders(c) ? authed(c, next) : next());
+}
+
 /**
  * Establishes `c.var.auth` the way Stack's server does, checking in its order: access type,
  * project id, access token, project, key for the access type, user. Then the route's allowed

@@ -1,15 +1,5 @@
-import type { MiddlewareHandler } from "hono";
-import { projectAuth } from "../access/project-auth.ts";
-import type { AuthApp, AuthDeps, AuthEnv } from "../auth-env.ts";
-import { stackHeader } from "../wire/headers.ts";
-
-const KEY_HEADERS = [
-  "project-id",
-  "access-type",
-  "publishable-client-key",
-  "secret-server-key",
-  "super-secret-admin-key",
-];
+import { optionalProjectAuth } from "../access/project-auth.ts";
+import type { AuthApp, AuthDeps } from "../auth-env.ts";
 
 /**
  * The SDK calls this only when it meets a feature the server lacks; Stack answers the feature's
@@ -17,10 +7,7 @@ const KEY_HEADERS = [
  * no project (the answer holds nothing but the name sent); project headers, when sent, are checked.
  */
 export function registerCheckFeatureSupport(app: AuthApp, deps: AuthDeps): void {
-  const authed = projectAuth(deps);
-  const optionalAuth: MiddlewareHandler<AuthEnv> = (c, next) =>
-    KEY_HEADERS.some((h) => stackHeader(c, h)) ? authed(c, next) : next();
-  app.post("/check-feature-support", optionalAuth, async (c) => {
+  app.post("/check-feature-support", optionalProjectAuth(deps), async (c) => {
     let name = "This feature";
     try {
       const body = (await c.req.json()) as { feature_name?: unknown; name?: unknown };

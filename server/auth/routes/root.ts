@@ -1,21 +1,13 @@
 import { z } from "zod";
-import { projectAuth } from "../access/project-auth.ts";
+import { projectAuth, sendsProjectHeaders } from "../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../auth-env.ts";
-import { readQuery, stackHeader } from "../wire/headers.ts";
+import { readQuery } from "../wire/headers.ts";
 
 /**
  * Stack's greeting, word for word: Stack's own backend suite and tools that probe for a Stack API
  * compare this text (the access summary below it says who the caller is).
  */
 const INTRO = "Welcome to the Stack API endpoint! Please refer to the documentation at https://docs.stack-auth.com.";
-const KEY_HEADERS = [
-  "access-type",
-  "publishable-client-key",
-  "secret-server-key",
-  "super-secret-admin-key",
-  "admin-access-token",
-];
-
 /**
  * GET / of the API, as Stack has one: says who the caller is. Without any project header it needs
  * no store (the bare baseline of the benchmarks); with them, the project and keys are checked like
@@ -27,7 +19,7 @@ export function registerRoot(app: AuthApp, deps: AuthDeps): void {
     "/",
     async (c, next) => {
       readQuery(c, z.object({}).strict());
-      if (!KEY_HEADERS.some((h) => stackHeader(c, h))) return c.text(`${INTRO}\n\nAuthentication: None`);
+      if (!sendsProjectHeaders(c, { orProjectId: false })) return c.text(`${INTRO}\n\nAuthentication: None`);
       return authed(c, next);
     },
     (c) => {
