@@ -1,11 +1,11 @@
-import { constants, existsSync, rmSync } from "node:fs";
-import { cp } from "node:fs/promises";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { APP_ROOT } from "../lib/app-root.ts";
 import type { Logger } from "../lib/logger.ts";
 import { builtStoreDir } from "../pglite/built-template.mjs";
+import { copyCluster } from "../pglite/copy-cluster.ts";
 import { pgliteStartParams, pgliteWasmModule } from "../pglite/settings.ts";
 import { isEmptyDir, newCluster } from "../pglite/template.ts";
 import { type Bus, createMemoryBus, createPostgresBus } from "./bus.ts";
@@ -50,7 +50,7 @@ async function openPgliteStore(options: StoreOptions): Promise<Store> {
     rmSync(dataDir, { recursive: true, force: true });
     const built = builtStoreDir(APP_ROOT, MIGRATIONS_DIR);
     if (existsSync(join(built, "PG_VERSION"))) {
-      await cp(built, dataDir, { recursive: true, errorOnExist: true, force: false, mode: constants.COPYFILE_FICLONE });
+      await copyCluster(built, dataDir);
     } else {
       await newCluster(options.dataDir, dataDir);
     }

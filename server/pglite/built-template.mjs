@@ -7,13 +7,29 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
-/** build/pglite-template/<PGlite version>: the clusters made by the installed PGlite. */
-function versionDir(appRoot) {
+/**
+ * What every template cluster runs after initdb. initdb's template0 is the pristine source for
+ * `CREATE DATABASE … TEMPLATE template0`; a PGlite cluster serves its one database ("postgres")
+ * and nothing connects to another, so template0 was only a third of the files (some 300) that
+ * every new database copies. template1 stays, and CREATE DATABASE works as before.
+ */
+export const SLIM_CLUSTER_SQL = ["ALTER DATABASE template0 IS_TEMPLATE false", "DROP DATABASE template0"];
+
+/** Part of the build folder's name: a change to how the clusters are made builds them again. */
+const RECIPE = "slim";
+
+/** `<PGlite version>-<recipe>`: which clusters a template folder holds, for names of folders that keep them. */
+export function templateKey(appRoot) {
   const require = createRequire(join(appRoot, "package.json"));
   // The package's main file is dist/index.cjs; its package.json is not exported, so found from there.
   const pkg = dirname(dirname(require.resolve("@electric-sql/pglite")));
   const { version } = JSON.parse(readFileSync(join(pkg, "package.json"), "utf8"));
-  return join(appRoot, "build", "pglite-template", version);
+  return `${version}-${RECIPE}`;
+}
+
+/** build/pglite-template/<template key>: the clusters made by the installed PGlite. */
+function versionDir(appRoot) {
+  return join(appRoot, "build", "pglite-template", templateKey(appRoot));
 }
 
 /** The migrations a cluster was brought to: a hash of the journal and the SQL the migrator runs. */
@@ -58,7 +74,9 @@ async function once(dir, make) {
 export async function buildTemplates(appRoot, migrationsDir) {
   const { PGlite } = await import("@electric-sql/pglite");
   const empty = await once(builtTemplateDir(appRoot), async (partial) => {
-    await (await PGlite.create(partial)).close();
+    const cluster = await PGlite.create(partial);
+    for (const statement of SLIM_CLUSTER_SQL) await cluster.exec(statement);
+    await cluster.close();
   });
   const store = await once(builtStoreDir(appRoot, migrationsDir), async (partial) => {
     cpSync(empty, partial, { recursive: true });
@@ -70,11 +88,15 @@ export async function buildTemplates(appRoot, migrationsDir) {
     await migrate(drizzle({ client }), { migrationsFolder: migrationsDir });
     await client.close();
   });
-  // Stores for earlier migrations are of no further use.
+  // Stores for earlier migrations, and clusters of another PGlite version or recipe, are of no further use.
   for (const name of readdirSync(dirname(store))) {
     if (name.startsWith("store-") && join(dirname(store), name) !== store) {
       rmSync(join(dirname(store), name), { recursive: true, force: true });
     }
+  }
+  const builds = dirname(versionDir(appRoot));
+  for (const name of readdirSync(builds)) {
+    if (join(builds, name) !== versionDir(appRoot)) rmSync(join(builds, name), { recursive: true, force: true });
   }
   return { empty, store };
 }

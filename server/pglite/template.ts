@@ -1,17 +1,22 @@
-import { constants, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
-import { cp } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import pg from "pg";
 import { APP_ROOT } from "../lib/app-root.ts";
-import { builtTemplateDir } from "./built-template.mjs";
+import { builtTemplateDir, SLIM_CLUSTER_SQL } from "./built-template.mjs";
+import { copyCluster } from "./copy-cluster.ts";
 import { PgliteHost } from "./host.ts";
 
 const building = new Map<string, Promise<string>>();
-const sparing = new Map<string, Promise<void>>();
 
 /** Where the template cluster of a data folder lives. */
 export const templateDir = (dataDir: string) => join(dataDir, "databases", ".template");
-/** A copy of the template made ahead, which the next new cluster takes by renaming it. */
-export const spareDir = (dataDir: string) => join(dataDir, "databases", ".spare");
+/** Copies of the template made ahead, each taken by a new cluster with a rename. */
+export const sparesDir = (dataDir: string) => join(dataDir, "databases", ".spares");
+/** Where a server before the pool kept its one spare. */
+const legacySpareDir = (dataDir: string) => join(dataDir, "databases", ".spare");
+/** A spare still being copied: never taken. */
+const PARTIAL = ".tmp";
 
 /**
  * initdb takes seconds of WASM, so it runs once: `npm run build` leaves a template cluster in
@@ -33,9 +38,7 @@ export function pgliteTemplate(dataDir: string): Promise<string> {
       const partial = `${dir}.${process.pid}.tmp`;
       rmSync(partial, { recursive: true, force: true });
       mkdirSync(join(dataDir, "databases"), { recursive: true });
-      const host = new PgliteHost(partial);
-      await host.start();
-      await host.close();
+      await initCluster(partial);
       rmSync(dir, { recursive: true, force: true });
       renameSync(partial, dir);
       return dir;
@@ -48,53 +51,96 @@ export function pgliteTemplate(dataDir: string): Promise<string> {
   return ready;
 }
 
-/**
- * Copies the template without blocking the event loop (a cluster is some 1,000 files; creating
- * them is most of a new database's cost). Reflinked where the file system can.
- */
-async function copyTemplate(dataDir: string, target: string): Promise<void> {
-  const template = await pgliteTemplate(dataDir);
-  await cp(template, target, { recursive: true, errorOnExist: true, force: false, mode: constants.COPYFILE_FICLONE });
-}
-
-/**
- * A new PGlite cluster at `target` (which must not exist yet): the data folder's spare copy when one
- * is ready (a rename, so project initialisation does not wait for the copy), else a copy of the template.
- */
-export async function newCluster(dataDir: string, target: string): Promise<void> {
+/** initdb into `dir`, then the build's slimming statements, closed cleanly. */
+async function initCluster(dir: string): Promise<void> {
+  const host = new PgliteHost(dir);
+  await host.start();
   try {
-    renameSync(spareDir(dataDir), target);
-    return;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    const client = new pg.Client(host.connection);
+    await client.connect();
+    try {
+      for (const statement of SLIM_CLUSTER_SQL) await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  } finally {
+    await host.close();
   }
-  await copyTemplate(dataDir, target);
+}
+
+/** Copies the template without blocking the event loop (creating its files is most of a new database's cost). */
+async function copyTemplate(dataDir: string, target: string): Promise<void> {
+  await copyCluster(await pgliteTemplate(dataDir), target);
 }
 
 /**
- * Makes the spare copy unless it exists or is being made; resolves when it is ready. Callers run it
- * in the background after a new cluster took the spare. Copied beside and renamed into place, so a
- * half-made spare is never taken.
+ * Moves a ready spare to `target` (which must not exist yet); false when there is none. A rename:
+ * project initialisation does not wait for a copy.
  */
-export function prepareSpare(dataDir: string): Promise<void> {
-  let ready = sparing.get(dataDir);
-  if (!ready) {
-    ready = (async () => {
-      const spare = spareDir(dataDir);
-      if (existsSync(spare)) return;
-      const partial = `${spare}.${process.pid}.tmp`;
-      rmSync(partial, { recursive: true, force: true });
-      try {
-        await copyTemplate(dataDir, partial);
-        renameSync(partial, spare);
-      } catch (error) {
-        rmSync(partial, { recursive: true, force: true });
-        throw error;
-      }
-    })().finally(() => sparing.delete(dataDir));
-    sparing.set(dataDir, ready);
+export function takeSpare(dataDir: string, target: string): boolean {
+  for (const name of readySpares(dataDir)) {
+    try {
+      renameSync(join(sparesDir(dataDir), name), target);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
   }
-  return ready;
+  return false;
+}
+
+/** The spares that are complete. */
+export function readySpares(dataDir: string): string[] {
+  try {
+    return readdirSync(sparesDir(dataDir)).filter((name) => !name.endsWith(PARTIAL));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+}
+
+/** A new PGlite cluster at `target` (which must not exist yet): a spare when one is ready, else a copy of the template. */
+export async function newCluster(dataDir: string, target: string): Promise<void> {
+  if (!takeSpare(dataDir, target)) await copyTemplate(dataDir, target);
+}
+
+/**
+ * Copies one more spare. Copied under a partial name and renamed when complete, so a half-made
+ * spare is never taken.
+ */
+export async function addSpare(dataDir: string): Promise<void> {
+  const dir = sparesDir(dataDir);
+  mkdirSync(dir, { recursive: true });
+  const name = randomUUID();
+  const partial = join(dir, `${name}${PARTIAL}`);
+  try {
+    await copyTemplate(dataDir, partial);
+    renameSync(partial, join(dir, name));
+  } catch (error) {
+    rmSync(partial, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * At start: removes spares a stopped server left half-copied, and brings a spare from before the
+ * pool (databases/.spare) into it.
+ */
+export function tidySpares(dataDir: string): void {
+  const databases = join(dataDir, "databases");
+  if (!existsSync(databases)) return;
+  const dir = sparesDir(dataDir);
+  for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+    if (name.endsWith(PARTIAL)) rmSync(join(dir, name), { recursive: true, force: true });
+  }
+  for (const name of readdirSync(databases)) {
+    if (name.startsWith(".spare.") && name.endsWith(PARTIAL))
+      rmSync(join(databases, name), { recursive: true, force: true });
+  }
+  if (existsSync(join(legacySpareDir(dataDir), "PG_VERSION"))) {
+    mkdirSync(dir, { recursive: true });
+    renameSync(legacySpareDir(dataDir), join(dir, randomUUID()));
+  }
 }
 
 /** True when `dir` holds no cluster yet (missing or empty), so one may be created there. */

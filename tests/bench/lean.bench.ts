@@ -7,6 +7,8 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SPARE_CLUSTERS } from "../../server/pglite/spare-pool.ts";
+import { readySpares } from "../../server/pglite/template.ts";
 import { createScratchDatabase, postgresReachable } from "../helpers/postgres.ts";
 import type { BenchResult, BenchSuite } from "./harness.ts";
 import { settledMemory, type TreeMemory, treeCpuMs, treeMemory } from "./process-tree.ts";
@@ -120,12 +122,11 @@ async function initialise(url: string, token: string): Promise<number> {
   return elapsed;
 }
 
-/** Resolves once `npm start` has copied the spare cluster a first project initialisation takes. */
-async function spareReady(dataDir: string): Promise<void> {
-  const marker = join(dataDir, "databases", ".spare", "PG_VERSION");
+/** Resolves once `npm start` has copied the spare clusters the next project initialisations take. */
+async function sparesReady(dataDir: string): Promise<void> {
   const deadline = Date.now() + 60_000;
-  while (!existsSync(marker)) {
-    if (Date.now() > deadline) throw new Error("the server made no spare cluster within a minute");
+  while (readySpares(dataDir).length < SPARE_CLUSTERS) {
+    if (Date.now() > deadline) throw new Error("the server made no spare clusters within a minute");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -152,8 +153,8 @@ async function pgliteFigures(): Promise<BenchResult[]> {
 
     const again = await start(env);
     const pid = again.child.pid as number;
-    // Idle means after the start's background work: the spare cluster for the next new database.
-    await spareReady(dataDir);
+    // Idle means after the start's background work: the spare clusters for the next new databases.
+    await sparesReady(dataDir);
     const idle = await settledMemory(pid);
     const aloneToken = await createUser(again.url, keys);
     const aloneCpu = treeCpuMs(pid);
@@ -161,6 +162,7 @@ async function pgliteFigures(): Promise<BenchResult[]> {
     const aloneCpuMs = treeCpuMs(pid) - aloneCpu;
     const oneOpen = await settledMemory(pid);
     const tokens = await Promise.all(Array.from({ length: USERS_AT_ONCE }, () => createUser(again.url, keys)));
+    const sparesAtOnce = readySpares(dataDir).length;
     const togetherCpu = treeCpuMs(pid);
     const together = performance.now();
     await Promise.all(tokens.map((token) => initialise(again.url, token)));
@@ -225,7 +227,7 @@ async function pgliteFigures(): Promise<BenchResult[]> {
         value: atOnce,
         unit: "ms",
         target: "≤ 3,000 ms",
-        notes: `CPU ${atOnceCpuMs.toFixed(0)} ms with the first queries`,
+        notes: `CPU ${atOnceCpuMs.toFixed(0)} ms with the first queries; ${sparesAtOnce} spare clusters ready at the start`,
       },
     );
   } finally {

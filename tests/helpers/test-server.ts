@@ -1,11 +1,12 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { Writable } from "node:stream";
 import { loadConfig } from "../../server/config.ts";
+import { APP_ROOT } from "../../server/lib/app-root.ts";
 import { createLogger } from "../../server/lib/logger.ts";
 import { type RunningServer, startServer } from "../../server/main.ts";
+import { templateKey } from "../../server/pglite/built-template.mjs";
 import { pgliteTemplate, templateDir } from "../../server/pglite/template.ts";
 import { createScratchDatabase } from "./postgres.ts";
 
@@ -40,13 +41,13 @@ let sharedTemplate: Promise<string> | null = null;
  */
 function machineTemplate(): Promise<string> {
   sharedTemplate ??= (async () => {
-    const pglite = dirname(dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite")));
-    const { version } = JSON.parse(readFileSync(join(pglite, "package.json"), "utf8")) as { version: string };
-    const cached = join(tmpdir(), `appconsole-pglite-template-${version}`);
+    const cached = join(tmpdir(), `appconsole-pglite-template-${templateKey(APP_ROOT)}`);
     if (!existsSync(join(cached, "PG_VERSION"))) {
       const scratch = mkdtempSync(join(tmpdir(), "appconsole-template-"));
       try {
-        await pgliteTemplate(scratch);
+        const made = await pgliteTemplate(scratch);
+        // The build's template when `npm run build` made one: copied, the build keeps its own.
+        if (made !== templateDir(scratch)) cpSync(made, templateDir(scratch), { recursive: true });
         renameSync(templateDir(scratch), cached); // another test process may have won the race: fine
       } catch (error) {
         if (!existsSync(join(cached, "PG_VERSION"))) throw error;

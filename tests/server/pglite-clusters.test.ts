@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -8,7 +8,8 @@ import { executeResponseSchema } from "../../server/contract/sql.ts";
 import { MIGRATIONS_DIR } from "../../server/db/store.ts";
 import { APP_ROOT } from "../../server/lib/app-root.ts";
 import { buildTemplates } from "../../server/pglite/built-template.mjs";
-import { spareDir } from "../../server/pglite/template.ts";
+import { SPARE_CLUSTERS } from "../../server/pglite/spare-pool.ts";
+import { pgliteTemplate, readySpares, sparesDir } from "../../server/pglite/template.ts";
 import { api, deleteAllDatabases } from "../api/api-client.ts";
 import { describePgliteOnly } from "../helpers/postgres-only.ts";
 import { createTestUser, type TestUser } from "../helpers/stack-apps.ts";
@@ -41,31 +42,71 @@ describePgliteOnly("PGlite clusters", () => {
     return databaseId;
   };
 
-  it("makes a spare copy after a new database, and the next database is that copy", async () => {
-    const spare = spareDir(server.dataDir);
+  const ready = (dataDir: string) => readySpares(dataDir).length;
+  const databasesWith = (dataDir: string, file: string) => {
+    const databases = join(dataDir, "databases");
+    return readdirSync(databases).filter((name) => existsSync(join(databases, name, file)));
+  };
+
+  it("keeps spare copies ahead of new databases, and new databases are those copies", async () => {
     await initialise();
-    await expect.poll(() => existsSync(join(spare, "PG_VERSION")), { timeout: 60_000 }).toBe(true);
-    // Marked, so the next database shows whether it is the spare (renamed) or a fresh copy.
-    const marker = join(spare, "spare-marker");
-    writeFileSync(marker, "");
-    const second = await initialise();
-    const databases = join(server.dataDir, "databases");
-    const taken = readdirSync(databases).filter((name) => existsSync(join(databases, name, "spare-marker")));
-    expect(taken).toEqual([`ud_${second.replaceAll("-", "")}`]);
-    // And the next spare is made again, unmarked.
-    await expect.poll(() => existsSync(join(spare, "PG_VERSION")), { timeout: 60_000 }).toBe(true);
-    expect(existsSync(marker)).toBe(false);
+    await expect.poll(() => ready(server.dataDir), { timeout: 60_000 }).toBe(SPARE_CLUSTERS);
+    // Marked, so the next databases show whether they are spares (renamed) or fresh copies.
+    for (const name of readySpares(server.dataDir))
+      writeFileSync(join(sparesDir(server.dataDir), name, "spare-marker"), "");
+    // Two sign-ups at once take one spare each; neither waits for a copy.
+    const created = await Promise.all([initialise(), initialise()]);
+    expect(databasesWith(server.dataDir, "spare-marker").sort()).toEqual(
+      created.map((id) => `ud_${id.replaceAll("-", "")}`).sort(),
+    );
+    // And the pool is filled again, unmarked.
+    await expect.poll(() => ready(server.dataDir), { timeout: 60_000 }).toBe(SPARE_CLUSTERS);
+    for (const name of readySpares(server.dataDir)) {
+      expect(existsSync(join(sparesDir(server.dataDir), name, "spare-marker"))).toBe(false);
+    }
   }, 180_000);
 
-  it("makes the spare once a long-running server warms up, before any database is created", async () => {
+  it("makes a new database without template0, which nothing can connect to, and with template1", async () => {
+    const user = await createTestUser(server, { verified: true });
+    users.push(user);
+    const verified = await api(server, user.accessToken, "POST", "/auth/verify");
+    const { databaseId } = verifyResultSchema.parse(verified.data);
+    const run = await api(server, user.accessToken, "POST", `/db/${databaseId}/execute`, {
+      sql: "SELECT datname FROM pg_database ORDER BY datname",
+    });
+    expect(executeResponseSchema.parse(run.data).results[0]?.rows).toEqual([["postgres"], ["template1"]]);
+  }, 180_000);
+
+  it("makes the spares once a long-running server warms up, before any database is created", async () => {
     // A fresh server: the first sign-up after a (re)start used to copy the template itself.
     const fresh = await startTestServer();
     try {
-      const spare = spareDir(fresh.dataDir);
-      expect(existsSync(spare)).toBe(false);
+      expect(ready(fresh.dataDir)).toBe(0);
       fresh.warmUp();
-      await expect.poll(() => existsSync(join(spare, "PG_VERSION")), { timeout: 60_000 }).toBe(true);
+      await expect.poll(() => ready(fresh.dataDir), { timeout: 60_000 }).toBe(SPARE_CLUSTERS);
       expect(readdirSync(join(fresh.dataDir, "databases")).filter((name) => name.startsWith("ud_"))).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  }, 180_000);
+
+  it("brings a spare from before the pool into it and removes half-made ones at start", async () => {
+    const fresh = await startTestServer();
+    try {
+      const databases = join(fresh.dataDir, "databases");
+      cpSync(await pgliteTemplate(fresh.dataDir), join(databases, ".spare"), { recursive: true });
+      writeFileSync(join(databases, ".spare", "spare-marker"), "");
+      mkdirSync(join(databases, ".spare.123.tmp"));
+      mkdirSync(join(sparesDir(fresh.dataDir), "half.tmp"), { recursive: true });
+      fresh.warmUp();
+      await expect.poll(() => ready(fresh.dataDir), { timeout: 60_000 }).toBe(SPARE_CLUSTERS);
+      expect(existsSync(join(databases, ".spare"))).toBe(false);
+      expect(existsSync(join(databases, ".spare.123.tmp"))).toBe(false);
+      expect(readdirSync(sparesDir(fresh.dataDir)).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+      const marked = readySpares(fresh.dataDir).filter((name) =>
+        existsSync(join(sparesDir(fresh.dataDir), name, "spare-marker")),
+      );
+      expect(marked).toHaveLength(1);
     } finally {
       await fresh.close();
     }

@@ -4,7 +4,7 @@ import pg from "pg";
 import type { Logger } from "../../lib/logger.ts";
 import type { OutboundPolicy } from "../../lib/outbound.ts";
 import { PgliteHost } from "../../pglite/host.ts";
-import { newCluster, prepareSpare } from "../../pglite/template.ts";
+import { SparePool } from "../../pglite/spare-pool.ts";
 import { externalPostgresConfig } from "./external-postgres.ts";
 import { clusterDatabaseUrl, createTenantDatabase, dropTenantDatabase, tenantRoleName } from "./managed-roles.ts";
 import { wireTypes } from "./sql-values.ts";
@@ -52,7 +52,6 @@ const IDLE_CLOSE_MS = 5 * 60_000;
 const SWEEP_MS = 30_000;
 const POOL_MAX = 4;
 const CONNECT_TIMEOUT_MS = 10_000;
-const SPARE_DELAY_MS = 2_000;
 
 export interface ConnectionManagerOptions {
   dataDir: string;
@@ -72,14 +71,12 @@ export class ConnectionManager {
   private readonly entries = new Map<string, Entry>();
   private readonly opening = new Map<string, Promise<Entry>>();
   private readonly sweeper: NodeJS.Timeout;
-  /** PGlite clusters being created now, and the spare copy being made for the next one. */
-  private creating = 0;
-  private spare: Promise<void> | null = null;
-  private spareTimer: NodeJS.Timeout | null = null;
+  private readonly spares: SparePool;
 
   constructor(private readonly options: ConnectionManagerOptions) {
     this.sweeper = setInterval(() => void this.closeIdle(IDLE_CLOSE_MS), SWEEP_MS);
     this.sweeper.unref();
+    this.spares = new SparePool(options.dataDir, options.logger);
   }
 
   get managedEngine(): "pglite" | "postgres" {
@@ -112,48 +109,14 @@ export class ConnectionManager {
     const location = `ud_${id.replaceAll("-", "")}`;
     if (this.managedEngine === "postgres") {
       return { location, rolePassword: await createTenantDatabase(this.adminUrl, location) };
-    } else {
-      this.creating++;
-      try {
-        // A spare being copied now is ready sooner than a copy of our own would be.
-        await this.spare;
-        await newCluster(this.options.dataDir, this.pgliteDir(location));
-      } finally {
-        this.creating--;
-      }
-      this.scheduleSpare();
     }
+    await this.spares.create(this.pgliteDir(location));
     return { location };
   }
 
-  /**
-   * A long-running server's first new database should not pay the template copy either: the
-   * spare is otherwise made only after a creation took the last one, so after every restart the
-   * first sign-up copied some 1,000 files (about half a second) before its database could open.
-   */
+  /** Makes the spare clusters the next new databases take, soon after a (re)start. */
   prepareSpareSoon(): void {
-    if (this.managedEngine === "pglite") this.scheduleSpare();
-  }
-
-  /**
-   * The next database takes a copy made in the background a little later: not while the new one
-   * opens (its first queries would wait on the disk) nor while other creations copy at once.
-   */
-  private scheduleSpare() {
-    if (this.spareTimer) clearTimeout(this.spareTimer);
-    this.spareTimer = setTimeout(() => {
-      this.spareTimer = null;
-      if (this.creating === 0) this.refillSpare();
-    }, SPARE_DELAY_MS);
-    this.spareTimer.unref();
-  }
-
-  private refillSpare() {
-    this.spare ??= prepareSpare(this.options.dataDir)
-      .catch((err) => this.options.logger.warn({ err }, "preparing a spare PGlite cluster failed"))
-      .finally(() => {
-        this.spare = null;
-      });
+    if (this.managedEngine === "pglite") this.spares.refillSoon();
   }
 
   async dropManaged(ref: DatabaseRef): Promise<void> {
@@ -352,8 +315,7 @@ export class ConnectionManager {
 
   async close(): Promise<void> {
     clearInterval(this.sweeper);
-    if (this.spareTimer) clearTimeout(this.spareTimer);
-    await this.spare;
+    await this.spares.close();
     await Promise.allSettled([...this.opening.values()]);
     for (const id of [...this.entries.keys()]) await this.release(id);
   }
