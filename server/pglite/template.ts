@@ -89,10 +89,11 @@ export function takeSpare(dataDir: string, target: string): boolean {
   return false;
 }
 
-/** The spares that are complete. */
+/** The spares that are complete (anything else in the folder is never taken). */
 export function readySpares(dataDir: string): string[] {
+  const dir = sparesDir(dataDir);
   try {
-    return readdirSync(sparesDir(dataDir)).filter((name) => !name.endsWith(PARTIAL));
+    return readdirSync(dir).filter((name) => !name.endsWith(PARTIAL) && existsSync(join(dir, name, "PG_VERSION")));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw error;
