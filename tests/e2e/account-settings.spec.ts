@@ -10,7 +10,7 @@ import {
   PROJECT_INIT_TIMEOUT_MS,
   signIn,
   signOut,
-  signUpAndVerify,
+  startSignedIn,
   uniqueEmail,
   useLanguage,
   userMenuButton,
@@ -31,7 +31,7 @@ for (const lang of LANGS) {
     test.slow();
     await useLanguage(context, lang);
     const email = uniqueEmail(`account-${lang}`);
-    await signUpAndVerify(page, lang, email);
+    await startSignedIn(page, lang, email);
     await openAccount(page, lang, email);
     await expectNoSeriousA11yViolations(page, `${lang} /account`);
 
@@ -121,7 +121,7 @@ test("a user deletes their account where the project allows it", async ({ page, 
   try {
     const tab = await visitor.newPage();
     const email = uniqueEmail("delete-me");
-    await signUpAndVerify(tab, "en", email);
+    await startSignedIn(tab, "en", email);
     await openAccount(tab, "en", email);
     const section = tab.getByRole("region", { name: tr("en", "Delete account") });
     await section.getByLabel(tr("en", "Type {confirmation} to confirm", { confirmation: email })).fill(email);

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, tr } from "./helpers/catalog.ts";
 import { OPERATOR_EMAILS, signInAsOperator } from "./helpers/operators.ts";
-import { signUpAndVerify, uniqueEmail, useLanguage, userMenuButton } from "./helpers/session.ts";
+import { startSignedIn, uniqueEmail, useLanguage, userMenuButton } from "./helpers/session.ts";
 
 for (const lang of LANGS) {
   test(`an operator reaches the admin area from the user menu and sees the metrics (${lang})`, async ({
@@ -50,7 +50,7 @@ test("a member gets no admin link, and /admin explains who may enter", async ({ 
   page.on("response", (response) => {
     if (response.url().endsWith("/api/v1/admin/me")) void response.json().then((body) => answers.push(body));
   });
-  await signUpAndVerify(page, "en", email);
+  await startSignedIn(page, "en", email);
   await userMenuButton(page, "en", email).click();
   await expect.poll(() => answers.at(-1)).toEqual([{ isAdmin: false }, null]);
   await expect(page.getByRole("menuitem", { name: tr("en", "Log out") })).toBeVisible();

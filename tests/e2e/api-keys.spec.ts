@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, type Lang, tr } from "./helpers/catalog.ts";
-import { signUpAndVerify, uniqueEmail, useLanguage, userMenuButton } from "./helpers/session.ts";
+import { startSignedIn, uniqueEmail, useLanguage, userMenuButton } from "./helpers/session.ts";
 
 // The e2e project allows user and team API keys (helpers/e2e-project.ts, applied at set-up).
 
@@ -34,7 +34,7 @@ for (const lang of LANGS) {
     test.slow();
     await useLanguage(context, lang);
     const email = uniqueEmail(`api-keys-${lang}`);
-    await signUpAndVerify(page, lang, email);
+    await startSignedIn(page, lang, email);
     await userMenuButton(page, lang, email).click();
     await page.getByRole("menuitem", { name: tr(lang, "API keys") }).click();
     await expect(page.getByRole("heading", { name: tr(lang, "API keys"), level: 1 })).toBeVisible();
@@ -64,7 +64,7 @@ for (const lang of LANGS) {
 test("a team's API keys live on the team page of a member who manages them", async ({ page }) => {
   test.slow();
   const email = uniqueEmail("team-api-keys");
-  await signUpAndVerify(page, "en", email);
+  await startSignedIn(page, "en", email);
   await userMenuButton(page, "en", email).click();
   await page.getByRole("menuitem", { name: new RegExp(`^${tr("en", "Teams")}`) }).click();
   await page.getByRole("menuitem", { name: tr("en", "Create team") }).click();

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { LANGS, tr } from "./helpers/catalog.ts";
-import { signUpAndVerify, uniqueEmail, useLanguage, userMenuButton } from "./helpers/session.ts";
+import { startSignedIn, uniqueEmail, useLanguage, userMenuButton } from "./helpers/session.ts";
 
 const DAY_S = 24 * 60 * 60;
 
@@ -13,7 +13,7 @@ for (const lang of LANGS) {
     });
 
     test("sidebar: groups, Ctrl+B, the 7-day cookie, the database link", async ({ page, context }) => {
-      await signUpAndVerify(page, lang, uniqueEmail(`shell-${lang}`));
+      await startSignedIn(page, lang, uniqueEmail(`shell-${lang}`));
       const sidebar = page.locator("aside");
       const nav = page.getByRole("navigation");
       await expect(nav.getByRole("link", { name: tr(lang, "Home") })).toHaveAttribute("href", "/");
@@ -51,7 +51,7 @@ for (const lang of LANGS) {
     test("below 768 px the sidebar is a drawer", async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 800 });
       const email = uniqueEmail(`mobile-${lang}`);
-      await signUpAndVerify(page, lang, email);
+      await startSignedIn(page, lang, email);
       await expect(page.locator("aside")).toHaveCount(0);
       await expect(page.getByRole("navigation")).toHaveCount(0);
       await page.getByRole("button", { name: tr(lang, "Toggle sidebar") }).click();
@@ -69,7 +69,7 @@ for (const lang of LANGS) {
 
     test("the user menu switches the language and reloads", async ({ page, context }) => {
       const email = uniqueEmail(`lang-${lang}`);
-      await signUpAndVerify(page, lang, email);
+      await startSignedIn(page, lang, email);
       const other = lang === "en" ? "de" : "en";
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
       await userMenuButton(page, lang, email).click();
@@ -89,7 +89,7 @@ for (const lang of LANGS) {
 
     test("the user menu loads its code on focus, keeps the focus and opens with Enter", async ({ page }) => {
       const email = uniqueEmail(`menu-kbd-${lang}`);
-      await signUpAndVerify(page, lang, email);
+      await startSignedIn(page, lang, email);
       await page.reload();
       const button = userMenuButton(page, lang, email);
       await expect(button).toBeVisible();

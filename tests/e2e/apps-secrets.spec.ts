@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { createApp } from "./helpers/apps.ts";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, type Lang, tr } from "./helpers/catalog.ts";
-import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
+import { startSignedIn, uniqueEmail, useLanguage } from "./helpers/session.ts";
 
 const MASK = "••••••••••••";
 /** A value that a one-line input or a trimming server would break. */
@@ -55,7 +55,7 @@ for (const lang of LANGS) {
       page,
     }) => {
       test.slow();
-      await signUpAndVerify(page, lang, uniqueEmail(`apps-${lang}`));
+      await startSignedIn(page, lang, uniqueEmail(`apps-${lang}`));
 
       // Create: the title is required, cancel keeps nothing.
       await page
@@ -194,7 +194,7 @@ for (const lang of LANGS) {
 
       test("import preview, service tokens shown once, offline state", async ({ page, context, request }) => {
         test.slow();
-        await signUpAndVerify(page, lang, uniqueEmail(`tokens-${lang}`));
+        await startSignedIn(page, lang, uniqueEmail(`tokens-${lang}`));
         const appId = await createApp(page, lang, `Tokens ${lang}`, "");
         const secrets = page.getByRole("region", { name: tr(lang, "Environment Variables") });
         await secrets.getByRole("button", { name: tr(lang, "Add New") }).click();

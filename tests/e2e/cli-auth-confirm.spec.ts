@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { LANGS, tr } from "./helpers/catalog.ts";
-import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
+import { startSignedIn, uniqueEmail, useLanguage } from "./helpers/session.ts";
 
 /** What `npm run cli -- login` does first: a login with its polling and login codes. */
 async function startCliLogin(request: APIRequestContext) {
@@ -26,7 +26,7 @@ for (const lang of LANGS) {
     test.beforeEach(async ({ context }) => useLanguage(context, lang));
 
     test("a signed-in user allows the waiting CLI, which then gets its session", async ({ page, request }) => {
-      await signUpAndVerify(page, lang, uniqueEmail("cli"));
+      await startSignedIn(page, lang, uniqueEmail("cli"));
       const { loginCode, poll } = await startCliLogin(request);
       expect(await (await poll()).json()).toEqual({ status: "waiting" });
 
@@ -43,7 +43,7 @@ for (const lang of LANGS) {
     });
 
     test("an unknown login code is refused on the page", async ({ page }) => {
-      await signUpAndVerify(page, lang, uniqueEmail("cli-bad"));
+      await startSignedIn(page, lang, uniqueEmail("cli-bad"));
       await page.goto(`/handler/cli-auth-confirm?login_code=${"a".repeat(45)}`);
       await page.getByRole("button", { name: tr(lang, "Allow sign-in") }).click();
       await expect(

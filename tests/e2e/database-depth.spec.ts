@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, type Lang, tr } from "./helpers/catalog.ts";
 import { expect, test } from "./helpers/csp.ts";
-import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
+import { startSignedIn, uniqueEmail, useLanguage } from "./helpers/session.ts";
 import { openFirstDatabase, openWorkbench, runSql } from "./helpers/sql-editor.ts";
 import { expectNoPageScrollSideways } from "./helpers/viewport.ts";
 
@@ -31,7 +31,7 @@ for (const lang of LANGS) {
 
     test(`structure, filter in the URL, foreign-key link, export and chart (${lang})`, async ({ page }, info) => {
       await page.setViewportSize(DESKTOP);
-      await signUpAndVerify(page, lang, uniqueEmail(`db-depth-${lang}`));
+      await startSignedIn(page, lang, uniqueEmail(`db-depth-${lang}`));
       await openWorkbench(page, lang);
       await runSql(
         page,
@@ -155,7 +155,7 @@ INSERT INTO sales SELECT g, 1 + g % 2, DATE '2024-01-01' + g, g * 10.5, CASE WHE
 
     test(`CSV import into an existing and a new table, a refused line named (${lang})`, async ({ page }, info) => {
       await page.setViewportSize(PHONE);
-      await signUpAndVerify(page, lang, uniqueEmail(`db-import-${lang}`));
+      await startSignedIn(page, lang, uniqueEmail(`db-import-${lang}`));
       await openFirstDatabase(page, lang, { phone: true });
       await page.setViewportSize(DESKTOP);
       await page.getByRole("tab", { name: tr(lang, "SQL"), exact: true }).click();

@@ -1,7 +1,7 @@
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, tr } from "./helpers/catalog.ts";
 import { expect, test } from "./helpers/csp.ts";
-import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
+import { startSignedIn, uniqueEmail, useLanguage } from "./helpers/session.ts";
 import { openFirstDatabase, runSql } from "./helpers/sql-editor.ts";
 import { expectNoPageScrollSideways } from "./helpers/viewport.ts";
 
@@ -21,7 +21,7 @@ for (const lang of LANGS) {
       page,
     }, info) => {
       await page.setViewportSize(DESKTOP);
-      await signUpAndVerify(page, lang, uniqueEmail(`db-layout-${lang}`));
+      await startSignedIn(page, lang, uniqueEmail(`db-layout-${lang}`));
       await openFirstDatabase(page, lang);
       await page.getByRole("tab", { name: tr(lang, "SQL"), exact: true }).click();
       const editor = page.getByTestId("sql-editor");
@@ -97,7 +97,7 @@ for (const lang of LANGS) {
       page,
     }, info) => {
       await page.setViewportSize(PHONE);
-      await signUpAndVerify(page, lang, uniqueEmail(`db-phone-${lang}`));
+      await startSignedIn(page, lang, uniqueEmail(`db-phone-${lang}`));
       await openFirstDatabase(page, lang, { phone: true });
       await expectNoPageScrollSideways(page);
       await page.screenshot({ path: info.outputPath(`phone-table-${lang}.png`) });

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
+import { startSignedIn, uniqueEmail, useLanguage } from "./helpers/session.ts";
 import { openWorkbench, runSql } from "./helpers/sql-editor.ts";
 
 const lang = "en";
@@ -13,7 +13,7 @@ test.describe("database page", () => {
   });
 
   test("create a table with SQL, browse, search and sort it; result tabs and the error marker", async ({ page }) => {
-    await signUpAndVerify(page, lang, uniqueEmail("db-page"));
+    await startSignedIn(page, lang, uniqueEmail("db-page"));
     await openWorkbench(page, lang);
     await runSql(
       page,

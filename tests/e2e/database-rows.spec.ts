@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, tr } from "./helpers/catalog.ts";
-import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
+import { startSignedIn, uniqueEmail, useLanguage } from "./helpers/session.ts";
 import { openWorkbench, runSql } from "./helpers/sql-editor.ts";
 
 const SETUP = `CREATE TABLE plant (id int PRIMARY KEY, name text NOT NULL, info jsonb, note text);
@@ -23,7 +23,7 @@ for (const lang of LANGS) {
     test("page, edit a cell, insert and delete rows, a failing change, the cell viewer, read-only tables", async ({
       page,
     }) => {
-      await signUpAndVerify(page, lang, uniqueEmail("db-rows"));
+      await startSignedIn(page, lang, uniqueEmail("db-rows"));
       await openWorkbench(page, lang);
       await runSql(page, SETUP);
       await expect(page.getByRole("tablist", { name: tr(lang, "Results") }).getByRole("tab")).toHaveCount(5);

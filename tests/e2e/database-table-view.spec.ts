@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, type Lang, tr } from "./helpers/catalog.ts";
 import { expect, test } from "./helpers/csp.ts";
-import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
+import { startSignedIn, uniqueEmail, useLanguage } from "./helpers/session.ts";
 import { openWorkbench, runSql } from "./helpers/sql-editor.ts";
 import { expectNoPageScrollSideways } from "./helpers/viewport.ts";
 
@@ -42,7 +42,7 @@ for (const lang of LANGS) {
     test.slow();
     await useLanguage(context, lang);
     await page.setViewportSize(DESKTOP);
-    await signUpAndVerify(page, lang, uniqueEmail(`db-view-${lang}`));
+    await startSignedIn(page, lang, uniqueEmail(`db-view-${lang}`));
     await openWorkbench(page, lang);
     await runSql(page, READINGS);
     const results = page.getByRole("tablist", { name: tr(lang, "Results") }).getByRole("tab");

@@ -1,7 +1,7 @@
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, tr } from "./helpers/catalog.ts";
 import { expect, test } from "./helpers/csp.ts";
-import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
+import { startSignedIn, uniqueEmail, useLanguage } from "./helpers/session.ts";
 import { openWorkbench, runSql } from "./helpers/sql-editor.ts";
 
 for (const lang of LANGS) {
@@ -12,7 +12,7 @@ for (const lang of LANGS) {
     test.slow();
     await useLanguage(context, lang);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signUpAndVerify(page, lang, uniqueEmail(`db-defects-${lang}`));
+    await startSignedIn(page, lang, uniqueEmail(`db-defects-${lang}`));
     await openWorkbench(page, lang);
     // Editor tabs are named in the reader's language.
     await expect(

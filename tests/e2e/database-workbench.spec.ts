@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./helpers/csp.ts";
-import { signOut, signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
+import { signOut, startSignedIn, uniqueEmail, useLanguage } from "./helpers/session.ts";
 import { openWorkbench } from "./helpers/sql-editor.ts";
 
 const lang = "en";
@@ -37,7 +37,7 @@ test.describe("SQL workbench", () => {
 
   test("statement at the cursor, destructive confirmation, stop, history and snippets", async ({ page }) => {
     const email = uniqueEmail("db-workbench");
-    await signUpAndVerify(page, lang, email);
+    await startSignedIn(page, lang, email);
     await openWorkbench(page, lang);
     const results = page.getByRole("tablist", { name: "Results" });
 

@@ -41,6 +41,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   process.env.E2E_MAIL_DIR = mail.dir;
   process.env.E2E_SMTP_URL = mail.smtpUrl;
   process.env.E2E_DATA_DIR = dataDir;
+  // For helpers/session.ts createVerifiedUser: users made over the auth service's admin API.
+  process.env.E2E_ADMIN_KEY = adminKey;
   return async () => {
     await server.stop();
     await mail.close();

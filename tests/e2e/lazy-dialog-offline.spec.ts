@@ -4,7 +4,7 @@ import { createApp } from "./helpers/apps.ts";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, type Lang, tr } from "./helpers/catalog.ts";
 import { expect, test } from "./helpers/csp.ts";
-import { signUpAndVerify, uniqueEmail, useLanguage } from "./helpers/session.ts";
+import { startSignedIn, uniqueEmail, useLanguage } from "./helpers/session.ts";
 
 /** The delete dialog's own chunk (its shared parts may already be loaded). */
 const DELETE_DIALOG_CHUNK = /\/assets\/delete-app-dialog-[^/]+\.js$/;
@@ -32,7 +32,7 @@ for (const lang of LANGS) {
     // Signs a new user up, and project initialisation can take a while (see session.ts).
     test.slow();
     await useLanguage(context, lang);
-    await signUpAndVerify(page, lang, uniqueEmail(`lazy-${lang}`));
+    await startSignedIn(page, lang, uniqueEmail(`lazy-${lang}`));
     const title = `Lazy ${randomUUID().slice(0, 6)}`;
     await createApp(page, lang, title, "");
     const heading = page.getByRole("heading", { level: 1, name: title });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { tr } from "./helpers/catalog.ts";
-import { signIn, signUpAndVerify, uniqueEmail } from "./helpers/session.ts";
+import { signIn, startSignedIn, uniqueEmail } from "./helpers/session.ts";
 
 test("an app created in a second browser appears in the first one without a reload", async ({ browser, baseURL }) => {
   test.slow();
@@ -9,7 +9,7 @@ test("an app created in a second browser appears in the first one without a relo
   const second = await browser.newContext({ baseURL });
   try {
     const watcher = await first.newPage();
-    await signUpAndVerify(watcher, "en", email);
+    await startSignedIn(watcher, "en", email);
     const socketOpen = watcher.waitForEvent("websocket", (ws) => ws.url().includes("/api/v1/ws/user-notify"));
     await watcher.reload();
     await socketOpen;

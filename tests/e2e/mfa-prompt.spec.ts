@@ -7,7 +7,7 @@ import { LANGS, tr } from "./helpers/catalog.ts";
 import {
   fillCredentials,
   signOut,
-  signUpAndVerify,
+  startSignedIn,
   uniqueEmail,
   useLanguage,
   userMenuButton,
@@ -47,7 +47,7 @@ for (const lang of LANGS) {
     test.slow();
     await useLanguage(context, lang);
     const email = uniqueEmail(`mfa-${lang}`);
-    await signUpAndVerify(page, lang, email);
+    await startSignedIn(page, lang, email);
     const secret = randomBytes(20);
     await enableTotp(page, secret);
     await signOut(page, lang, email);

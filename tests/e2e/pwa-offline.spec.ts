@@ -3,7 +3,8 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { createApp } from "./helpers/apps.ts";
 import { tr } from "./helpers/catalog.ts";
 import { expect, test } from "./helpers/csp.ts";
-import { signOut, signUpAndVerify, uniqueEmail } from "./helpers/session.ts";
+import { setOffline } from "./helpers/offline.ts";
+import { signOut, startSignedIn, uniqueEmail } from "./helpers/session.ts";
 
 const BASE_URL = process.env.E2E_BASE_URL ?? "";
 /** Workbox's precache holds only the public build; every other cache is runtime data. */
@@ -82,13 +83,13 @@ test.describe("offline PWA", () => {
     page,
     context,
   }) => {
-    await signUpAndVerify(page, "en", uniqueEmail("offline"));
+    await startSignedIn(page, "en", uniqueEmail("offline"));
     const seen = unique("Seen online");
     await createApp(page, "en", seen, "Loaded before the network went");
     await underServiceWorker(page);
     await expect.poll(() => indexedDbText(page)).toContain(seen);
 
-    await context.setOffline(true);
+    await setOffline(context, true);
     await page.reload();
     const nav = page.getByRole("navigation");
     await expect(nav.getByRole("link", { name: seen })).toBeVisible();
@@ -113,7 +114,7 @@ test.describe("offline PWA", () => {
     await expect(nav.getByText(queued)).toBeVisible();
     expect(await serverAppTitles(context)).not.toContain(queued);
 
-    await context.setOffline(false);
+    await setOffline(context, false);
     await expect(page.getByTestId("offline-indicator")).toBeHidden();
     await expect.poll(() => serverAppTitles(context)).toContain(queued);
     // The list now links to the real app, and the replay created it once.
@@ -125,25 +126,25 @@ test.describe("offline PWA", () => {
     page,
     context,
   }) => {
-    await signUpAndVerify(page, "en", uniqueEmail("resync"));
+    await startSignedIn(page, "en", uniqueEmail("resync"));
     const other = await secondDevice(context);
     const nav = page.getByRole("navigation");
 
-    await context.setOffline(true);
+    await setOffline(context, true);
     await expect(page.getByTestId("offline-indicator")).toBeVisible();
     const elsewhere = unique("Made elsewhere");
     const created = await other.request.post(`${BASE_URL}/api/v1/apps`, { data: { title: elsewhere } });
     expect(created.status()).toBe(201);
     await expect(nav.getByText(elsewhere)).toHaveCount(0);
 
-    await context.setOffline(false);
+    await setOffline(context, false);
     await expect(nav.getByRole("link", { name: elsewhere })).toBeVisible();
     await other.close();
   });
 
   test("secret values reach neither IndexedDB nor Cache Storage, and sign-out empties both", async ({ page }) => {
     const email = uniqueEmail("no-secrets");
-    await signUpAndVerify(page, "en", email);
+    await startSignedIn(page, "en", email);
     await underServiceWorker(page);
     const title = unique("Has secrets");
     await createApp(page, "en", title, "");
@@ -173,7 +174,7 @@ test.describe("offline PWA", () => {
   });
 
   test("schema trees and table pages already viewed open offline", async ({ page, context }) => {
-    await signUpAndVerify(page, "en", uniqueEmail("offline-db"));
+    await startSignedIn(page, "en", uniqueEmail("offline-db"));
     const databases = await context.request.get(`${BASE_URL}/api/v1/db`);
     const [[database]] = (await databases.json()) as [[{ id: string }]];
     const created = await context.request.post(`${BASE_URL}/api/v1/db/${database.id}/execute`, {
@@ -191,19 +192,19 @@ test.describe("offline PWA", () => {
     await expect(grid.getByRole("gridcell", { name: "fern offline", exact: true })).toBeVisible();
     await expect.poll(() => indexedDbText(page)).toContain("fern offline");
 
-    await context.setOffline(true);
+    await setOffline(context, true);
     await page.reload();
     await expect(page.getByTestId("offline-indicator")).toBeVisible();
     await tree.getByRole("button", { name: "plant", exact: true }).click();
     await expect(grid.getByRole("gridcell", { name: "fern offline", exact: true })).toBeVisible();
-    await context.setOffline(false);
+    await setOffline(context, false);
   });
 
   test("a queued change that fails on replay says so, and the list shows the server's truth", async ({
     page,
     context,
   }) => {
-    await signUpAndVerify(page, "en", uniqueEmail("replay-fails"));
+    await startSignedIn(page, "en", uniqueEmail("replay-fails"));
     const title = unique("Deleted twice");
     const appId = await createApp(page, "en", title, "");
     // Offline, the delete dialog's code comes from the service worker's precache: as a returning
@@ -212,7 +213,7 @@ test.describe("offline PWA", () => {
     const other = await secondDevice(context);
     const nav = page.getByRole("navigation");
 
-    await context.setOffline(true);
+    await setOffline(context, true);
     await page.getByRole("button", { name: tr("en", "Delete App") }).click();
     await page
       .getByRole("alertdialog")
@@ -225,7 +226,7 @@ test.describe("offline PWA", () => {
     const deleted = await other.request.delete(`${BASE_URL}/api/v1/apps/${appId}`);
     expect(deleted.status()).toBe(200);
 
-    await context.setOffline(false);
+    await setOffline(context, false);
     await expect(page.getByText(new RegExp(`^${tr("en", "Failed to delete app")}`)).first()).toBeVisible();
     await expect(nav.getByText(title)).toHaveCount(0);
     await other.close();

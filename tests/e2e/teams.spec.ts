@@ -8,7 +8,7 @@ import {
   PASSWORD,
   PROJECT_INIT_TIMEOUT_MS,
   signOut,
-  signUpAndVerify,
+  startSignedIn,
   uniqueEmail,
   useLanguage,
   userMenuButton,
@@ -60,10 +60,10 @@ for (const lang of LANGS) {
     const second = { context: secondContext, page: await secondContext.newPage() };
     try {
       // The invitee never sets a name: the team page shows them by e-mail.
-      await signUpAndVerify(second.page, lang, invitee.email);
+      await startSignedIn(second.page, lang, invitee.email);
       await signOut(second.page, lang, invitee.email);
 
-      await signUpAndVerify(page, lang, owner.email);
+      await startSignedIn(page, lang, owner.email);
       await setDisplayName(page, lang, owner.name);
 
       // Two teams from the switcher; the newer one is selected, and the switcher changes that.
@@ -174,7 +174,7 @@ for (const lang of LANGS) {
 test("an invitation link with an unknown code says so in words", async ({ page }) => {
   test.slow();
   const email = uniqueEmail("team-bad-code");
-  await signUpAndVerify(page, "en", email);
+  await startSignedIn(page, "en", email);
   await page.goto(`/handler/team-invitation?code=${"a".repeat(45)}`);
   await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveText(
     tr("en", "This invitation link is not valid. Ask for a new invitation."),
@@ -186,7 +186,7 @@ test("an invitation sent to another address is refused with the reason", async (
   const owner = uniqueEmail("team-mismatch-owner");
   const invited = uniqueEmail("team-mismatch-invited");
   const stranger = uniqueEmail("team-mismatch-stranger");
-  await signUpAndVerify(page, "en", owner);
+  await startSignedIn(page, "en", owner);
   const team = `Mismatch ${randomUUID().slice(0, 6)}`;
   await createTeam(page, "en", owner, team);
   const invitations = page.getByRole("region", { name: tr("en", "Invitations") });
@@ -198,7 +198,7 @@ test("an invitation sent to another address is refused with the reason", async (
   const visitorContext = await browser.newContext();
   const visitor = { context: visitorContext, page: await visitorContext.newPage() };
   try {
-    await signUpAndVerify(visitor.page, "en", stranger);
+    await startSignedIn(visitor.page, "en", stranger);
     await visitor.page.goto(link);
     await visitor.page.getByRole("button", { name: tr("en", "Join {teamName}", { teamName: team }) }).click();
     await expect(visitor.page.getByRole("alert").filter({ hasText: /\S/ })).toHaveText(

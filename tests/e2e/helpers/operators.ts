@@ -1,6 +1,6 @@
-import { expect, type Page } from "@playwright/test";
-import { type Lang, tr } from "./catalog.ts";
-import { fillCredentials, PASSWORD, PROJECT_INIT_TIMEOUT_MS, signUpAndVerify } from "./session.ts";
+import type { Page } from "@playwright/test";
+import type { Lang } from "./catalog.ts";
+import { startSignedIn } from "./session.ts";
 
 /**
  * The e2e server's ADMIN_EMAILS (global-setup.ts). One address per test and language, so tests
@@ -27,14 +27,10 @@ export const ADMIN_EMAILS = Object.values(OPERATOR_EMAILS)
   .flatMap((byLang) => Object.values(byLang))
   .join(",");
 
-/** Signs an operator in, signing them up (and verifying) the first time: retries reuse the address. */
+/**
+ * Signs an operator in, made (verified, project initialised) the first time over HTTP: retries
+ * and the other language's tests reuse the address (createVerifiedUser signs in with the password).
+ */
 export async function signInAsOperator(page: Page, lang: Lang, email: string): Promise<void> {
-  await page.goto("/login");
-  await fillCredentials(page, lang, email, PASSWORD);
-  await page.getByRole("button", { name: tr(lang, "Log in"), exact: true }).click();
-  const home = page.getByRole("heading", { name: tr(lang, "Your Apps") });
-  const refused = page.getByRole("alert").filter({ hasText: /\S/ });
-  await expect(home.or(refused).first()).toBeVisible({ timeout: PROJECT_INIT_TIMEOUT_MS });
-  if (await home.isVisible()) return;
-  await signUpAndVerify(page, lang, email);
+  await startSignedIn(page, lang, email);
 }
