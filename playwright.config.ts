@@ -1,11 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumPath } from "./scripts/ensure-chromium.mjs";
 
-// Service workers' own requests as network events that context.route sees, so the offline specs
-// can fail them too (tests/e2e/helpers/offline.ts). Read when Chromium is launched, in each worker
-// process, which loads this file first.
-process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS ??= "1";
-
 /**
  * Browser tests run against the real built app served by the real server (started in
  * tests/e2e/global-setup.ts on a random port with a temporary DATA_DIR), in Debian's Chromium.
