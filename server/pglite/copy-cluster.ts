@@ -12,8 +12,10 @@ export async function copyCluster(source: string, target: string): Promise<void>
   const { mode } = await stat(source);
   await mkdir(target, { mode }); // EEXIST when the target exists: a cluster is never copied over another
   const entries = await readdir(source, { withFileTypes: true });
-  await Promise.all(
-    entries.map((entry) => {
+  // Settled, not raced: when one entry fails, the copies still under way finish first, so the
+  // caller's clean-up of the target meets no file being written.
+  const results = await Promise.allSettled(
+    entries.map(async (entry) => {
       const from = join(source, entry.name);
       const to = join(target, entry.name);
       if (entry.isDirectory()) return copyCluster(from, to);
@@ -22,4 +24,6 @@ export async function copyCluster(source: string, target: string): Promise<void>
       throw new Error(`${from} is neither a file nor a folder`);
     }),
   );
+  const failed = results.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
 }

@@ -102,7 +102,17 @@ export function readySpares(dataDir: string): string[] {
 
 /** A new PGlite cluster at `target` (which must not exist yet): a spare when one is ready, else a copy of the template. */
 export async function newCluster(dataDir: string, target: string): Promise<void> {
-  if (!takeSpare(dataDir, target)) await copyTemplate(dataDir, target);
+  if (takeSpare(dataDir, target)) return;
+  // Copied beside and renamed into place: a copy cut short (a full disk) leaves no cluster that
+  // PGlite could not start.
+  const partial = `${target}.${process.pid}${PARTIAL}`;
+  try {
+    await copyTemplate(dataDir, partial);
+    renameSync(partial, target);
+  } catch (error) {
+    rmSync(partial, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 /**

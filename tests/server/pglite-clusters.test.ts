@@ -1,4 +1,14 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -9,7 +19,7 @@ import { MIGRATIONS_DIR } from "../../server/db/store.ts";
 import { APP_ROOT } from "../../server/lib/app-root.ts";
 import { buildTemplates } from "../../server/pglite/built-template.mjs";
 import { SPARE_CLUSTERS } from "../../server/pglite/spare-pool.ts";
-import { pgliteTemplate, readySpares, sparesDir } from "../../server/pglite/template.ts";
+import { newCluster, pgliteTemplate, readySpares, sparesDir, templateDir } from "../../server/pglite/template.ts";
 import { api, deleteAllDatabases } from "../api/api-client.ts";
 import { describePgliteOnly } from "../helpers/postgres-only.ts";
 import { createTestUser, type TestUser } from "../helpers/stack-apps.ts";
@@ -111,6 +121,20 @@ describePgliteOnly("PGlite clusters", () => {
       await fresh.close();
     }
   }, 180_000);
+
+  it("leaves nothing where a copy of the template failed", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "cluster-copy-"));
+    try {
+      // A template holding something that is neither file nor folder: the copy stops half-way.
+      cpSync(await pgliteTemplate(server.dataDir), templateDir(dataDir), { recursive: true });
+      symlinkSync("PG_VERSION", join(templateDir(dataDir), "zz-link"));
+      const target = join(dataDir, "databases", "ud_broken");
+      await expect(newCluster(dataDir, target)).rejects.toThrow(/neither a file nor a folder/);
+      expect(readdirSync(join(dataDir, "databases"))).toEqual([".template"]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 
   it("builds a control store with every migration applied", async () => {
     const { store } = await buildTemplates(APP_ROOT, MIGRATIONS_DIR);
