@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import pg from "pg";
 import { APP_ROOT } from "../lib/app-root.ts";
 import { builtTemplateDir, SLIM_CLUSTER_SQL } from "./built-template.mjs";
@@ -106,6 +106,8 @@ export async function newCluster(dataDir: string, target: string): Promise<void>
   // Copied beside and renamed into place: a copy cut short (a full disk) leaves no cluster that
   // PGlite could not start.
   const partial = `${target}.${process.pid}${PARTIAL}`;
+  // A new data folder's first database may come before any spare made its `databases/` folder.
+  mkdirSync(dirname(target), { recursive: true });
   try {
     await copyTemplate(dataDir, partial);
     renameSync(partial, target);

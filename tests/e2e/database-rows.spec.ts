@@ -69,9 +69,12 @@ for (const lang of LANGS) {
       await page.keyboard.press("ControlOrMeta+End");
       await expect(grid.getByRole("gridcell", { name: "plant 25", exact: true })).toBeVisible();
       await page.keyboard.press("ControlOrMeta+Home");
+      // The virtual rows move back up as the grid scrolls: the next click waits for them.
+      await expect(grid.getByRole("gridcell", { name: "plant 1", exact: true })).toBeInViewport();
 
       // The grid holds one tab stop; arrow keys move it, Ctrl+C copies the cell.
       await grid.getByRole("gridcell", { name: "plant 2", exact: true }).click();
+      await expect(grid.getByRole("gridcell", { name: "plant 2", exact: true })).toBeFocused();
       await page.keyboard.press("ArrowDown");
       await expect(grid.getByRole("gridcell", { name: "plant 3", exact: true })).toBeFocused();
       await page.keyboard.press("ControlOrMeta+c");

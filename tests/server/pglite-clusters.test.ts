@@ -136,6 +136,18 @@ describePgliteOnly("PGlite clusters", () => {
     }
   });
 
+  it("makes a new data folder's first cluster before any spare made its folder", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "cluster-first-"));
+    try {
+      const target = join(dataDir, "databases", "first", "ud_first");
+      await newCluster(dataDir, target);
+      expect(existsSync(join(target, "PG_VERSION"))).toBe(true);
+      expect(readdirSync(join(dataDir, "databases", "first"))).toEqual(["ud_first"]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it("builds a control store with every migration applied", async () => {
     const { store } = await buildTemplates(APP_ROOT, MIGRATIONS_DIR);
     const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, "meta/_journal.json"), "utf8")) as {
