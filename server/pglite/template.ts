@@ -136,8 +136,9 @@ export async function addSpare(dataDir: string): Promise<void> {
 }
 
 /**
- * At start: removes spares a stopped server left half-copied, and brings a spare from before the
- * pool (databases/.spare) into it.
+ * Before the pool is filled: removes copies a stopped server left half-made (spares, and a
+ * database's own copy cut short by a crash; never this process's own copies under way), and brings
+ * a spare from before the pool (databases/.spare) into it.
  */
 export function tidySpares(dataDir: string): void {
   const databases = join(dataDir, "databases");
@@ -146,9 +147,9 @@ export function tidySpares(dataDir: string): void {
   for (const name of existsSync(dir) ? readdirSync(dir) : []) {
     if (name.endsWith(PARTIAL)) rmSync(join(dir, name), { recursive: true, force: true });
   }
+  const ours = `.${process.pid}${PARTIAL}`;
   for (const name of readdirSync(databases)) {
-    if (name.startsWith(".spare.") && name.endsWith(PARTIAL))
-      rmSync(join(databases, name), { recursive: true, force: true });
+    if (name.endsWith(PARTIAL) && !name.endsWith(ours)) rmSync(join(databases, name), { recursive: true, force: true });
   }
   if (existsSync(join(legacySpareDir(dataDir), "PG_VERSION"))) {
     mkdirSync(dir, { recursive: true });

@@ -100,18 +100,24 @@ describePgliteOnly("PGlite clusters", () => {
     }
   }, 180_000);
 
-  it("brings a spare from before the pool into it and removes half-made ones at start", async () => {
+  it("brings a spare from before the pool into it and removes half-made copies at start", async () => {
     const fresh = await startTestServer();
     try {
       const databases = join(fresh.dataDir, "databases");
       cpSync(await pgliteTemplate(fresh.dataDir), join(databases, ".spare"), { recursive: true });
       writeFileSync(join(databases, ".spare", "spare-marker"), "");
       mkdirSync(join(databases, ".spare.123.tmp"));
+      mkdirSync(join(databases, "ud_cut_short.123.tmp"));
+      const underWay = join(databases, `ud_copying.${process.pid}.tmp`);
+      mkdirSync(underWay);
       mkdirSync(join(sparesDir(fresh.dataDir), "half.tmp"), { recursive: true });
       fresh.warmUp();
       await expect.poll(() => ready(fresh.dataDir), { timeout: 60_000 }).toBe(SPARE_CLUSTERS);
       expect(existsSync(join(databases, ".spare"))).toBe(false);
       expect(existsSync(join(databases, ".spare.123.tmp"))).toBe(false);
+      expect(existsSync(join(databases, "ud_cut_short.123.tmp"))).toBe(false);
+      // The test server runs in this process: a copy under way of its own is left alone.
+      expect(existsSync(underWay)).toBe(true);
       expect(readdirSync(sparesDir(fresh.dataDir)).filter((name) => name.endsWith(".tmp"))).toEqual([]);
       const marked = readySpares(fresh.dataDir).filter((name) =>
         existsSync(join(sparesDir(fresh.dataDir), name, "spare-marker")),
