@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { waitForMail } from "../../helpers/mail-catcher.ts";
 import { type Lang, tr } from "./catalog.ts";
+import { e2eAdminHeaders, e2eProjectId } from "./e2e-project.ts";
 
 export const PASSWORD = "correct horse battery 1";
 
@@ -66,23 +67,10 @@ export async function signUpAndVerify(page: Page, lang: Lang, email: string, pas
 }
 
 /** What the e2e server's admin key may do (global-setup.ts passes it on as E2E_ADMIN_KEY). */
-async function adminHeaders(): Promise<Record<string, string>> {
+function adminHeaders(): Promise<Record<string, string>> {
   const key = process.env.E2E_ADMIN_KEY;
   if (!key) throw new Error("E2E_ADMIN_KEY is not set: the e2e global setup passes on the server's admin key");
-  return {
-    "content-type": "application/json",
-    "x-stack-access-type": "admin",
-    "x-stack-project-id": await e2eProjectId(),
-    "x-stack-super-secret-admin-key": key,
-  };
-}
-
-let projectId: Promise<string> | undefined;
-function e2eProjectId(): Promise<string> {
-  projectId ??= fetch(`${baseUrl()}/config.json`)
-    .then((r) => r.json())
-    .then((config: { projectId: string }) => config.projectId);
-  return projectId;
+  return e2eAdminHeaders(baseUrl(), key);
 }
 
 function baseUrl(): string {
@@ -165,7 +153,7 @@ function cookieValue(value: string): string {
  */
 export async function addSessionCookies(context: BrowserContext, session: ApiSession): Promise<void> {
   const now = Date.now();
-  const refreshName = `hexclave-refresh-${await e2eProjectId()}--default`;
+  const refreshName = `hexclave-refresh-${await e2eProjectId(baseUrl())}--default`;
   const refresh = cookieValue(JSON.stringify({ refresh_token: session.refreshToken, updated_at_millis: now }));
   const access = cookieValue(JSON.stringify([session.refreshToken, session.accessToken]));
   const urls = [baseUrl(), baseUrl().replace("127.0.0.1", "localhost")];
