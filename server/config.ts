@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseBackupSchedule } from "./backup/backup-schedule.ts";
 import { isLoopbackHost } from "./lib/loopback.ts";
 import { parseOutboundAllow } from "./lib/outbound.ts";
 
@@ -30,6 +31,24 @@ export const configSchema = z.object({
   /** The built web app; tests and parallel builds point it at their own output folder. */
   DIST_DIR: optionalString,
   DATABASE_URL: postgresUrl.optional(),
+  /** Where `npm run backup` writes its archives (docs/operations.md, "Backup and restore"). */
+  BACKUP_DIR: z.string().min(1).default("./backups"),
+  /** When the server backs up by itself (server/backup/backup-schedule.ts): hourly, daily@03:30, 6h, off. */
+  BACKUP_SCHEDULE: z
+    .string()
+    .default("off")
+    .superRefine((value, ctx) => {
+      try {
+        parseBackupSchedule(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+      }
+    }),
+  /** Retention after each backup of the server's: keep the newest N sealed archives, and/or none older than N days. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).optional(),
+  BACKUP_KEEP_DAYS: z.coerce.number().int().min(1).optional(),
+  /** A backup at start, before pending migrations of the store are applied. */
+  BACKUP_BEFORE_MIGRATE: booleanFlag.default(false),
   SECRETS_MASTER_KEY: base64Key32.optional(),
   SMTP_URL: z
     .string()
@@ -96,6 +115,19 @@ export const configSchema = z.object({
   SQL_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   SQL_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   SQL_READ_ONLY: booleanFlag.default(false),
+  /**
+   * How long a member's team role is kept before the auth service is asked again: a removed member
+   * or a lowered role takes effect within this time on every instance (at most 5 s; 0 asks every time).
+   */
+  TEAM_RIGHTS_CACHE_MS: z.coerce.number().int().min(0).max(5_000).default(2_000),
+  /** Days the instance audit log keeps an event (docs/admin.md, "Audit log"); older ones are pruned daily. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  /**
+   * Past values of secrets are kept this many days, or the last SECRET_VERSIONS_KEEP_COUNT of each
+   * key, whichever keeps more (the current value always stays); rollback reaches back this far.
+   */
+  SECRET_VERSIONS_KEEP_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
+  SECRET_VERSIONS_KEEP_COUNT: z.coerce.number().int().min(1).max(10_000).default(100),
   /**
    * Let V8 optimise PGlite's hot WebAssembly functions (TurboFan). Off by default: the optimised
    * copies and their compilation cost some 60-90 MiB per server for no measured gain on the

@@ -3,8 +3,11 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { type ServerType, serve } from "@hono/node-server";
 import { WebSocketServer } from "ws";
+import { mailDelivery } from "./api/admin.ts";
 import { createAppApi } from "./api/index.ts";
 import { createAuthService } from "./auth/index.ts";
+import { parseBackupSchedule } from "./backup/backup-schedule.ts";
+import { backupBeforeMigrate } from "./backup/before-migrate.ts";
 import type { Config } from "./config.ts";
 import { openStore, type Store } from "./db/store.ts";
 import { createHttpApp, type Mount } from "./http/app.ts";
@@ -54,6 +57,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     dataDir: config.DATA_DIR,
     databaseUrl: config.DATABASE_URL,
     logger,
+    beforeMigrate: config.BACKUP_BEFORE_MIGRATE ? backupBeforeMigrate(config, logger) : undefined,
   });
 
   let localUrl = "";
@@ -92,6 +96,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const api = await createAppApi(ctx, stack);
   mounts.push({ path: "/api/v1", routes: api.routes, errorFormat: "pair" });
   closers.push(api.close);
+  // On PGlite only this process can copy the store and databases consistently: `npm run backup` asks it.
+  if (!config.DATABASE_URL) await api.backups.listen(config.DATA_DIR);
+  api.backups.schedule(parseBackupSchedule(config.BACKUP_SCHEDULE));
 
   const app = createHttpApp({
     logger,
@@ -112,6 +119,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       developmentOAuthProviders,
       termsUrl: config.TERMS_URL,
       privacyUrl: config.PRIVACY_URL,
+      mail: await mailDelivery(stack, Boolean(config.SMTP_URL), Boolean(config.STACK_BASE_URL)),
     }),
   });
 

@@ -47,5 +47,10 @@ async function boot(): Promise<void> {
   );
 }
 
+// The service worker's registration code (workbox-window) waits until the first route is shown:
+// it is no part of the first paint, and the worker itself registers after the page's load anyway.
+const stopWaiting = router.subscribe("onResolved", () => {
+  stopWaiting();
+  registerServiceWorker();
+});
 await boot();
-registerServiceWorker();

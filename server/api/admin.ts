@@ -1,7 +1,12 @@
 import { Hono } from "hono";
+import type { Db } from "../db/store.ts";
+import type { Logger } from "../lib/logger.ts";
 import type { StackTarget } from "../service-context.ts";
+import { adminAuditRoutes } from "./admin-audit.ts";
+import { adminCallEvents } from "./lib/admin-call-audit.ts";
 import type { ApiEnv } from "./lib/api-env.ts";
 import { apiError } from "./lib/api-error.ts";
+import { recordAsOperator } from "./lib/operator-audit.ts";
 import type { OperatorGate } from "./lib/operator-gate.ts";
 import { ok } from "./lib/pair.ts";
 
@@ -42,7 +47,7 @@ export type MailDelivery = "smtp" | "outbox" | "external";
  * Whether mail of the console's project is delivered: SMTP_URL, or the project's own SMTP server
  * (read through the admin API); without either it stays in the outbox.
  */
-async function mailDelivery(stack: StackTarget, smtpUrlSet: boolean, external: boolean): Promise<MailDelivery> {
+export async function mailDelivery(stack: StackTarget, smtpUrlSet: boolean, external: boolean): Promise<MailDelivery> {
   if (external) return "external";
   if (smtpUrlSet || !stack.superSecretAdminKey) return "smtp";
   try {
@@ -67,46 +72,91 @@ async function mailDelivery(stack: StackTarget, smtpUrlSet: boolean, external: b
  * the app's own project. The admin key is added here and never reaches the browser; of the
  * browser's headers only the content type is passed on.
  */
-export function adminRoutes(stack: StackTarget, gate: OperatorGate, mail: { smtpUrlSet: boolean; external: boolean }) {
-  return new Hono<ApiEnv>()
-    .get("/me", async (c) => {
-      if (!(await gate.isOperator(c.var.user.id))) return c.json(ok({ isAdmin: false }));
-      return c.json(ok({ isAdmin: true, mail: await mailDelivery(stack, mail.smtpUrlSet, mail.external) }));
-    })
-    .all(`/auth/*`, gate.middleware, async (c) => {
-      const adminKey = stack.superSecretAdminKey;
-      if (!adminKey) {
-        throw apiError("ADMIN_NOT_CONFIGURED", "No admin key is configured: set STACK_SUPER_SECRET_ADMIN_KEY.");
-      }
-      const method = c.req.method;
-      const path = safePath(c.req.path);
-      if (!FORWARDED_METHODS.has(method) || !path || refused(method, path)) {
-        throw apiError("ADMIN_PATH_NOT_ALLOWED", `The admin area cannot call ${method} ${path ?? "this path"}.`);
-      }
-      const hasBody = method !== "GET" && method !== "DELETE";
-      let answer: Response;
-      try {
-        answer = await fetch(`${stack.baseUrl()}/api/v1${path}${new URL(c.req.url).search}`, {
-          method,
-          headers: {
-            "content-type": c.req.header("content-type") ?? "application/json",
-            "x-stack-access-type": "admin",
-            "x-stack-project-id": stack.projectId,
-            "x-stack-super-secret-admin-key": adminKey,
-          },
-          body: hasBody ? await c.req.text() : undefined,
-          signal: AbortSignal.timeout(30_000),
-        });
-      } catch (error) {
-        throw apiError("AUTH_SERVICE_UNAVAILABLE", "The auth service could not be reached.", {
-          reason: (error as Error).message,
-        });
-      }
-      const headers = new Headers({ "cache-control": "no-store" });
-      for (const name of ANSWER_HEADERS) {
-        const value = answer.headers.get(name);
-        if (value) headers.set(name, value);
-      }
-      return new Response(answer.body, { status: answer.status, headers });
-    });
+export function adminRoutes(
+  stack: StackTarget,
+  gate: OperatorGate,
+  mail: { smtpUrlSet: boolean; external: boolean },
+  store: { db: Db; logger: Logger },
+) {
+  return (
+    new Hono<ApiEnv>()
+      .route("/audit", adminAuditRoutes(store.db, gate))
+      .get("/me", async (c) => {
+        if (!(await gate.isOperator(c.var.user.id))) return c.json(ok({ isAdmin: false }));
+        await gate.noteSession(c.var.user);
+        return c.json(ok({ isAdmin: true, mail: await mailDelivery(stack, mail.smtpUrlSet, mail.external) }));
+      })
+      // For the user list's operator column: who the operator rule names.
+      .get("/operators", gate.middleware, async (c) => c.json(ok(await gate.list())))
+      .all(`/auth/*`, gate.middleware, async (c) => {
+        const adminKey = stack.superSecretAdminKey;
+        if (!adminKey) {
+          throw apiError("ADMIN_NOT_CONFIGURED", "No admin key is configured: set STACK_SUPER_SECRET_ADMIN_KEY.");
+        }
+        const method = c.req.method;
+        const path = safePath(c.req.path);
+        if (!FORWARDED_METHODS.has(method) || !path || refused(method, path)) {
+          throw apiError("ADMIN_PATH_NOT_ALLOWED", `The admin area cannot call ${method} ${path ?? "this path"}.`);
+        }
+        const hasBody = method !== "GET" && method !== "DELETE";
+        const body = hasBody ? await c.req.text() : undefined;
+        const call = (callMethod: string, callPath: string, callBody?: string) =>
+          fetch(`${stack.baseUrl()}/api/v1${callPath}`, {
+            method: callMethod,
+            headers: {
+              "content-type": c.req.header("content-type") ?? "application/json",
+              "x-stack-access-type": "admin",
+              "x-stack-project-id": stack.projectId,
+              "x-stack-super-secret-admin-key": adminKey,
+              // Who asks, for checks that protect the operator themself (requiring single sign-on).
+              "x-console-operator-id": c.var.user.id,
+            },
+            body: callBody,
+            signal: AbortSignal.timeout(30_000),
+          });
+        const events = method === "GET" ? [] : adminCallEvents(method, path, parseJson(body));
+        let answer: Response;
+        let subjectLabel: string | null = null;
+        try {
+          // The user a change is about, named before it happens (a deleted user can no longer be read).
+          const userId = events[0]?.subject && path.startsWith("/users/") ? events[0].subject : null;
+          if (userId) subjectLabel = await userLabel(() => call("GET", `/users/${encodeURIComponent(userId)}`));
+          answer = await call(method, `${path}${new URL(c.req.url).search}`, body);
+        } catch (error) {
+          throw apiError("AUTH_SERVICE_UNAVAILABLE", "The auth service could not be reached.", {
+            reason: (error as Error).message,
+          });
+        }
+        if (answer.ok && events.length > 0) {
+          await recordAsOperator(
+            store,
+            c.var.user,
+            events.map((e) => ({ ...e, subjectLabel })),
+          );
+        }
+        const headers = new Headers({ "cache-control": "no-store" });
+        for (const name of ANSWER_HEADERS) {
+          const value = answer.headers.get(name);
+          if (value) headers.set(name, value);
+        }
+        return new Response(answer.body, { status: answer.status, headers });
+      })
+  );
+}
+
+function parseJson(text: string | undefined): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** A user's primary e-mail for the log, or null when they cannot be read. */
+async function userLabel(read: () => Promise<Response>): Promise<string | null> {
+  const answer = await read();
+  if (!answer.ok) return null;
+  const user = (await answer.json()) as { primary_email?: unknown };
+  return typeof user.primary_email === "string" ? user.primary_email : null;
 }

@@ -2,10 +2,13 @@ import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { stream } from "hono/streaming";
 import { cancelRequestSchema, executeRequestSchema, SQL_TEXT_MAX_BYTES } from "../contract/sql.ts";
+import { splitForExecution } from "../sql/pg-statements.ts";
+import { requireReadOnlySql } from "./access/read-only-sql.ts";
+import { atLeast } from "./access/roles.ts";
 import { apiError } from "./lib/api-error.ts";
 import type { ApiDeps } from "./lib/deps.ts";
 import { executeJsonWriter } from "./lib/execute-json.ts";
-import { type DatabaseEnv, leaseOwnDatabase, ownDatabase, unreachable } from "./lib/own-database.ts";
+import { type DatabaseEnv, databaseGrant, leaseOwnDatabase, ownDatabase, unreachable } from "./lib/own-database.ts";
 import { ok } from "./lib/pair.ts";
 import { readJson } from "./lib/read-input.ts";
 import { type Execution, startExecution } from "./lib/sql-executor.ts";
@@ -24,15 +27,21 @@ export function executeRoutes(deps: ApiDeps) {
         });
       }
       const ownerId = c.var.user.id;
-      const { row, lease } = await leaseOwnDatabase(deps, c); // a refused address keeps its own code
+      // A viewer's SQL is checked before a connection is taken; it then runs in a read-only transaction.
+      const { role } = await databaseGrant(deps, c, "viewer");
+      const viewer = !atLeast(role, "developer");
+      // Parsed once: the viewer's check answers the statements it read.
+      const statements = viewer ? await requireReadOnlySql(input.sql) : await splitForExecution(input.sql);
+      const { row, lease } = await leaseOwnDatabase(deps, c, "viewer"); // a refused address keeps its own code
       const executionId = input.executionId ?? randomUUID();
       let execution: Execution;
       try {
-        execution = await startExecution(lease.target, input.sql, {
+        execution = await startExecution(lease.target, statements, {
           executionId,
           maxRows: deps.sql.maxRows,
           timeoutMs: deps.sql.timeoutMs,
-          readOnly: deps.sql.readOnly || input.readOnly === true,
+          readOnly: deps.sql.readOnly || input.readOnly === true || viewer,
+          readOnlyTransaction: viewer,
         });
       } catch (error) {
         lease.release();
@@ -54,6 +63,7 @@ export function executeRoutes(deps: ApiDeps) {
           await writer.close(error);
         } catch (error) {
           deps.logger.error({ err: error, executionId }, "execute stream failed");
+          // The caller may be gone with the stream; the failure itself is logged above.
           await writer
             .close({
               message: "The server failed while answering; the statement may have run.",
@@ -72,7 +82,7 @@ export function executeRoutes(deps: ApiDeps) {
     })
     .post("/cancel", async (c) => {
       const input = await readJson(c, cancelRequestSchema);
-      const row = await ownDatabase(deps, c);
+      const row = await ownDatabase(deps, c, "viewer");
       const cancelled = await deps.executions.cancel({
         executionId: input.executionId,
         ownerId: c.var.user.id,

@@ -38,7 +38,7 @@ export function exportRoutes(deps: ApiDeps) {
     format: ExportFormat,
     build: (target: DatabaseTarget, client: pg.PoolClient) => Promise<Omit<ExportSource, "format" | "timeoutMs">>,
   ): Promise<Response> => {
-    const { lease } = await leaseOwnDatabase(deps, c);
+    const { lease } = await leaseOwnDatabase(deps, c, "developer");
     try {
       // The catalog is read on a session of its own, before the export's session is taken (PGlite has one).
       const client = await lease.target.connect();

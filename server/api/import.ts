@@ -23,7 +23,7 @@ import { readJson, readQuery } from "./lib/read-input.ts";
 export function importRoutes(deps: ApiDeps) {
   const intoDatabase = async (c: DatabaseContext, run: Parameters<typeof importCsv>[1]) => {
     // Ownership first: another user's database is a 404 before a byte of the file is read.
-    const { lease } = await leaseOwnDatabase(deps, c);
+    const { lease } = await leaseOwnDatabase(deps, c, "developer");
     try {
       return await importCsv(lease.target, run);
     } finally {
@@ -43,7 +43,7 @@ export function importRoutes(deps: ApiDeps) {
   return new Hono<DatabaseEnv>()
     .post("/preview", async (c) => {
       const input = await readJson(c, importPreviewRequestSchema);
-      await ownDatabase(deps, c);
+      await ownDatabase(deps, c, "developer");
       const delimiter = input.delimiter ?? detectDelimiter(input.sample);
       // A sample cut from a larger file may end mid-record: only its complete records count (push
       // without end). Errors (IMPORT_CSV_MALFORMED with the line) are those the import would answer.

@@ -1,13 +1,21 @@
 import { Hono } from "hono";
+import { ServerBackups } from "../backup/server-backups.ts";
+import { serverBackupSource } from "../backup/sources.ts";
 import type { AppEnv } from "../http/env.ts";
 import { loadMasterKey } from "../lib/envelope.ts";
+import { pruneInstanceAudit } from "../lib/instance-audit.ts";
 import { readFirstOperator } from "../lib/operators.ts";
 import { Vault } from "../lib/vault.ts";
 import type { ServiceContext, StackTarget } from "../service-context.ts";
+import { appAccessParam } from "./access/resource-access.ts";
+import { TeamRights } from "./access/team-rights.ts";
 import { adminRoutes } from "./admin.ts";
-import { appsRoutes } from "./apps.ts";
+import { adminBackupsRoutes } from "./admin-backups.ts";
+import { appMoveRoutes, appsRoutes } from "./apps.ts";
 import { auditRoutes } from "./audit.ts";
 import { databasesRoutes } from "./databases.ts";
+import { branchRoutes } from "./db-branch.ts";
+import { environmentsRoutes } from "./environments.ts";
 import { executeRoutes } from "./execute.ts";
 import { exportRoutes } from "./export.ts";
 import { importRoutes } from "./import.ts";
@@ -27,9 +35,12 @@ import { UserEvents } from "./lib/user-events.ts";
 import { projectInitRoutes } from "./project-init.ts";
 import { rowChangesRoutes } from "./row-changes.ts";
 import { schemaRoutes } from "./schema.ts";
+import { schemaEditorRoutes } from "./schema-editor/routes.ts";
+import { secretVersionsRoutes } from "./secret-versions.ts";
 import { secretsRoutes } from "./secrets.ts";
 import { serviceTokenSecretsReader, serviceTokensRoutes } from "./service-tokens.ts";
 import { setupRoutes } from "./setup.ts";
+import { snippetsRoutes } from "./snippets/routes.ts";
 import { sqlSplitRoutes } from "./sql-split.ts";
 import { structureRoutes } from "./structure.ts";
 import { tableDataRoutes } from "./table-data.ts";
@@ -47,6 +58,8 @@ export interface AppApi {
   firstRunSetupToken(): Promise<string | null>;
   /** Readies what a first new database needs (a long-running server calls it once it listens). */
   prepareForNewDatabases(): void;
+  /** Instance backups of this server (docs/operations.md, "Backup and restore"). */
+  backups: ServerBackups;
 }
 
 /** The app API: a customer of the Stack-compatible auth service `stack`, never of its tables. */
@@ -55,9 +68,10 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
   const master = loadMasterKey({ secretsMasterKey: config.SECRETS_MASTER_KEY, dataDir: config.DATA_DIR });
   const events = new UserEvents(store.bus, logger);
   const appsCache = new AppsCache();
-  // Changes made through other instances arrive as events; they invalidate this instance's cache.
-  events.observe((userId, message) => {
-    if (message.type === "store" || message.type === "appUpdate") appsCache.invalidate(userId);
+  // Changes made through other instances arrive as events (per owner channel: a user, or
+  // `team:<id>`); they invalidate this instance's cache of that owner's apps.
+  events.observe((channel, message) => {
+    if (message.type === "store" || message.type === "appUpdate") appsCache.invalidate(channel);
   });
   await events.start();
   const executions = new Executions(store.bus, logger, store.kind === "postgres");
@@ -73,6 +87,7 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
   if (config.DATABASE_URL) {
     await migrateManagedRoles({ db: store.db, vault, databaseUrl: config.DATABASE_URL, logger });
   }
+  const stackApi = createStackServerApi(stack);
   const deps: ApiDeps = {
     publicUrl: ctx.publicUrl,
     store,
@@ -80,15 +95,33 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
     vault,
     connections,
     verifier,
-    stackApi: createStackServerApi(stack),
+    stackApi,
+    rights: new TeamRights(stackApi, config.TEAM_RIGHTS_CACHE_MS),
     events,
     appsCache,
     executions,
     limits: new ApiRateLimiter(store.db, config.AUTH_RATE_LIMITS, config.TRUST_PROXY),
     sql: { timeoutMs: config.SQL_STATEMENT_TIMEOUT_MS, maxRows: config.SQL_MAX_ROWS, readOnly: config.SQL_READ_ONLY },
+    secretVersions: { keepDays: config.SECRET_VERSIONS_KEEP_DAYS, keepCount: config.SECRET_VERSIONS_KEEP_COUNT },
   };
 
+  const backups = new ServerBackups(
+    serverBackupSource(store, connections, config.DATABASE_URL),
+    master,
+    logger,
+    config.BACKUP_DIR,
+    { keep: config.BACKUP_KEEP, keepDays: config.BACKUP_KEEP_DAYS },
+    store.db,
+  );
   const operators = createOperatorGate(store.db, deps.stackApi, config.ADMIN_EMAILS);
+  // The audit log keeps AUDIT_RETENTION_DAYS: pruned at start and then daily (idempotent across instances).
+  const pruneAudit = () =>
+    void pruneInstanceAudit(store.db, config.AUDIT_RETENTION_DAYS).catch((err: unknown) =>
+      logger.error({ err }, "audit log pruning failed"),
+    );
+  pruneAudit();
+  const pruneTimer = setInterval(pruneAudit, 24 * 3600 * 1000);
+  pruneTimer.unref();
 
   const authed = new Hono<AppEnv>()
     // A service token may read its app's secrets here, before the user check refuses it everywhere.
@@ -96,24 +129,51 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
     .use("*", requireUser(verifier, ctx.publicUrl))
     // Every route under /db/{dbId} (and /db/{dbId} itself) gets its id validated here, once.
     .use("/db/:dbId/*", databaseIdParam)
+    // …and every route under /apps/{appId} its access check (the caller's role on the app's owner).
+    .use("/apps/:appId/*", appAccessParam(deps))
     .route("/apps", appsRoutes(deps))
+    .route("/apps/:appId/move", appMoveRoutes(deps))
+    .route("/apps/:appId/environments", environmentsRoutes(deps))
+    .route("/apps/:appId/secrets/:key/versions", secretVersionsRoutes(deps))
     .route("/apps/:appId/secrets", secretsRoutes(deps))
     .route("/apps/:appId/tokens", serviceTokensRoutes(deps))
     .route("/apps/:appId/audit", auditRoutes(deps))
     .route("/db", databasesRoutes(deps))
+    .route("/db/:dbId/branch", branchRoutes(deps))
     .route("/db/:dbId/schema", schemaRoutes(deps))
+    .route("/db/:dbId/schema-editor", schemaEditorRoutes(deps))
     .route("/db/:dbId/structure", structureRoutes(deps))
     .route("/db/:dbId/export", exportRoutes(deps))
     .route("/db/:dbId/import", importRoutes(deps))
     .route("/db/:dbId/table", tableDataRoutes(deps))
     .route("/db/:dbId/rows", rowChangesRoutes(deps))
     .route("/sql", sqlSplitRoutes())
+    .route("/snippets", snippetsRoutes(deps))
     .route("/db/:dbId", executeRoutes(deps))
     .route("/auth", projectInitRoutes(deps))
     .route("/teams", teamsRoutes(deps))
     .route(
+      "/admin/backups",
+      adminBackupsRoutes(
+        backups,
+        operators,
+        {
+          schedule: config.BACKUP_SCHEDULE,
+          keep: config.BACKUP_KEEP,
+          keepDays: config.BACKUP_KEEP_DAYS,
+          store: store.kind,
+        },
+        { db: store.db, logger },
+      ),
+    )
+    .route(
       "/admin",
-      adminRoutes(stack, operators, { smtpUrlSet: Boolean(config.SMTP_URL), external: Boolean(config.STACK_BASE_URL) }),
+      adminRoutes(
+        stack,
+        operators,
+        { smtpUrlSet: Boolean(config.SMTP_URL), external: Boolean(config.STACK_BASE_URL) },
+        { db: store.db, logger },
+      ),
     );
 
   // The pair error format is set for /api/v1 by the HTTP app (Mount.errorFormat), before its body limit.
@@ -137,7 +197,10 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
       return setupLinks.issue();
     },
     prepareForNewDatabases: () => connections.prepareSpareSoon(),
+    backups,
     async close() {
+      clearInterval(pruneTimer);
+      await backups.close(config.DATA_DIR);
       events.close();
       executions.close();
       await connections.close();

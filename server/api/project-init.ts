@@ -29,13 +29,19 @@ async function ensureDefaultDatabase(deps: ApiDeps, ownerId: string): Promise<Us
       await deps.store.db
         .select()
         .from(userDatabasesTable)
-        .where(and(eq(userDatabasesTable.ownerId, ownerId), eq(userDatabasesTable.name, DEFAULT_DATABASE_NAME)))
+        .where(
+          and(
+            eq(userDatabasesTable.ownerType, "user"),
+            eq(userDatabasesTable.ownerId, ownerId),
+            eq(userDatabasesTable.name, DEFAULT_DATABASE_NAME),
+          ),
+        )
         .limit(1)
     )[0];
   const existing = await find();
   if (existing) return existing;
   try {
-    return await createManagedDatabase(deps, ownerId, DEFAULT_DATABASE_NAME);
+    return await createManagedDatabase(deps, { type: "user", id: ownerId }, DEFAULT_DATABASE_NAME);
   } catch (error) {
     // A concurrent verify created it first: use that one.
     const raced = isHttpError(error) && error.code === "DATABASE_NAME_TAKEN" ? await find() : undefined;
@@ -52,7 +58,7 @@ export function projectInitRoutes(deps: ApiDeps) {
   return new Hono<ApiEnv>().post("/verify", async (c) => {
     const userId = c.var.user.id;
     const database = await ensureDefaultDatabase(deps, userId);
-    const ref = await databaseRef(deps, database);
+    const ref = databaseRef(deps, database);
     await deps.connections.use(ref, (target) => target.pool.query(EXAMPLE_SQL));
     const user = await deps.stackApi.getUser(userId);
     const metadata = user.client_read_only_metadata ?? {};

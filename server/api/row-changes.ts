@@ -11,6 +11,8 @@ export function rowChangesRoutes(deps: ApiDeps) {
   return new Hono<DatabaseEnv>().post("/", async (c) => {
     const input = await readJson(c, rowChangesRequestSchema);
     const options = { readOnly: deps.sql.readOnly, timeoutMs: deps.sql.timeoutMs };
-    return c.json(ok(await useOwnDatabase(deps, c, "reached", (target) => applyRowChanges(target, input, options))));
+    return c.json(
+      ok(await useOwnDatabase(deps, c, "reached", "developer", (target) => applyRowChanges(target, input, options))),
+    );
   });
 }

@@ -7,6 +7,6 @@ import { introspectSchema } from "./lib/schema-introspection.ts";
 /** GET /db/{dbId}/schema: the sidebar tree and the editor's completion list. */
 export function schemaRoutes(deps: ApiDeps) {
   return new Hono<DatabaseEnv>().get("/", async (c) =>
-    c.json(ok(await useOwnDatabase(deps, c, "read", (target) => introspectSchema(target.pool)))),
+    c.json(ok(await useOwnDatabase(deps, c, "read", "viewer", (target) => introspectSchema(target.pool)))),
   );
 }

@@ -1,5 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
+import { environmentQuerySchema } from "../contract/environments.ts";
 import {
   exportQuerySchema,
   IMPORT_MAX_ENTRIES,
@@ -12,18 +12,26 @@ import {
   secretKeySchema,
   upsertSecretSchema,
 } from "../contract/secrets.ts";
-import { appSecretsTable } from "../db/schema/index.ts";
 import { type EnvEntry, formatEnv, parseDotenv, UnrepresentableValue } from "../lib/env-format.ts";
-import { findOwnApp } from "./apps.ts";
-import type { ApiEnv, ApiUser } from "./lib/api-env.ts";
+import { ownerOf } from "./access/owner.ts";
+import type { AppAccessEnv } from "./access/resource-access.ts";
+import { atLeast } from "./access/roles.ts";
+import type { ApiUser } from "./lib/api-env.ts";
 import { apiError } from "./lib/api-error.ts";
-import { readSecrets, secretAad, secretRows, secretScope, secretsChanged } from "./lib/app-secrets.ts";
+import { lockedVersions, readSecrets, secretRows, secretScope, secretsChanged } from "./lib/app-secrets.ts";
 import { type Actor, type AuditRecord, recordAudit } from "./lib/audit.ts";
 import type { ApiDeps } from "./lib/deps.ts";
+import { type EnvironmentRow, resolveEnvironment } from "./lib/environments.ts";
 import { ok } from "./lib/pair.ts";
 import { readJson, readQuery } from "./lib/read-input.ts";
+import { lockEnvironment, pruneVersions, writeSecrets } from "./lib/secret-versions.ts";
 
-export const userActor = (user: ApiUser): Actor => ({ kind: "user", id: user.id, label: user.email });
+export const userActor = (user: ApiUser): Actor => ({
+  kind: "user",
+  id: user.id,
+  label: user.email,
+  impersonator: user.impersonator ?? null,
+});
 
 function checkValueSize(value: string): void {
   if (Buffer.byteLength(value, "utf8") > SECRET_VALUE_MAX_BYTES) {
@@ -47,7 +55,7 @@ interface ImportPlan {
   seen: Map<string, string>;
 }
 
-async function planImport(deps: ApiDeps, appId: string, content: string): Promise<ImportPlan> {
+async function planImport(deps: ApiDeps, appId: string, env: EnvironmentRow, content: string): Promise<ImportPlan> {
   const parsed: EnvEntry[] = parseDotenv(content);
   if (parsed.length === 0) throw apiError("IMPORT_EMPTY", "No KEY=value lines were found in the text.");
   if (parsed.length > IMPORT_MAX_ENTRIES) {
@@ -55,8 +63,8 @@ async function planImport(deps: ApiDeps, appId: string, content: string): Promis
       max: IMPORT_MAX_ENTRIES,
     });
   }
-  const rows = (await secretRows(deps, appId)).filter((r) => parsed.some((p) => p.key === r.key));
-  const current = new Map((await readSecrets(deps, appId, rows)).map((s) => [s.key, s.decryptedValue]));
+  const rows = (await secretRows(deps.store.db, env.id)).filter((r) => parsed.some((p) => p.key === r.key));
+  const current = new Map((await readSecrets(deps, appId, env.id, rows)).map((s) => [s.key, s.decryptedValue]));
   const entries = parsed.map(({ key, value }): ImportEntry & { value: string } => {
     if (key.length > SECRET_KEY_MAX_LENGTH || !SECRET_KEY_PATTERN.test(key)) {
       return { key, value, status: "invalid", reason: "key" };
@@ -71,62 +79,76 @@ async function planImport(deps: ApiDeps, appId: string, content: string): Promis
   return { entries, seen: new Map(rows.map((r) => [r.key, r.ciphertext])) };
 }
 
-/** An app's environment variables; every answer, errors included, is marked no-store. */
+/**
+ * An app's environment variables in one environment: the one the `environment` query names by slug,
+ * else the default (development); every answer, errors included, is marked no-store.
+ */
 export function secretsRoutes(deps: ApiDeps) {
   const { db } = deps.store;
-  return new Hono<ApiEnv>()
+  const environmentOf = (c: Parameters<typeof readQuery>[0], appId: string) =>
+    resolveEnvironment(db, appId, readQuery(c, environmentQuerySchema).environment);
+  return new Hono<AppAccessEnv>()
     .use("*", async (c, next) => {
       c.header("Cache-Control", "no-store");
       await next();
       c.header("Cache-Control", "no-store");
     })
     .get("/", async (c) => {
-      const app = await findOwnApp(deps, c.var.user.id, c.req.param("appId") ?? "");
-      return c.json(ok(await readSecrets(deps, app.id)));
+      const { row: app, role } = await c.var.appAccess("viewer");
+      const env = await environmentOf(c, app.id);
+      // A viewer sees the keys, never a value: nothing is even decrypted for them.
+      if (!atLeast(role, "developer")) {
+        const rows = await secretRows(db, env.id);
+        return c.json(ok(rows.map((r) => ({ key: r.key, decryptedValue: "", hidden: true as const }))));
+      }
+      return c.json(ok(await readSecrets(deps, app.id, env.id)));
     })
     .post("/", async (c) => {
       const input = await readJson(c, upsertSecretSchema);
       checkValueSize(input.value);
-      const app = await findOwnApp(deps, c.var.user.id, c.req.param("appId") ?? "");
-      // Sealed before the transaction: the first seal of an app creates its data key through the pool.
-      const ciphertext = await deps.vault.seal(secretScope(app.id), input.value, secretAad(input.key));
+      const { row: app } = await c.var.appAccess("developer");
+      const env = await environmentOf(c, app.id);
+      // The data key is looked up (or created) before the transaction, through the pool.
+      const seal = await deps.vault.sealer(secretScope(app.id));
+      const actor = userActor(c.var.user);
       const created = await db.transaction(async (tx) => {
-        const inserted = await tx
-          .insert(appSecretsTable)
-          .values({ appId: app.id, key: input.key, ciphertext })
-          .onConflictDoNothing()
-          .returning({ key: appSecretsTable.key });
-        if (inserted.length === 0) {
-          if (input.overwrite === false) {
-            throw apiError("SECRET_EXISTS", `${input.key} exists already.`, { key: input.key });
-          }
-          await tx
-            .update(appSecretsTable)
-            .set({ ciphertext, updatedAt: new Date() })
-            .where(and(eq(appSecretsTable.appId, app.id), eq(appSecretsTable.key, input.key)));
+        await lockEnvironment(tx, env.id, env.slug);
+        const previous = (await lockedVersions(tx, env.id, [input.key])).get(input.key);
+        if (previous && input.overwrite === false) {
+          throw apiError("SECRET_EXISTS", `${input.key} exists already.`, { key: input.key });
         }
-        const isNew = inserted.length > 0;
-        await recordAudit(tx, app.id, userActor(c.var.user), [
-          { action: isNew ? "secret.created" : "secret.updated", subject: input.key },
+        const isNew = previous === undefined;
+        await writeSecrets(tx, seal, { appId: app.id, environmentId: env.id, actor, via: "browser" }, [
+          { key: input.key, value: input.value },
+        ]);
+        await pruneVersions(tx, env.id, deps.secretVersions);
+        await recordAudit(tx, app.id, actor, [
+          {
+            action: isNew ? "secret.created" : "secret.updated",
+            subject: input.key,
+            detail: { environment: env.slug },
+          },
         ]);
         return isNew;
       });
-      await secretsChanged(deps, app.ownerId, app.id);
+      await secretsChanged(deps, ownerOf(app), app.id);
       return c.json(ok({ key: input.key, created }), created ? 201 : 200);
     })
     .post("/reveal", async (c) => {
-      const app = await findOwnApp(deps, c.var.user.id, c.req.param("appId") ?? "");
-      const secrets = await readSecrets(deps, app.id);
+      const { row: app } = await c.var.appAccess("developer");
+      const env = await environmentOf(c, app.id);
+      const secrets = await readSecrets(deps, app.id, env.id);
       await recordAudit(db, app.id, userActor(c.var.user), [
-        { action: "secrets.revealed", detail: { count: secrets.length } },
+        { action: "secrets.revealed", detail: { count: secrets.length, environment: env.slug } },
       ]);
-      await secretsChanged(deps, app.ownerId, app.id);
+      await secretsChanged(deps, ownerOf(app), app.id);
       return c.json(ok(secrets));
     })
     .get("/export", async (c) => {
-      const { format } = readQuery(c, exportQuerySchema);
-      const app = await findOwnApp(deps, c.var.user.id, c.req.param("appId") ?? "");
-      const secrets = await readSecrets(deps, app.id);
+      const { format, environment } = readQuery(c, exportQuerySchema);
+      const { row: app } = await c.var.appAccess("developer");
+      const env = await resolveEnvironment(db, app.id, environment);
+      const secrets = await readSecrets(deps, app.id, env.id);
       let text: string;
       try {
         text = formatEnv(
@@ -142,25 +164,27 @@ export function secretsRoutes(deps: ApiDeps) {
         );
       }
       await recordAudit(db, app.id, userActor(c.var.user), [
-        { action: "secrets.exported", detail: { format, count: secrets.length } },
+        { action: "secrets.exported", detail: { format, count: secrets.length, environment: env.slug } },
       ]);
-      await secretsChanged(deps, app.ownerId, app.id);
+      await secretsChanged(deps, ownerOf(app), app.id);
       c.header("Content-Type", CONTENT_TYPES[format]);
       c.header("Content-Disposition", `attachment; filename="${FILE_NAMES[format]}"`);
       return c.body(text);
     })
     .post("/import/preview", async (c) => {
       const input = await readJson(c, importPreviewRequestSchema);
-      const app = await findOwnApp(deps, c.var.user.id, c.req.param("appId") ?? "");
-      const plan = await planImport(deps, app.id, input.content);
+      const { row: app } = await c.var.appAccess("developer");
+      const env = await environmentOf(c, app.id);
+      const plan = await planImport(deps, app.id, env, input.content);
       return c.json(ok({ entries: plan.entries.map(({ value: _value, ...entry }) => entry) }));
     })
     .post("/import", async (c) => {
       const input = await readJson(c, importRequestSchema);
-      const app = await findOwnApp(deps, c.var.user.id, c.req.param("appId") ?? "");
-      const plan = await planImport(deps, app.id, input.content);
+      const { row: app } = await c.var.appAccess("developer");
+      const env = await environmentOf(c, app.id);
+      const plan = await planImport(deps, app.id, env, input.content);
       const invalid = plan.entries.filter((e) => e.status === "invalid");
-      if (invalid.length > 0) {
+      if (invalid.length > 0 && !input.skipInvalid) {
         throw apiError("IMPORT_INVALID", `Some lines cannot be imported: ${invalid.map((e) => e.key).join(", ")}.`, {
           invalid: invalid.map(({ key, reason }) => ({ key, reason })),
         });
@@ -177,61 +201,68 @@ export function secretsRoutes(deps: ApiDeps) {
         );
       }
       const writes = plan.entries.filter((e) => e.status === "new" || e.status === "replace");
-      const sealed = await Promise.all(
-        writes.map(async (e) => ({
-          ...e,
-          ciphertext: await deps.vault.seal(secretScope(app.id), e.value, secretAad(e.key)),
-        })),
-      );
+      const seal = await deps.vault.sealer(secretScope(app.id));
       await db.transaction(async (tx) => {
+        await lockEnvironment(tx, env.id, env.slug);
         // The plan was made outside the transaction: if any key it read changed since, start over.
-        const keys = plan.entries.map((e) => e.key);
-        const now = await tx
-          .select({ key: appSecretsTable.key, ciphertext: appSecretsTable.ciphertext })
-          .from(appSecretsTable)
-          .where(and(eq(appSecretsTable.appId, app.id), inArray(appSecretsTable.key, keys)))
-          .for("update");
+        const now = [
+          ...(
+            await lockedVersions(
+              tx,
+              env.id,
+              plan.entries.map((e) => e.key),
+            )
+          ).values(),
+        ];
         const changed = now.length !== plan.seen.size || now.some((row) => plan.seen.get(row.key) !== row.ciphertext);
         if (changed) {
           throw apiError("IMPORT_CONFLICT", "The secrets changed while importing; look at the preview again.", {
             keys: now.filter((row) => plan.seen.get(row.key) !== row.ciphertext).map((row) => row.key),
           });
         }
-        const at = new Date();
-        for (const e of sealed) {
-          await tx
-            .insert(appSecretsTable)
-            .values({ appId: app.id, key: e.key, ciphertext: e.ciphertext })
-            .onConflictDoUpdate({
-              target: [appSecretsTable.appId, appSecretsTable.key],
-              set: { ciphertext: e.ciphertext, updatedAt: at },
-            });
-        }
-        const records: AuditRecord[] = sealed.map((e) => ({
+        await writeSecrets(
+          tx,
+          seal,
+          { appId: app.id, environmentId: env.id, actor: userActor(c.var.user), via: "import" },
+          writes.map((e) => ({ key: e.key, value: e.value })),
+        );
+        await pruneVersions(tx, env.id, deps.secretVersions);
+        const records: AuditRecord[] = writes.map((e) => ({
           action: e.status === "new" ? "secret.created" : "secret.updated",
           subject: e.key,
-          detail: { via: "import" },
+          detail: { via: "import", environment: env.slug },
         }));
         await recordAudit(tx, app.id, userActor(c.var.user), records);
       });
-      if (sealed.length > 0) await secretsChanged(deps, app.ownerId, app.id);
+      if (writes.length > 0) await secretsChanged(deps, ownerOf(app), app.id);
       const keysOf = (status: ImportEntry["status"]) =>
         plan.entries.filter((e) => e.status === status).map((e) => e.key);
-      return c.json(ok({ created: keysOf("new"), replaced: keysOf("replace"), unchanged: keysOf("unchanged") }));
+      const skipped = invalid.map(({ key, reason }) => ({ key, reason: reason ?? "key" }));
+      return c.json(
+        ok({ created: keysOf("new"), replaced: keysOf("replace"), unchanged: keysOf("unchanged"), skipped }),
+      );
     })
     .delete("/:key", async (c) => {
-      const app = await findOwnApp(deps, c.var.user.id, c.req.param("appId") ?? "");
+      const { row: app } = await c.var.appAccess("developer");
+      const env = await environmentOf(c, app.id);
       const key = secretKeySchema.safeParse(c.req.param("key"));
       if (!key.success) throw apiError("SECRET_NOT_FOUND", "Secret not found.");
+      const actor = userActor(c.var.user);
+      // A deletion is a version without a value: the key's past values stay for the retention time.
+      const seal = await deps.vault.sealer(secretScope(app.id));
       await db.transaction(async (tx) => {
-        const deleted = await tx
-          .delete(appSecretsTable)
-          .where(and(eq(appSecretsTable.appId, app.id), eq(appSecretsTable.key, key.data)))
-          .returning({ key: appSecretsTable.key });
-        if (deleted.length === 0) throw apiError("SECRET_NOT_FOUND", "Secret not found.");
-        await recordAudit(tx, app.id, userActor(c.var.user), [{ action: "secret.deleted", subject: key.data }]);
+        await lockEnvironment(tx, env.id, env.slug);
+        const existing = await lockedVersions(tx, env.id, [key.data]);
+        if (!existing.has(key.data)) throw apiError("SECRET_NOT_FOUND", "Secret not found.");
+        await writeSecrets(tx, seal, { appId: app.id, environmentId: env.id, actor, via: "browser" }, [
+          { key: key.data, value: null },
+        ]);
+        await pruneVersions(tx, env.id, deps.secretVersions);
+        await recordAudit(tx, app.id, actor, [
+          { action: "secret.deleted", subject: key.data, detail: { environment: env.slug } },
+        ]);
       });
-      await secretsChanged(deps, app.ownerId, app.id);
+      await secretsChanged(deps, ownerOf(app), app.id);
       return c.json(ok({ key: key.data, deleted: true as const }));
     });
 }

@@ -1,17 +1,19 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
+import { environmentQuerySchema } from "../contract/environments.ts";
 import { createServiceTokenSchema, SERVICE_TOKENS_PER_APP } from "../contract/service-tokens.ts";
-import { appServiceTokensTable } from "../db/schema/index.ts";
+import { appEnvironmentsTable, appServiceTokensTable } from "../db/schema/index.ts";
 import type { AppEnv } from "../http/env.ts";
-import { findOwnApp } from "./apps.ts";
-import type { ApiEnv } from "./lib/api-env.ts";
+import { ownerOf } from "./access/owner.ts";
+import type { AppAccessEnv } from "./access/resource-access.ts";
 import { apiError } from "./lib/api-error.ts";
 import { readSecrets, secretsChanged } from "./lib/app-secrets.ts";
 import { recordAudit } from "./lib/audit.ts";
 import type { ApiDeps } from "./lib/deps.ts";
+import { resolveEnvironment } from "./lib/environments.ts";
 import { ok } from "./lib/pair.ts";
-import { readJson } from "./lib/read-input.ts";
+import { readJson, readQuery } from "./lib/read-input.ts";
 import {
   authenticateServiceToken,
   looksLikeServiceToken,
@@ -26,24 +28,33 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function serviceTokensRoutes(deps: ApiDeps) {
   const { db } = deps.store;
   const t = appServiceTokensTable;
-  return new Hono<ApiEnv>()
+  return new Hono<AppAccessEnv>()
     .use("*", async (c, next) => {
       c.header("Cache-Control", "no-store");
       await next();
       c.header("Cache-Control", "no-store");
     })
     .get("/", async (c) => {
-      const app = await findOwnApp(deps, c.var.user.id, c.req.param("appId") ?? "");
+      const { row: app } = await c.var.appAccess("developer");
+      const e = appEnvironmentsTable;
       const rows = await db
-        .select()
+        .select({ token: t, slug: e.slug, name: e.name })
         .from(t)
+        .leftJoin(e, eq(e.id, t.environmentId))
         .where(and(eq(t.appId, app.id), isNull(t.revokedAt)))
         .orderBy(desc(t.createdAt), desc(t.id));
-      return c.json(ok(rows.map(toServiceToken)));
+      return c.json(
+        ok(
+          rows.map((r) =>
+            toServiceToken(r.token, r.slug !== null && r.name !== null ? { slug: r.slug, name: r.name } : null),
+          ),
+        ),
+      );
     })
     .post("/", async (c) => {
       const input = await readJson(c, createServiceTokenSchema);
-      const app = await findOwnApp(deps, c.var.user.id, c.req.param("appId") ?? "");
+      const { row: app } = await c.var.appAccess("admin");
+      const env = await resolveEnvironment(db, app.id, input.environment);
       const minted = mintServiceToken();
       const row = await db.transaction(async (tx) => {
         const [live] = await tx
@@ -62,6 +73,7 @@ export function serviceTokensRoutes(deps: ApiDeps) {
           .values({
             id: minted.id,
             appId: app.id,
+            environmentId: env.id,
             name: input.name,
             secretHash: minted.secretHash,
             lastFour: minted.lastFour,
@@ -74,16 +86,16 @@ export function serviceTokensRoutes(deps: ApiDeps) {
           {
             action: "token.created",
             subject: input.name,
-            detail: { expiresAt: inserted.expiresAt?.toISOString() ?? null },
+            detail: { expiresAt: inserted.expiresAt?.toISOString() ?? null, environment: env.slug },
           },
         ]);
         return inserted;
       });
-      await secretsChanged(deps, app.ownerId, app.id);
-      return c.json(ok({ ...toServiceToken(row), token: minted.token }), 201);
+      await secretsChanged(deps, ownerOf(app), app.id);
+      return c.json(ok({ ...toServiceToken(row, { slug: env.slug, name: env.name }), token: minted.token }), 201);
     })
     .delete("/:tokenId", async (c) => {
-      const app = await findOwnApp(deps, c.var.user.id, c.req.param("appId") ?? "");
+      const { row: app } = await c.var.appAccess("admin");
       const tokenId = c.req.param("tokenId");
       if (!UUID.test(tokenId)) throw apiError("SERVICE_TOKEN_NOT_FOUND", "Service token not found.");
       await db.transaction(async (tx) => {
@@ -95,14 +107,15 @@ export function serviceTokensRoutes(deps: ApiDeps) {
         if (!revoked) throw apiError("SERVICE_TOKEN_NOT_FOUND", "Service token not found.");
         await recordAudit(tx, app.id, userActor(c.var.user), [{ action: "token.revoked", subject: revoked.name }]);
       });
-      await secretsChanged(deps, app.ownerId, app.id);
+      await secretsChanged(deps, ownerOf(app), app.id);
       return c.json(ok({ id: tokenId, revoked: true as const }));
     });
 }
 
 /**
  * `GET /apps/{appId}/secrets` with `Authorization: Bearer console_st_…`: a service token reads its
- * own app's secrets, and nothing else. Any other request passes on to the user routes (which refuse
+ * own app's secrets in its own environment (an `environment` query may name it, no other), and
+ * nothing else. Any other request passes on to the user routes (which refuse
  * a service token). Attempts are rate-limited per client address, failures more tightly; the
  * token never reaches a log line (the request log has method, path and status only).
  */
@@ -112,19 +125,32 @@ export function serviceTokenSecretsReader(deps: ApiDeps) {
     if (!raw || !looksLikeServiceToken(raw)) return next();
     c.header("Cache-Control", "no-store");
     const appId = c.req.param("appId") ?? "";
-    const { token, ownerId } = await deps.limits.serviceToken(c, () =>
+    const { token, owner } = await deps.limits.serviceToken(c, () =>
       authenticateServiceToken(deps.store.db, raw, appId),
     );
-    const secrets = await readSecrets(deps, appId);
+    const { environment } = readQuery(c, environmentQuerySchema);
+    // authenticateServiceToken refuses a token without an environment (its environment was deleted).
+    const environmentId = token.environmentId ?? "";
+    if (environment !== undefined) {
+      const named = await resolveEnvironment(deps.store.db, appId, environment);
+      if (named.id !== environmentId) {
+        throw apiError("SERVICE_TOKEN_WRONG_ENVIRONMENT", "This service token reads another environment.");
+      }
+    }
+    const secrets = await readSecrets(deps, appId, environmentId);
     const at = new Date();
     await deps.store.db
       .update(appServiceTokensTable)
       .set({ lastUsedAt: at })
       .where(eq(appServiceTokensTable.id, token.id));
     await recordAudit(deps.store.db, appId, { kind: "token", id: token.id, label: token.name }, [
-      { action: "secrets.pulled", subject: token.name, detail: { count: secrets.length } },
+      {
+        action: "secrets.pulled",
+        subject: token.name,
+        detail: { count: secrets.length, environment: environment ?? null },
+      },
     ]);
-    await secretsChanged(deps, ownerId, appId);
+    await secretsChanged(deps, owner, appId);
     c.header("Cache-Control", "no-store");
     return c.json(ok(secrets));
   });

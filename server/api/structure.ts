@@ -19,7 +19,7 @@ export function structureRoutes(deps: ApiDeps) {
     .get("/table/:tableName", async (c) => {
       const query = readQuery(c, structureQuerySchema);
       const tableName = c.req.param("tableName");
-      const read = useOwnDatabase(deps, c, "read", (target) =>
+      const read = useOwnDatabase(deps, c, "read", "viewer", (target) =>
         readTableStructure(target.pool, query.schemaName, tableName),
       );
       return c.json(ok(await read));
@@ -27,10 +27,12 @@ export function structureRoutes(deps: ApiDeps) {
     .get("/function/:oid", async (c) => {
       const oid = c.req.param("oid");
       if (!OID.test(oid) || Number(oid) > 4_294_967_295) {
-        await ownDatabase(deps, c); // another user's database stays a 404 of its own
+        await ownDatabase(deps, c, "viewer"); // another user's database stays a 404 of its own
         throw apiError("FUNCTION_NOT_FOUND", "No function with this id.");
       }
-      const read = useOwnDatabase(deps, c, "read", (target) => readFunctionDefinition(target.pool, Number(oid)));
+      const read = useOwnDatabase(deps, c, "read", "viewer", (target) =>
+        readFunctionDefinition(target.pool, Number(oid)),
+      );
       return c.json(ok(await read));
     });
 }

@@ -1,36 +1,90 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { TeamMember } from "../contract/teams.ts";
+import { type MyTeam, setMemberRoleSchema, TEAM_ROLE_PERMISSION, type TeamMember } from "../contract/teams.ts";
 import { isHttpError } from "../lib/errors.ts";
+import { requireRole, requireTeamRole } from "./access/resource-access.ts";
+import { ROLE_PERMISSION_IDS } from "./access/roles.ts";
 import type { ApiEnv } from "./lib/api-env.ts";
 import { apiError } from "./lib/api-error.ts";
 import type { ApiDeps } from "./lib/deps.ts";
 import { ok } from "./lib/pair.ts";
+import { readJson } from "./lib/read-input.ts";
 
 const notReadable = () =>
   apiError("TEAM_MEMBERS_NOT_READABLE", "You may not read this team's members ($read_members is needed).");
 
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
 /**
- * The members of a team with their e-mail, for the team page: Stack's client API gives a member's
- * team profile only, whose name is empty for everyone who never set one. Only for callers who hold
- * $read_members in that team; to anyone else a team looks the same whether it exists or not.
+ * GET /teams: the caller's teams with their role in each (the workspace switcher).
+ * GET /teams/{teamId}/members: the members with their e-mail and role, for the team page: Stack's
+ * client API gives a member's team profile only, whose name is empty for everyone who never set one.
+ * Only for callers who hold $read_members in that team; to anyone else a team looks the same
+ * whether it exists or not.
+ * PUT /teams/{teamId}/members/{userId}/role: an admin changes a member's role (only an owner
+ * makes or unmakes an owner).
  */
 export function teamsRoutes(deps: ApiDeps) {
-  return new Hono<ApiEnv>().get("/:teamId/members", async (c) => {
-    const teamId = c.req.param("teamId");
-    if (!z.uuid().safeParse(teamId).success) throw notReadable();
-    const allowed = await deps.stackApi.hasTeamPermission(teamId, c.var.user.id, "$read_members").catch((error) => {
-      // No such team: the auth service says 404, which must look like any other refusal here.
-      if (isHttpError(error) && error.details?.status === 404) return false;
-      throw error;
+  return new Hono<ApiEnv>()
+    .get("/", async (c) => {
+      const userId = c.var.user.id;
+      const teams = await deps.rights.teamsOf(userId);
+      const roles = await Promise.all(teams.map((team) => deps.rights.roleIn(team.id, userId)));
+      const mine: MyTeam[] = teams.map((team, i) => ({ ...team, role: roles[i] ?? null }));
+      return c.json(ok(mine));
+    })
+    .get("/:teamId/members", async (c) => {
+      const teamId = c.req.param("teamId");
+      if (!isUuid(teamId)) throw notReadable();
+      const allowed = await deps.stackApi.hasTeamPermission(teamId, c.var.user.id, "$read_members").catch((error) => {
+        // No such team: the auth service says 404, which must look like any other refusal here.
+        if (isHttpError(error) && error.details?.status === 404) return false;
+        throw error;
+      });
+      if (!allowed) throw notReadable();
+      const users = await deps.stackApi.listTeamUsers(teamId);
+      const roles = await Promise.all(users.map((user) => deps.rights.roleIn(teamId, user.id)));
+      const members: TeamMember[] = users.map((user, i) => ({
+        userId: user.id,
+        displayName: user.display_name?.trim() || null,
+        email: user.primary_email,
+        role: roles[i] ?? null,
+      }));
+      return c.json(ok(members));
+    })
+    .put("/:teamId/members/:userId/role", async (c) => {
+      const { role } = await readJson(c, setMemberRoleSchema);
+      const teamId = c.req.param("teamId");
+      const userId = c.req.param("userId");
+      if (!isUuid(teamId)) throw apiError("NOT_A_TEAM_MEMBER", "You are not a member of this team.");
+      await requireTeamRole(deps, teamId, c.var.user.id, "admin");
+      const callerRole = await deps.rights.roleIn(teamId, c.var.user.id);
+      const current = isUuid(userId) ? await deps.rights.roleIn(teamId, userId) : null;
+      if (current === null && !(isUuid(userId) && (await deps.stackApi.teamPermissions(teamId, userId)))) {
+        throw apiError("NOT_A_TEAM_MEMBER", "This user is not a member of this team.", { userId });
+      }
+      // Making or unmaking an owner is the owners' own business.
+      if (role === "owner" || current === "owner") requireRole(callerRole ?? "viewer", "owner");
+      if (current === "owner" && role !== "owner") await keepOneOwner(deps, teamId, userId);
+      const granted = await deps.stackApi.directTeamPermissions(teamId, userId);
+      await deps.stackApi.grantTeamPermission(teamId, userId, TEAM_ROLE_PERMISSION[role]);
+      for (const id of granted) {
+        if (ROLE_PERMISSION_IDS.includes(id) && id !== TEAM_ROLE_PERMISSION[role]) {
+          await deps.stackApi.revokeTeamPermission(teamId, userId, id);
+        }
+      }
+      deps.rights.forget(teamId, userId);
+      return c.json(ok({ userId, role }));
     });
-    if (!allowed) throw notReadable();
-    const users = await deps.stackApi.listTeamUsers(teamId);
-    const members: TeamMember[] = users.map((user) => ({
-      userId: user.id,
-      displayName: user.display_name?.trim() || null,
-      email: user.primary_email,
-    }));
-    return c.json(ok(members));
-  });
+}
+
+/** A team always keeps an owner: the last one cannot step down (transfer ownership first). */
+async function keepOneOwner(deps: ApiDeps, teamId: string, leaving: string): Promise<void> {
+  const users = await deps.stackApi.listTeamUsers(teamId);
+  const roles = await Promise.all(
+    users.filter((user) => user.id !== leaving).map((user) => deps.rights.roleIn(teamId, user.id)),
+  );
+  if (!roles.includes("owner")) {
+    throw apiError("TEAM_NEEDS_OWNER", "A team needs an owner: make another member owner first.");
+  }
 }

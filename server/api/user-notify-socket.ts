@@ -11,6 +11,7 @@ import {
   type UserNotifyMessage,
 } from "../contract/ws.ts";
 import type { AppEnv } from "../http/env.ts";
+import { subscribeToTeams } from "./access/team-subscriptions.ts";
 import { TokenRejected } from "./lib/access-token.ts";
 import type { ApiUser } from "./lib/api-env.ts";
 import { apiError } from "./lib/api-error.ts";
@@ -27,7 +28,7 @@ const closeCodeOf = (error: unknown): [number, string] => {
 };
 
 /**
- * /ws/user-notify: live events about the user's own changes. It authenticates with the SDK's access
+ * /ws/user-notify: live events about the user's own changes and those of their teams' resources. It authenticates with the SDK's access
  * cookie or, without one, a first message `{type:"auth", accessToken}`; a token never goes in the
  * URL (URLs end up in logs). It pings to find dead peers and closes when the token expires.
  */
@@ -55,7 +56,15 @@ export function userNotifySocketRoutes(deps: ApiDeps) {
           return;
         }
         const current = user;
-        cleanups.push(deps.events.listen(current.id, (message) => send(ws, message)));
+        const teams = subscribeToTeams(deps, current.id, (message) => send(ws, message));
+        cleanups.push(() => teams.close());
+        cleanups.push(
+          deps.events.listen(current.id, (message) => {
+            send(ws, message);
+            teams.resync();
+          }),
+        );
+        await teams.ready;
         const untilExpiry = Math.max(0, current.expiresAt * 1000 - Date.now());
         const expiry = setTimeout(() => ws.close(SOCKET_CLOSE.TOKEN_EXPIRED, "access token expired"), untilExpiry);
         cleanups.push(() => clearTimeout(expiry));

@@ -1,12 +1,14 @@
 import type { Hono } from "hono";
 import type { Config } from "../config.ts";
 import type { AppEnv } from "../http/env.ts";
+import type { OutboundFetch } from "../lib/outbound-fetch.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { AccessTokenClaims, TokenService } from "./crypto/tokens.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { RateLimiter } from "./policy/rate-limit.ts";
 import type { ConnectedAccounts } from "./social/connected-accounts.ts";
 import type { FlowStateStore } from "./social/flow-states.ts";
+import type { OidcDirectory } from "./social/oidc/discovery.ts";
 import type { SocialProvider } from "./social/provider.ts";
 import type { CliLoginStore } from "./stores/cli-logins.ts";
 import type { ContactChannelStore } from "./stores/contact-channels.ts";
@@ -73,6 +75,10 @@ export interface AuthDeps {
   /** User and team API keys (hashed). */
   apiKeys: UserTeamApiKeyStore;
   social: Map<string, SocialProvider>;
+  /** Discovery documents and key sets of projects' OpenID providers (through OUTBOUND_ALLOW). */
+  oidc: OidcDirectory;
+  /** Token endpoint calls of those providers, through the same outbound policy. */
+  oidcFetch: OutboundFetch;
   flows: FlowStateStore;
   /** Refresh tokens carried by one-time codes (cross-domain sign-in), sealed. */
   handoff: SessionHandoff;

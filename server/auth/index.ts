@@ -3,6 +3,7 @@ import type { AppEnv } from "../http/env.ts";
 import { createErrorHandler } from "../http/error-handler.ts";
 import { loadMasterKey } from "../lib/envelope.ts";
 import { reachableOnlyFromThisMachine } from "../lib/loopback.ts";
+import { outboundFetch } from "../lib/outbound-fetch.ts";
 import { RateLimited } from "../lib/rate-limits.ts";
 import { Vault } from "../lib/vault.ts";
 import type { ServiceContext } from "../service-context.ts";
@@ -14,6 +15,7 @@ import { RateLimiter } from "./policy/rate-limit.ts";
 import { registerRoutes } from "./routes/index.ts";
 import { ConnectedAccounts } from "./social/connected-accounts.ts";
 import { FlowStateStore } from "./social/flow-states.ts";
+import { OidcDirectory } from "./social/oidc/discovery.ts";
 import { socialProviders } from "./social/providers.ts";
 import { CliLoginStore } from "./stores/cli-logins.ts";
 import { ContactChannelStore } from "./stores/contact-channels.ts";
@@ -80,7 +82,7 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     credentials,
   );
   webhooks.start();
-  const users = new UserStore(store, sessions, webhooks, totpSecrets);
+  const users = new UserStore(store, sessions, webhooks, totpSecrets, logger);
   await users.listenForChanges();
   const mailer = new Mailer(
     store,
@@ -96,10 +98,11 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
   await forgetMailBodies(store);
   mailer.start();
   const definitions = new PermissionDefinitions(store);
+  const oidcFetch = outboundFetch(ctx.outbound);
   const deps: AuthDeps = {
     ctx,
     config,
-    projects: new ProjectDirectory(store),
+    projects: new ProjectDirectory(store, logger),
     tokens,
     sessions,
     users,
@@ -117,6 +120,8 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     projectPermissions: new ProjectPermissions(store, definitions),
     apiKeys: new UserTeamApiKeyStore(store),
     social: socialProviders(config, () => `${baseUrl()}/api/v1`),
+    oidc: new OidcDirectory(oidcFetch),
+    oidcFetch,
     flows: new FlowStateStore(store),
     connectedAccounts: new ConnectedAccounts(store, vault),
     dataVault: new DataVault(store, vault),
@@ -134,7 +139,7 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     if (error instanceof RateLimited) {
       // A plain 429 (code in the body only): the SDK waits out Retry-After and tries again.
       const retryAfter = { "Retry-After": String(error.retryAfterSeconds) };
-      return renderStatusError(appContext, new StatusError(429, "RATE_LIMITED", error.message, retryAfter));
+      return renderStatusError(appContext, new StatusError("RATE_LIMITED", error.message, retryAfter));
     }
     return error instanceof StatusError ? renderStatusError(appContext, error) : foundationErrors(error, appContext);
   });
@@ -142,7 +147,7 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
   registerRoutes(app, deps);
   // Unknown API paths answer like Stack's catch-all: plain 404, no known-error code the SDK lacks.
   app.all("*", (c) => {
-    throw new StatusError(404, "ROUTE_NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}.`);
+    throw new StatusError("ROUTE_NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}.`);
   });
 
   return {

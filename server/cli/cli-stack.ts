@@ -3,9 +3,15 @@ import { type RuntimeConfig, runtimeConfigSchema } from "../contract/runtime-con
 /** The console's public configuration (project id, keys, auth URL), as the web app reads it. */
 export async function consoleConfig(origin: string): Promise<RuntimeConfig> {
   const response = await fetch(new URL("/config.json", origin)).catch((cause: unknown) => {
-    throw new CliError(`Cannot reach the console at ${origin} (${cause instanceof Error ? cause.message : cause}).`);
+    throw unreachable(origin, cause);
   });
-  if (!response.ok) throw new CliError(`${origin}/config.json answered ${response.status}; is this the console?`);
+  if (!response.ok) {
+    throw new CliError(
+      `${origin}/config.json answered ${response.status}: this does not look like an App Console.`,
+      1,
+      "Check the address (--url, CONSOLE_URL or the project file's url).",
+    );
+  }
   return runtimeConfigSchema.parse(await response.json());
 }
 
@@ -25,13 +31,28 @@ export async function stackClient(config: RuntimeConfig, origin: string, refresh
   });
 }
 
-/** A failure to report in one line, without a stack trace. */
+/**
+ * A failure to report without a stack trace: what went wrong (`message`, naming the cause) and,
+ * where there is one, what to do about it (`fix`, printed on its own line).
+ */
 export class CliError extends Error {
   override name = "CliError";
   constructor(
     message: string,
     readonly exitCode = 1,
+    readonly fix?: string,
   ) {
     super(message);
   }
+}
+
+/** The console cannot be reached at all: a wrong address, or it is not running. */
+export function unreachable(origin: string, cause: unknown): CliError {
+  const reason =
+    cause instanceof Error ? ((cause.cause as Error | undefined)?.message ?? cause.message) : String(cause);
+  return new CliError(
+    `Cannot reach the console at ${origin} (${reason}).`,
+    1,
+    "Check that it is running and that the address is right (--url, CONSOLE_URL or the project file's url).",
+  );
 }

@@ -1,104 +1,222 @@
+import { z } from "zod";
+import { importEntrySchema } from "./secrets.ts";
+
 /**
- * Every error code the app API (/api/v1) answers, with its HTTP status. Errors arrive as the pair
- * `[null, {code, message, details?}]`; the browser narrows on `code`, never on `message`.
- * A code's parameters travel in `details` for the browser to put into its translated sentence
- * (the database routes: `name`, `schema`, `table`, `column`, `line`, `maxBytes`, `timeoutMs`,
- * IMPORT_MAPPING_INVALID's `problem`, and `reason`: PostgreSQL's or the driver's own words).
+ * Every error code the app API (/api/v1) answers, with its HTTP status and the schema of the
+ * `details` it sends (none: it sends none). Errors arrive as the pair `[null, {code, message, details?}]`;
+ * the browser narrows on `code`, never on `message`, and reads a code's parameters from `details`
+ * typed by this schema (ApiErrorDetails) to put them into its translated sentence
+ * (src/lib/errors/api-error-texts.ts). `reason` is PostgreSQL's or the driver's own words.
+ * The server makes these errors with `apiError(code, message, details)` (server/api/lib/api-error.ts):
+ * the status is looked up here, the details are checked against the schema by the type checker.
  */
-export const apiErrorStatus = {
-  // Routing: no route for the method and path; a plain request to the WebSocket endpoint
-  NOT_FOUND: 404,
-  // A refusal of the framework itself (Hono's HTTPException below 500): it keeps that status, 400 most often
-  BAD_REQUEST: 400,
-  UPGRADE_REQUIRED: 426,
-  // Request shape (produced by the shared error handler and the input-hygiene layer)
-  SCHEMA_ERROR: 400,
-  BODY_PARSING_ERROR: 400,
-  BODY_TOO_LARGE: 413,
-  // Who is calling
-  UNAUTHENTICATED: 401,
-  INVALID_ACCESS_TOKEN: 401,
-  ACCESS_TOKEN_EXPIRED: 401,
-  ANONYMOUS_USER_NOT_ALLOWED: 403,
-  // A write or socket authenticated by the session cookie from a page of another origin
-  CROSS_SITE_REQUEST_REFUSED: 403,
-  RESTRICTED_USER_NOT_ALLOWED: 403,
-  // Service tokens: read-only access to one app's secrets (GET /apps/{appId}/secrets only)
-  INVALID_SERVICE_TOKEN: 401,
-  SERVICE_TOKEN_EXPIRED: 401,
-  SERVICE_TOKEN_REVOKED: 401,
-  SERVICE_TOKEN_WRONG_APP: 401,
-  SERVICE_TOKEN_NOT_ALLOWED: 401,
-  RATE_LIMITED: 429,
-  // The admin area: only operators named in ADMIN_EMAILS, and only with an admin key configured
-  ADMIN_REQUIRED: 403,
-  ADMIN_NOT_CONFIGURED: 503,
-  ADMIN_PATH_NOT_ALLOWED: 400,
-  // The one-time setup link that makes the first operator (/setup): unknown, expired or used; address taken
-  SETUP_LINK_INVALID: 403,
-  SETUP_EMAIL_TAKEN: 409,
-  // GET /teams/{teamId}/members: the caller does not hold $read_members there (or no such team)
-  TEAM_MEMBERS_NOT_READABLE: 403,
-  // Resources (another user's objects answer these too)
-  APP_NOT_FOUND: 404,
-  SECRET_NOT_FOUND: 404,
-  SERVICE_TOKEN_NOT_FOUND: 404,
-  DATABASE_NOT_FOUND: 404,
-  SCHEMA_NOT_FOUND: 404,
-  TABLE_NOT_FOUND: 404,
-  COLUMN_NOT_FOUND: 400,
-  /** GET /db/{dbId}/structure/function/{oid}: no routine has this oid (dropped, or replaced since the tree was read). */
-  FUNCTION_NOT_FOUND: 404,
-  EXECUTION_NOT_FOUND: 404,
-  // Table filters: an operator the column's type has no sense for; a value that is not of its type
-  FILTER_OPERATOR_INVALID: 400,
-  FILTER_VALUE_INVALID: 400,
-  // Exports: one statement, and one that returns rows
-  EXPORT_NEEDS_ONE_STATEMENT: 400,
-  EXPORT_NO_ROWS: 400,
-  // CSV imports: details.line is the file's line (1-based) where the refused record starts
-  IMPORT_CSV_EMPTY: 400,
-  IMPORT_CSV_MALFORMED: 400,
-  IMPORT_MAPPING_INVALID: 400,
-  IMPORT_ROW_REJECTED: 400,
-  IMPORT_TOO_LARGE: 413,
-  TABLE_EXISTS: 409,
-  /** The server runs user SQL read-only (SQL_READ_ONLY): nothing can be written, imports included. */
-  DATABASE_READ_ONLY: 403,
-  // Conflicts and limits
-  DATABASE_NAME_TAKEN: 409,
-  SECRET_VALUE_TOO_LARGE: 413,
-  SECRET_EXISTS: 409,
-  SERVICE_TOKEN_LIMIT_REACHED: 409,
-  // .env import and export
-  IMPORT_EMPTY: 400,
-  IMPORT_INVALID: 400,
-  IMPORT_TOO_MANY_ENTRIES: 400,
-  IMPORT_CONFLICT: 409,
-  EXPORT_NOT_REPRESENTABLE: 422,
-  SQL_TOO_LARGE: 413,
-  // Databases
-  DATABASE_UNREACHABLE: 400,
-  DATABASE_QUERY_FAILED: 400,
-  DATABASE_BUSY: 409,
-  // Connections on a user's behalf go only to public addresses, or those the operator allows (OUTBOUND_ALLOW)
-  OUTBOUND_ADDRESS_NOT_ALLOWED: 403,
-  // Row changes (POST /db/{dbId}/rows): edits need a primary key; a key that matches no row undoes all
-  TABLE_HAS_NO_PRIMARY_KEY: 400,
-  ROW_NOT_FOUND: 409,
-  // Dependencies
-  AUTH_SERVICE_UNAVAILABLE: 502,
-  INTERNAL_ERROR: 500,
-} as const;
+const importMappingDetails = z.object({
+  problem: z.enum(["notTable", "duplicateName", "mappedTwice", "generated", "nothingMapped"]).optional(),
+  column: z.string().optional(),
+  line: z.number().optional(),
+  columns: z.number().optional(),
+});
 
-export type ApiErrorCode = keyof typeof apiErrorStatus;
+/** A statement PostgreSQL refused (its SQLSTATE and words), or one stopped at the time limit (`timeoutMs`). */
+const databaseQueryFailedDetails = z.object({
+  sqlState: z.string().nullable().optional(),
+  reason: z.string().nullable().optional(),
+  timeoutMs: z.number().optional(),
+  changeIndex: z.number().optional(),
+  detail: z.string().nullable().optional(),
+  /** The schema editor's plan: which statement failed, the request field it came from, where in it. */
+  statementIndex: z.number().optional(),
+  field: z.string().nullable().optional(),
+  position: z.number().nullable().optional(),
+  applied: z.number().optional(),
+});
 
-/** The error half of a failed answer. */
-export interface ApiErrorBody {
-  code: ApiErrorCode;
-  message: string;
-  details?: Record<string, unknown>;
+interface ApiErrorEntry {
+  readonly status: number;
+  readonly details?: z.ZodType<Record<string, unknown>>;
 }
+
+export const apiErrors = {
+  // Routing: no route for the method and path; a plain request to the WebSocket endpoint
+  NOT_FOUND: { status: 404 },
+  // A refusal of the framework itself (Hono's HTTPException below 500): it keeps that status, 400 most often
+  BAD_REQUEST: { status: 400 },
+  UPGRADE_REQUIRED: { status: 426 },
+  // Request shape (produced by the shared error handler and the input-hygiene layer)
+  SCHEMA_ERROR: {
+    status: 400,
+    details: z.object({ message: z.string().optional(), changeIndex: z.number().optional() }),
+  },
+  BODY_PARSING_ERROR: { status: 400, details: z.object({ message: z.string() }) },
+  BODY_TOO_LARGE: { status: 413 },
+  // Who is calling
+  UNAUTHENTICATED: { status: 401 },
+  INVALID_ACCESS_TOKEN: { status: 401 },
+  ACCESS_TOKEN_EXPIRED: { status: 401 },
+  ANONYMOUS_USER_NOT_ALLOWED: { status: 403 },
+  // A write or socket authenticated by the session cookie from a page of another origin
+  CROSS_SITE_REQUEST_REFUSED: { status: 403 },
+  RESTRICTED_USER_NOT_ALLOWED: { status: 403 },
+  // Service tokens: read-only access to one app's secrets (GET /apps/{appId}/secrets only)
+  INVALID_SERVICE_TOKEN: { status: 401 },
+  SERVICE_TOKEN_EXPIRED: { status: 401 },
+  SERVICE_TOKEN_REVOKED: { status: 401 },
+  SERVICE_TOKEN_WRONG_APP: { status: 401 },
+  SERVICE_TOKEN_NOT_ALLOWED: { status: 401 },
+  // A token reads only its own environment: the `environment` query named another
+  SERVICE_TOKEN_WRONG_ENVIRONMENT: { status: 401 },
+  RATE_LIMITED: { status: 429 },
+  // The admin area: only operators named in ADMIN_EMAILS, and only with an admin key configured
+  ADMIN_REQUIRED: { status: 403 },
+  ADMIN_NOT_CONFIGURED: { status: 503 },
+  // Instance backups (the admin area's Backups page): one runs at a time; the archive folder
+  BACKUP_RUNNING: { status: 409 },
+  BACKUP_NOT_FOUND: { status: 404 },
+  BACKUP_DIR_UNWRITABLE: { status: 507 },
+  BACKUP_DISK_FULL: { status: 507 },
+  ADMIN_PATH_NOT_ALLOWED: { status: 400 },
+  // The one-time setup link that makes the first operator (/setup): unknown, expired or used; address taken
+  SETUP_LINK_INVALID: { status: 403 },
+  SETUP_EMAIL_TAKEN: { status: 409 },
+  // GET /teams/{teamId}/members: the caller does not hold $read_members there (or no such team)
+  TEAM_MEMBERS_NOT_READABLE: { status: 403 },
+  // Team workspaces: the caller's role in the owning team is below what the action needs
+  // (details.role names the role needed); the caller is not a member of the team named in the request
+  TEAM_ROLE_REQUIRED: { status: 403, details: z.object({ role: z.enum(["viewer", "developer", "admin", "owner"]) }) },
+  NOT_A_TEAM_MEMBER: { status: 403, details: z.object({ userId: z.string().optional() }) },
+  // PUT /teams/{teamId}/members/{userId}/role: the last owner cannot step down
+  TEAM_NEEDS_OWNER: { status: 409 },
+  // A viewer's SQL: only SELECT, EXPLAIN (of a SELECT) and SHOW run (details.statementIndex is the first other one)
+  SQL_READ_ONLY_ROLE: {
+    status: 403,
+    details: z.object({ statementIndex: z.number(), role: z.literal("developer") }),
+  },
+  // Resources (another user's objects answer these too)
+  APP_NOT_FOUND: { status: 404 },
+  SECRET_NOT_FOUND: { status: 404 },
+  // No environment of the app has this slug (the `environment` query, a path, a token's request)
+  ENVIRONMENT_NOT_FOUND: { status: 404, details: z.object({ environment: z.string() }) },
+  // A version of a key that is not kept (pruned, never made), or a deletion, which has no value
+  SECRET_VERSION_NOT_FOUND: { status: 404, details: z.object({ version: z.number() }) },
+  // A rollback further back than the versions are kept (SECRET_VERSIONS_KEEP_DAYS)
+  SECRET_ROLLBACK_TOO_OLD: { status: 400, details: z.object({ keepDays: z.number() }) },
+  SERVICE_TOKEN_NOT_FOUND: { status: 404 },
+  DATABASE_NOT_FOUND: { status: 404 },
+  SCHEMA_NOT_FOUND: { status: 404, details: z.object({ schema: z.string() }) },
+  TABLE_NOT_FOUND: { status: 404, details: z.object({ schema: z.string(), table: z.string() }) },
+  COLUMN_NOT_FOUND: {
+    status: 400,
+    details: z.object({ column: z.string().optional(), changeIndex: z.number().optional() }),
+  },
+  /** GET /db/{dbId}/structure/function/{oid}: no routine has this oid (dropped, or replaced since the tree was read). */
+  FUNCTION_NOT_FOUND: { status: 404 },
+  EXECUTION_NOT_FOUND: { status: 404 },
+  // Table filters: an operator the column's type has no sense for; a value that is not of its type
+  FILTER_OPERATOR_INVALID: { status: 400, details: z.object({ column: z.string(), op: z.string() }) },
+  FILTER_VALUE_INVALID: {
+    status: 400,
+    details: z.object({
+      column: z.string(),
+      op: z.string().optional(),
+      type: z.string().optional(),
+      problem: z.literal("missing").optional(),
+    }),
+  },
+  // Exports: one statement, and one that returns rows
+  EXPORT_NEEDS_ONE_STATEMENT: { status: 400, details: z.object({ statements: z.number() }) },
+  EXPORT_NO_ROWS: { status: 400 },
+  // CSV imports: details.line is the file's line (1-based) where the refused record starts
+  IMPORT_CSV_EMPTY: { status: 400 },
+  IMPORT_CSV_MALFORMED: {
+    status: 400,
+    // reason: QUOTE_NOT_CLOSED, INVALID_QUOTE, TEXT_AFTER_QUOTE or RECORD_WIDTH (with both field counts).
+    details: z.object({
+      line: z.number(),
+      reason: z.string(),
+      fields: z.number().optional(),
+      expected: z.number().optional(),
+    }),
+  },
+  IMPORT_MAPPING_INVALID: { status: 400, details: importMappingDetails },
+  IMPORT_ROW_REJECTED: {
+    status: 400,
+    details: z.object({
+      line: z.number().nullable(),
+      column: z.string().nullable(),
+      sqlState: z.string().nullable(),
+      reason: z.string(),
+      /** A repeated unique key: the earlier line of the file, or the row already in the table. */
+      duplicateOf: z.number().optional(),
+      existingKey: z.string().optional(),
+    }),
+  },
+  IMPORT_TOO_LARGE: { status: 413, details: z.object({ maxBytes: z.number() }) },
+  TABLE_EXISTS: { status: 409, details: z.object({ schema: z.string(), table: z.string() }) },
+  /** The server runs user SQL read-only (SQL_READ_ONLY): nothing can be written, imports included. */
+  DATABASE_READ_ONLY: { status: 403 },
+  // The schema editor: a column type the catalog does not list; the table changed since the editor loaded it
+  TYPE_NOT_FOUND: { status: 400, details: z.object({ type: z.string(), field: z.string() }) },
+  STRUCTURE_CHANGED: { status: 409, details: z.object({ schema: z.string(), table: z.string() }) },
+  /** A trigram index was asked for where pg_trgm is missing or the relation (a view) holds no index. */
+  SEARCH_INDEX_UNAVAILABLE: { status: 400, details: z.object({ schema: z.string(), table: z.string() }) },
+  // Saved queries (/snippets): another user's answers the same 404
+  SNIPPET_NOT_FOUND: { status: 404 },
+  SNIPPET_NAME_TAKEN: { status: 409, details: z.object({ name: z.string().optional() }) },
+  SNIPPET_LIMIT_REACHED: { status: 409, details: z.object({ max: z.number() }) },
+  // Conflicts and limits
+  DATABASE_NAME_TAKEN: { status: 409, details: z.object({ name: z.string() }) },
+  DATABASE_BRANCH_EXTERNAL: { status: 409 },
+  SECRET_VALUE_TOO_LARGE: { status: 413, details: z.object({ maxBytes: z.number() }) },
+  SECRET_EXISTS: { status: 409, details: z.object({ key: z.string() }) },
+  SERVICE_TOKEN_LIMIT_REACHED: { status: 409, details: z.object({ max: z.number() }) },
+  // Environments: a slug is unique within its app; an app keeps at least one and at most ENVIRONMENTS_PER_APP
+  ENVIRONMENT_SLUG_TAKEN: { status: 409, details: z.object({ slug: z.string() }) },
+  ENVIRONMENT_LIMIT_REACHED: { status: 409, details: z.object({ max: z.number() }) },
+  ENVIRONMENT_LAST: { status: 409 },
+  // .env import and export
+  IMPORT_EMPTY: { status: 400 },
+  IMPORT_INVALID: {
+    status: 400,
+    details: z.object({ invalid: z.array(importEntrySchema.pick({ key: true, reason: true })) }),
+  },
+  IMPORT_TOO_MANY_ENTRIES: { status: 400, details: z.object({ max: z.number() }) },
+  IMPORT_CONFLICT: { status: 409, details: z.object({ keys: z.array(z.string()) }) },
+  EXPORT_NOT_REPRESENTABLE: { status: 422, details: z.object({ keys: z.array(z.string()) }) },
+  SQL_TOO_LARGE: { status: 413, details: z.object({ maxBytes: z.number() }) },
+  // Databases
+  DATABASE_UNREACHABLE: { status: 400, details: z.object({ reason: z.string() }) },
+  DATABASE_QUERY_FAILED: { status: 400, details: databaseQueryFailedDetails },
+  DATABASE_BUSY: { status: 409 },
+  // Connections on a user's behalf go only to public addresses, or those the operator allows (OUTBOUND_ALLOW)
+  OUTBOUND_ADDRESS_NOT_ALLOWED: { status: 403 },
+  // Row changes (POST /db/{dbId}/rows): edits need a primary key; a key that matches no row undoes all
+  TABLE_HAS_NO_PRIMARY_KEY: { status: 400 },
+  ROW_NOT_FOUND: { status: 409, details: z.object({ changeIndex: z.number() }).partial() },
+  // Dependencies
+  AUTH_SERVICE_UNAVAILABLE: {
+    status: 502,
+    details: z.object({
+      reason: z.string().optional(),
+      status: z.number().optional(),
+      authErrorCode: z.string().optional(),
+    }),
+  },
+  INTERNAL_ERROR: { status: 500, details: z.object({ request_id: z.string() }) },
+} as const satisfies Record<string, ApiErrorEntry>;
+
+export type ApiErrorCode = keyof typeof apiErrors;
+
+/** What `details` holds for `code`: the registry's schema, or nothing for a code without parameters. */
+export type ApiErrorDetails<C extends ApiErrorCode> = (typeof apiErrors)[C] extends {
+  details: infer S extends z.ZodType;
+}
+  ? z.output<S>
+  : undefined;
+
+/** The error half of a failed answer, typed by its code. */
+export type ApiErrorBody<C extends ApiErrorCode = ApiErrorCode> = {
+  [K in C]: { code: K; message: string; details?: ApiErrorDetails<K> };
+}[C];
 
 /** Every answer of the app API: `[data, null]` or `[null, error]`. */
 export type ApiPair<T> = [T, null] | [null, ApiErrorBody];

@@ -1,6 +1,6 @@
 import { z } from "zod";
-
 import { APP_DESCRIPTION_MAX_LENGTH, APP_TITLE_MAX_LENGTH } from "./input-limits.ts";
+import { resourceOwnerSchema } from "./teams.ts";
 
 export { APP_DESCRIPTION_MAX_LENGTH, APP_TITLE_MAX_LENGTH };
 
@@ -13,6 +13,8 @@ export const appSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   deletedAt: z.string().nullable(),
+  /** Whose the app is: the caller's personal workspace or one of their teams. */
+  owner: resourceOwnerSchema,
 });
 export type App = z.infer<typeof appSchema>;
 
@@ -20,6 +22,8 @@ export const createAppSchema = z.strictObject({
   title: z.string().trim().min(1, "title is required").max(APP_TITLE_MAX_LENGTH),
   description: z.string().max(APP_DESCRIPTION_MAX_LENGTH).nullish(),
   openapi_spec_ids: z.array(z.string().min(1).max(200)).max(100).default([]),
+  /** Create the app in this team (the caller must be its admin); personal when left out. */
+  team_id: z.uuid().optional(),
 });
 export type CreateApp = z.input<typeof createAppSchema>;
 

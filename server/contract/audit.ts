@@ -10,16 +10,28 @@ export const auditActionSchema = z.enum([
   "secrets.pulled",
   "token.created",
   "token.revoked",
+  "environment.created",
+  "environment.updated",
+  "environment.deleted",
+  "environment.rolled_back",
+  "secret.version_revealed",
+  "secret.restored",
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
 export const auditEventSchema = z.object({
   id: z.number(),
   action: auditActionSchema,
-  /** The secret's key or the token's name. */
+  /** The secret's key, the token's name or the environment's slug. */
   subject: z.string().nullable(),
-  actor: z.object({ kind: z.enum(["user", "token"]), id: z.string(), label: z.string().nullable() }),
-  /** e.g. `{via: "import"}`, `{format: "dotenv"}`, `{count: 3}`, `{expiresAt}`. */
+  actor: z.object({
+    kind: z.enum(["user", "token"]),
+    id: z.string(),
+    label: z.string().nullable(),
+    /** The operator acting through the user's impersonation session ("operator@… as carol@…"). */
+    impersonator: z.object({ id: z.string(), label: z.string().nullable() }).nullable().optional(),
+  }),
+  /** e.g. `{via: "import"}`, `{format: "dotenv"}`, `{count: 3}`, `{expiresAt}`, `{environment: "staging"}`. */
   detail: z.record(z.string(), z.unknown()).nullable(),
   createdAt: z.string(),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { filterParamSchema } from "./db-export.ts";
+import { resourceOwnerSchema } from "./teams.ts";
 
 export const DATABASE_NAME_MAX_LENGTH = 100;
 export const TABLE_PAGE_SIZE_MAX = 1_000;
@@ -22,16 +23,22 @@ export const databaseSchema = z.object({
   target: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Whose the database is: the caller's personal workspace or one of their teams. */
+  owner: resourceOwnerSchema,
 });
 export type Database = z.infer<typeof databaseSchema>;
 
-const databaseNameSchema = z.string().trim().min(1, "name is required").max(DATABASE_NAME_MAX_LENGTH);
+export const databaseNameSchema = z.string().trim().min(1, "name is required").max(DATABASE_NAME_MAX_LENGTH);
+
+/** Create in this team (the caller must be its admin); personal when left out. */
+const teamIdField = z.uuid().optional();
 
 export const createDatabaseSchema = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("managed"), name: databaseNameSchema }),
+  z.strictObject({ kind: z.literal("managed"), name: databaseNameSchema, team_id: teamIdField }),
   z.strictObject({
     kind: z.literal("external"),
     name: databaseNameSchema,
+    team_id: teamIdField,
     url: z.string().regex(/^postgres(ql)?:\/\//, "url must start with postgres:// or postgresql://"),
   }),
 ]);
@@ -56,6 +63,12 @@ export const indexInfoSchema = z.object({
   primary: z.boolean(),
   definition: z.string(),
 });
+/** A foreign key of the table: its columns and the table and columns they name (the diagram's edges). */
+export const foreignKeyInfoSchema = z.object({
+  name: z.string(),
+  columns: z.array(z.string()),
+  references: z.object({ schema: z.string(), table: z.string(), columns: z.array(z.string()) }),
+});
 export const tableInfoSchema = z.object({
   name: z.string(),
   kind: z.enum(["table", "view", "materialized_view", "foreign_table", "partitioned_table"]),
@@ -63,6 +76,7 @@ export const tableInfoSchema = z.object({
   estimatedRows: z.number().nullable(),
   columns: z.array(columnInfoSchema),
   indexes: z.array(indexInfoSchema),
+  foreignKeys: z.array(foreignKeyInfoSchema),
 });
 export const functionInfoSchema = z.object({
   /** Identifies one overload: GET /db/{dbId}/structure/function/{oid} answers its definition. */
@@ -100,6 +114,7 @@ export type SequenceInfo = z.infer<typeof sequenceInfoSchema>;
 export const databaseSchemaResponseSchema = z.object({ schemas: z.array(schemaInfoSchema) });
 export type ColumnInfo = z.infer<typeof columnInfoSchema>;
 export type TableInfo = z.infer<typeof tableInfoSchema>;
+export type ForeignKeyInfo = z.infer<typeof foreignKeyInfoSchema>;
 export type DatabaseSchemaResponse = z.infer<typeof databaseSchemaResponseSchema>;
 
 // Table data
@@ -142,6 +157,16 @@ export const tableDataQuerySchema = z.strictObject({
    */
   after: keyCursorParamSchema.optional(),
   before: keyCursorParamSchema.optional(),
+  /**
+   * `true`: the last page, read backwards from the end of the order (`ORDER BY … DESC LIMIT n`,
+   * reversed), whatever the row count; `page` is then ignored and the answer numbers the page. Where
+   * the count is exact the page holds the rows an offset walk's last page would (the remainder), else
+   * the last `pageSize` rows.
+   */
+  last: z
+    .enum(["true", "false"])
+    .transform((value) => value === "true")
+    .optional(),
 });
 export type TableDataQuery = z.input<typeof tableDataQuerySchema>;
 

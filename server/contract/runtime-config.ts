@@ -18,5 +18,10 @@ export const runtimeConfigSchema = z.object({
   /** TERMS_URL and PRIVACY_URL: the sign-up page links them (and says nothing of terms without them). */
   termsUrl: z.string().optional(),
   privacyUrl: z.string().optional(),
+  /**
+   * How the console's mail leaves: `smtp`, `outbox` (no mail server: mails wait in the admin
+   * area's outbox) or `external` (another auth service's). The sign-up card says where the mail is.
+   */
+  mail: z.enum(["smtp", "outbox", "external"]).default("smtp"),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { environmentParamSchema } from "./environments.ts";
 
 export const SECRET_KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export const SECRET_KEY_MAX_LENGTH = 128;
@@ -14,7 +15,12 @@ export const secretKeySchema = z
   .regex(SECRET_KEY_PATTERN, "key must start with a letter or _ and contain only letters, digits and _");
 
 /** An environment variable of an app, value in clear. */
-export const secretSchema = z.object({ key: z.string(), decryptedValue: z.string() });
+/** `hidden`: a team viewer's answer, with the key only and an empty value (viewers never see values). */
+export const secretSchema = z.object({
+  key: z.string(),
+  decryptedValue: z.string(),
+  hidden: z.literal(true).optional(),
+});
 export type Secret = z.infer<typeof secretSchema>;
 
 /**
@@ -35,7 +41,10 @@ export const deleteSecretResultSchema = z.object({ key: z.string(), deleted: z.l
 /** Formats of `GET /apps/{id}/secrets/export` and of the command line's `secrets pull`. */
 export const exportFormatSchema = z.enum(["dotenv", "json", "shell"]);
 export type ExportFormat = z.infer<typeof exportFormatSchema>;
-export const exportQuerySchema = z.strictObject({ format: exportFormatSchema.default("dotenv") });
+export const exportQuerySchema = z.strictObject({
+  format: exportFormatSchema.default("dotenv"),
+  environment: environmentParamSchema,
+});
 
 /** The text of a .env file, pasted or uploaded. */
 const importContentSchema = z.string().min(1, "content is required");
@@ -58,16 +67,20 @@ export type ImportPreview = z.infer<typeof importPreviewSchema>;
 /**
  * Applies a .env text in one transaction. `replace` lists the existing keys the caller agreed to
  * replace (from the preview); another existing key with a different value means the secrets changed
- * since the preview, and nothing is applied (409 IMPORT_CONFLICT).
+ * since the preview, and nothing is applied (409 IMPORT_CONFLICT). An invalid line refuses the whole
+ * import (IMPORT_INVALID) unless `skipInvalid` asks to import the valid lines and leave those out.
  */
 export const importRequestSchema = z.strictObject({
   content: importContentSchema,
   replace: z.array(secretKeySchema).max(IMPORT_MAX_ENTRIES).default([]),
+  skipInvalid: z.boolean().default(false),
 });
 export type ImportRequest = z.input<typeof importRequestSchema>;
 export const importResultSchema = z.object({
   created: z.array(z.string()),
   replaced: z.array(z.string()),
   unchanged: z.array(z.string()),
+  /** The invalid lines left out under `skipInvalid`, each with why. */
+  skipped: z.array(z.object({ key: z.string(), reason: z.enum(["key", "value_too_large"]) })),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;

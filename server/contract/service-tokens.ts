@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { environmentParamSchema } from "./environments.ts";
 
 /** Every service token starts with this, so secret scanners and the server recognise one. */
 export const SERVICE_TOKEN_PREFIX = "console_st_";
@@ -14,6 +15,8 @@ export const serviceTokenSchema = z.object({
   createdAt: z.string(),
   expiresAt: z.string().nullable(),
   lastUsedAt: z.string().nullable(),
+  /** The environment the token reads; null once it was deleted (the token was revoked with it). */
+  environment: z.object({ slug: z.string(), name: z.string() }).nullable(),
 });
 export type ServiceToken = z.infer<typeof serviceTokenSchema>;
 
@@ -23,6 +26,8 @@ export type CreatedServiceToken = z.infer<typeof createdServiceTokenSchema>;
 
 export const createServiceTokenSchema = z.strictObject({
   name: z.string().trim().min(1, "name is required").max(SERVICE_TOKEN_NAME_MAX_LENGTH),
+  /** The slug of the one environment the token reads; absent: the default one (development). */
+  environment: environmentParamSchema,
   expiresAt: z.iso
     .datetime({ offset: true })
     .refine((value) => Date.parse(value) > Date.now(), "expiresAt must be in the future")

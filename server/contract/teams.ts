@@ -5,5 +5,36 @@ export const teamMemberSchema = z.object({
   userId: z.string(),
   displayName: z.string().nullable(),
   email: z.string().nullable(),
+  /** The member's console role; null for a member the console gives none (no console or Stack role). */
+  role: z.enum(["viewer", "developer", "admin", "owner"]).nullable(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+/** A member's role in a team, weakest first: each may do all the one before it may. */
+export const TEAM_ROLES = ["viewer", "developer", "admin", "owner"] as const;
+export const teamRoleSchema = z.enum(TEAM_ROLES);
+export type TeamRole = z.infer<typeof teamRoleSchema>;
+
+/**
+ * The auth service's team permission each role is: `console:owner` contains `console:admin`, which
+ * contains `console:developer`, and so on, so an operator can compose roles of their own from them.
+ */
+export const TEAM_ROLE_PERMISSION: Record<TeamRole, string> = {
+  viewer: "console:viewer",
+  developer: "console:developer",
+  admin: "console:admin",
+  owner: "console:owner",
+};
+
+/** A team the caller belongs to, with the caller's role there (null: a member without a console role). */
+export const myTeamSchema = z.object({ id: z.string(), displayName: z.string(), role: teamRoleSchema.nullable() });
+export type MyTeam = z.infer<typeof myTeamSchema>;
+
+export const setMemberRoleSchema = z.strictObject({ role: teamRoleSchema });
+
+/** Who owns an app or a database: a user (personal) or a team. */
+export const resourceOwnerSchema = z.object({ type: z.enum(["user", "team"]), id: z.string() });
+export type ResourceOwner = z.infer<typeof resourceOwnerSchema>;
+
+/** POST /apps/{appId}/move and /db/{dbId}/move: to a team (its id) or back to the caller's personal workspace (null). */
+export const moveResourceSchema = z.strictObject({ team_id: z.uuid().nullable() });

@@ -20,6 +20,8 @@ export const userNotifyMessageSchema = z.discriminatedUnion("type", [
    */
   z.discriminatedUnion("store", [
     z.object({ type: z.literal("store"), store: z.literal("apps"), op: z.literal("refetch") }),
+    /** `databases`: refetch the list of databases (one was made, renamed, moved or deleted, maybe by a team member). */
+    z.object({ type: z.literal("store"), store: z.literal("databases"), op: z.literal("refetch") }),
     z.object({ type: z.literal("store"), store: z.literal("appSecrets"), op: z.literal("refetch"), appId: z.string() }),
   ]),
   z.object({ type: z.literal("appUpdate"), app: appSchema }),

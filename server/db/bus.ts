@@ -50,7 +50,7 @@ export function createPostgresBus(connectionString: string, pool: pg.Pool, logge
       logger.warn({ err }, "event bus connection lost; reconnecting");
       client = null;
       connecting = null;
-      if (!closed) setTimeout(() => void ensure().catch(() => undefined), RECONNECT_DELAY_MS);
+      reconnect();
     });
     await next.connect();
     for (const channel of channels) await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
@@ -59,8 +59,24 @@ export function createPostgresBus(connectionString: string, pool: pg.Pool, logge
   };
   const ensure = (): Promise<pg.Client> => {
     if (client) return Promise.resolve(client);
-    connecting ??= connect();
+    // A failed attempt is forgotten, so the next one connects anew instead of failing for good.
+    connecting ??= connect().catch((err: unknown) => {
+      connecting = null;
+      throw err;
+    });
     return connecting;
+  };
+  /** Until the server answers again: each failed attempt is logged and tried again. */
+  const reconnect = () => {
+    if (closed) return;
+    setTimeout(
+      () =>
+        void ensure().catch((err: unknown) => {
+          logger.warn({ err }, "event bus could not reconnect; trying again");
+          reconnect();
+        }),
+      RECONNECT_DELAY_MS,
+    );
   };
 
   return {
@@ -79,6 +95,7 @@ export function createPostgresBus(connectionString: string, pool: pg.Pool, logge
     async close() {
       closed = true;
       await local.close();
+      // Clean-up at shutdown: a connection that already broke has nothing left to close.
       await client?.end().catch(() => undefined);
       client = null;
     },

@@ -10,6 +10,7 @@ import { pgliteStartParams, pgliteWasmModule } from "../pglite/settings.ts";
 import { isEmptyDir, newCluster } from "../pglite/template.ts";
 import { type Bus, createMemoryBus, createPostgresBus } from "./bus.ts";
 import * as schema from "./schema/index.ts";
+import { checkStoreNotNewer, hasPendingMigrations, MIGRATIONS_DIR } from "./schema-version.ts";
 
 export type Schema = typeof schema;
 /** Drizzle over either driver; code above the store never knows which one it has. */
@@ -26,9 +27,15 @@ export interface Store {
   /** Round-trip time of a trivial query, in milliseconds; throws when the store is unreachable. */
   ping(): Promise<number>;
   close(): Promise<void>;
+  /**
+   * PGlite only: runs `copy` with the store's cluster folder while no statement runs, after a
+   * checkpoint, so the files it reads are one consistent state (a backup's copy).
+   */
+  whileQuiet?<T>(copy: (clusterDir: string) => Promise<T>): Promise<T>;
 }
 
-export const MIGRATIONS_DIR = join(APP_ROOT, "server/db/migrations");
+export { MIGRATIONS_DIR };
+
 /** Serializes migrations when several instances start at once against one PostgreSQL. */
 const MIGRATION_LOCK_ID = 7_240_113;
 
@@ -36,10 +43,18 @@ export interface StoreOptions {
   dataDir: string;
   databaseUrl?: string;
   logger: Logger;
+  /**
+   * Called when a store migrated before has migrations pending, before they are applied
+   * (BACKUP_BEFORE_MIGRATE): on PGlite with a way to copy the open store's files while it is
+   * quiet. Its failure stops the start, nothing migrated.
+   */
+  beforeMigrate?: (store: { whileQuiet?<T>(copy: (clusterDir: string) => Promise<T>): Promise<T> }) => Promise<void>;
 }
 
 export async function openStore(options: StoreOptions): Promise<Store> {
-  return options.databaseUrl ? openPostgresStore(options.databaseUrl, options.logger) : openPgliteStore(options);
+  return options.databaseUrl
+    ? openPostgresStore(options.databaseUrl, options.logger, options.beforeMigrate)
+    : openPgliteStore(options);
 }
 
 async function openPgliteStore(options: StoreOptions): Promise<Store> {
@@ -66,6 +81,21 @@ async function openPgliteStore(options: StoreOptions): Promise<Store> {
     ]);
   const client = await PGlite.create(dataDir, { pgliteWasmModule: pgliteWasm, startParams });
   const db = drizzlePglite({ client, schema }) as unknown as Db; // the two drivers differ only in their result HKT
+  const rows = async (text: string) => (await client.query<Record<string, unknown>>(text)).rows;
+  try {
+    await checkStoreNotNewer(rows);
+    if (options.beforeMigrate && (await hasPendingMigrations(rows))) {
+      await options.beforeMigrate({
+        async whileQuiet(copy) {
+          await client.query("CHECKPOINT");
+          return client.runExclusive(() => copy(dataDir));
+        },
+      });
+    }
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
   await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
   const bus = createMemoryBus();
   return {
@@ -85,10 +115,18 @@ async function openPgliteStore(options: StoreOptions): Promise<Store> {
       await bus.close();
       await client.close();
     },
+    async whileQuiet(copy) {
+      await client.query("CHECKPOINT");
+      return client.runExclusive(() => copy(dataDir));
+    },
   };
 }
 
-async function openPostgresStore(connectionString: string, logger: Logger): Promise<Store> {
+async function openPostgresStore(
+  connectionString: string,
+  logger: Logger,
+  beforeMigrate?: StoreOptions["beforeMigrate"],
+): Promise<Store> {
   const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
     import("drizzle-orm/node-postgres"),
     import("drizzle-orm/node-postgres/migrator"),
@@ -98,11 +136,19 @@ async function openPostgresStore(connectionString: string, logger: Logger): Prom
   const lockClient = await pool.connect();
   try {
     await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await checkStoreNotNewer(async (text) => (await lockClient.query(text)).rows);
+    if (beforeMigrate && (await hasPendingMigrations(async (text) => (await lockClient.query(text)).rows))) {
+      await beforeMigrate({});
+    }
     await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder: MIGRATIONS_DIR });
-  } finally {
-    await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
-    lockClient.release();
+  } catch (error) {
+    lockClient.release(true);
+    await pool.end();
+    throw error;
   }
+  // Clean-up: the advisory lock ends with the session, which is released next.
+  await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
+  lockClient.release();
   const db = drizzlePg({ client: pool, schema }) as unknown as Db; // as for PGlite above: only the result HKT differs
   const bus = createPostgresBus(connectionString, pool, logger);
   return {

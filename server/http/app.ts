@@ -37,7 +37,7 @@ const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export function createHttpApp(deps: HttpAppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(deps.logger));
-  app.notFound((c) => renderError(c, new HttpError(404, "NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`)));
+  app.notFound((c) => renderError(c, new HttpError("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`)));
   app.use("*", requestContext(deps.logger));
   app.use("*", securityHeaders(deps.securityHeaders ?? { trustProxy: false }));
   for (const { path, errorFormat } of deps.mounts) {

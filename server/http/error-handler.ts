@@ -1,7 +1,7 @@
 import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
-import { HttpError } from "../lib/errors.ts";
+import { FrameworkRefusal, HttpError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
 import { RateLimited } from "../lib/rate-limits.ts";
 import type { AppEnv } from "./env.ts";
@@ -14,30 +14,30 @@ const OVERRIDE_HEADERS = ["x-stack-override-error-status", "x-hexclave-override-
  * lets a keep-alive client open a new one instead of meeting a reset on its next request.
  */
 export function bodyTooLarge(): HttpError {
-  return new HttpError(413, "BODY_TOO_LARGE", "The request body is too large.", undefined, { Connection: "close" });
+  return new HttpError("BODY_TOO_LARGE", "The request body is too large.", undefined, { Connection: "close" });
 }
 
 /** Turns what a handler threw into the error it means for the caller, or null for a bug. */
 export function toHttpError(error: unknown): HttpError | null {
   if (error instanceof HttpError) return error;
   if (error instanceof RateLimited) {
-    return new HttpError(429, "RATE_LIMITED", error.message, undefined, {
+    return new HttpError("RATE_LIMITED", error.message, undefined, {
       "Retry-After": String(error.retryAfterSeconds),
     });
   }
   if (error instanceof ZodError) {
     const message = formatZodError(error);
-    return new HttpError(400, "SCHEMA_ERROR", message, { message });
+    return new HttpError("SCHEMA_ERROR", message, { message });
   }
   if (error instanceof SyntaxError && /JSON/i.test(error.message)) {
-    return new HttpError(400, "BODY_PARSING_ERROR", "The request body is not valid JSON.", {
+    return new HttpError("BODY_PARSING_ERROR", "The request body is not valid JSON.", {
       message: "The request body is not valid JSON.",
     });
   }
   if (error instanceof HTTPException) {
     if (error.status === 413) return bodyTooLarge();
     if (error.status < 500) {
-      return new HttpError(error.status, "BAD_REQUEST", error.message || "Bad request.");
+      return new FrameworkRefusal(error.status, error.message || "Bad request.");
     }
   }
   return null;
@@ -67,7 +67,7 @@ function storeRefusal(error: unknown): HttpError | null {
   const state = sqlStateOf(error);
   if (!state || !(state.startsWith("22") || state.startsWith("54"))) return null;
   const message = "The request contains a value the database cannot store.";
-  return new HttpError(400, "SCHEMA_ERROR", message, { message });
+  return new HttpError("SCHEMA_ERROR", message, { message });
 }
 
 export function formatZodError(error: ZodError): string {
@@ -96,7 +96,7 @@ export function createErrorHandler(logger: Logger): ErrorHandler<AppEnv> {
       }
       // Logged through the logger's error serializer: code, message and stack, never parameters.
       log.error({ err: error, requestId }, "unhandled error");
-      return renderError(c, new HttpError(500, "INTERNAL_ERROR", "Internal server error.", { request_id: requestId }));
+      return renderError(c, new HttpError("INTERNAL_ERROR", "Internal server error.", { request_id: requestId }));
     }
     return renderError(c, known);
   };

@@ -103,7 +103,7 @@ function apiPath(c: Context): string {
 
 function schemaError(c: Context<AppEnv>, problems: Problem[]): HttpError {
   const lines = problems.slice(0, 10).map(describe);
-  if (c.get("errorFormat") === "pair") return new HttpError(400, "SCHEMA_ERROR", lines.join("\n"));
+  if (c.get("errorFormat") === "pair") return new HttpError("SCHEMA_ERROR", lines.join("\n"));
   const message = `Request validation failed on ${c.req.method} ${apiPath(c)}:\n${lines.map((l) => `  - ${l}`).join("\n")}`;
-  return new HttpError(400, "SCHEMA_ERROR", message, { message });
+  return new HttpError("SCHEMA_ERROR", message, { message });
 }

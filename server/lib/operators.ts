@@ -10,19 +10,8 @@ export interface FirstOperator {
   email: string;
 }
 
-/**
- * Who is an operator of the instance, in one rule for the app API's admin gate and the auth
- * service: a user whose primary e-mail is listed in ADMIN_EMAILS (or is the first operator's,
- * made through the setup link) and verified (an unverified address proves nothing: anyone can
- * type it).
- */
-export function isOperatorAddress(
-  adminEmails: readonly string[],
-  user: { primaryEmail: string | null | undefined; primaryEmailVerified: boolean },
-): boolean {
-  const email = user.primaryEmail?.trim().toLowerCase();
-  return Boolean(email && user.primaryEmailVerified && adminEmails.some((listed) => listed.toLowerCase() === email));
-}
+// The rule itself is in the contract: the admin area's user list applies it too.
+export { isOperatorAddress } from "../contract/operators.ts";
 
 /** The account made through the setup link, if one was. */
 export async function readFirstOperator(db: Db): Promise<FirstOperator | null> {

@@ -26,7 +26,6 @@ export class OutboundRefused extends HttpError {
   override name = "OutboundRefused";
   constructor() {
     super(
-      403,
       OUTBOUND_REFUSED_CODE,
       "The server does not connect to this host: it is not a public address, or its name does not resolve. " +
         "An operator can allow private addresses with OUTBOUND_ALLOW.",

@@ -41,6 +41,21 @@ export class Vault {
     return seal(key, plaintext, `${scope}|${aad}`);
   }
 
+  /**
+   * Seals with the scope's data key (created if need be) looked up once, now: the returned function
+   * needs no store, so it can seal inside a transaction (which on PGlite holds the one connection).
+   */
+  async sealer(scope: string): Promise<(plaintext: string, aad: string) => string> {
+    const key = (await this.dataKey(scope, true)) ?? throwErr("data key was just created");
+    return (plaintext, aad) => seal(key, plaintext, `${scope}|${aad}`);
+  }
+
+  /** Opens with the scope's data key looked up once, now (see sealer); null when the scope has none yet. */
+  async opener(scope: string): Promise<((sealed: string, aad: string) => string) | null> {
+    const key = await this.dataKey(scope, false);
+    return key ? (sealed, aad) => open(key, sealed, `${scope}|${aad}`).toString("utf8") : null;
+  }
+
   async open(scope: string, sealed: string, aad: string): Promise<string> {
     const key = (await this.dataKey(scope, false)) ?? throwErr(`no data key for ${scope}`);
     return open(key, sealed, `${scope}|${aad}`).toString("utf8");

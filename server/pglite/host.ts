@@ -25,6 +25,8 @@ export class PgliteHost {
   /** A start waits for a terminated thread to be gone, so two never open the directory at once. */
   private terminating: Promise<void> | null = null;
   private readonly socketDir = mkdtempSync(join(tmpdir(), "pgl-"));
+  /** A backup's copy of the files under way: a new thread (WAL recovery writes) waits for it. */
+  private copying: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly dataDir: string,
@@ -46,6 +48,7 @@ export class PgliteHost {
   }
 
   private async spawn(): Promise<void> {
+    await this.copying;
     const [wasmModule, startParams] = await Promise.all([pgliteWasmModule(), pgliteStartParams(this.role)]);
     const socketPath = join(this.socketDir, `.s.PGSQL.${SOCKET_PORT}`);
     rmSync(socketPath, { force: true });
@@ -87,6 +90,46 @@ export class PgliteHost {
         this.terminating = null;
       });
     await this.terminating;
+  }
+
+  /**
+   * Runs `copy` while the database runs no statement, after a checkpoint: the files under the
+   * folder are then one consistent state (a backup's copy). Statements wait meanwhile; a restart
+   * of the thread (an interrupted statement) waits for the copy to end.
+   */
+  async whileQuiet<T>(copy: (clusterDir: string) => Promise<T>): Promise<T> {
+    await this.start();
+    const worker = this.worker;
+    if (!worker) throw new Error("the PGlite thread ended before the copy");
+    const quiet = new Promise<void>((resolve, reject) => {
+      const onMessage = (message: { type?: string; error?: string }) => {
+        if (message.type !== "quiet") return;
+        worker.off("message", onMessage);
+        worker.off("exit", onExit);
+        if (message.error) reject(new Error(`the database could not be paused for the copy: ${message.error}`));
+        else resolve();
+      };
+      const onExit = () => {
+        worker.off("message", onMessage);
+        reject(new Error("the PGlite thread ended before the copy"));
+      };
+      worker.on("message", onMessage);
+      worker.once("exit", onExit);
+    });
+    worker.postMessage({ type: "quiesce" });
+    await quiet;
+    const copying = (async () => {
+      try {
+        return await copy(this.dataDir);
+      } finally {
+        worker.postMessage({ type: "resume" });
+      }
+    })();
+    this.copying = copying.then(
+      () => undefined,
+      () => undefined,
+    );
+    return copying;
   }
 
   /** Closes the database cleanly (checkpoint) and removes the socket directory. */

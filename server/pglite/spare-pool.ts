@@ -40,6 +40,7 @@ export class SparePool {
       if (takeSpare(this.dataDir, target)) return;
       if (this.copying && !this.copyingClaimed) {
         this.copyingClaimed = true;
+        // A spare copy that failed is no loss: the target is copied from the template below.
         await this.copying.catch(() => undefined);
         if (takeSpare(this.dataDir, target)) return;
       }

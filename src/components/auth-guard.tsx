@@ -8,7 +8,8 @@ import { throwErr } from "@/lib/throw-err";
 import { type SessionUser, sessionUserQuery } from "../lib/session/current-user";
 import { mayHaveSession } from "../lib/session/session-hint";
 
-const SessionUserContext = createContext<SessionUser | null>(null);
+/** Exported for component tests, which render a signed-in part of the app without the guard. */
+export const SessionUserContext = createContext<SessionUser | null>(null);
 
 /** The signed-in user; only inside the guard. */
 export function useSessionUser(): SessionUser {

@@ -62,6 +62,8 @@ interface RequestInit {
   json?: unknown;
   /** A body sent as it is (a file, say), with its content type. */
   body?: { data: Blob; contentType: string };
+  /** Aborting it drops the request; the server stops what it ran for it (a table page's statement). */
+  signal?: AbortSignal;
 }
 
 /** Calls our API at /api/v1 with the session cookie; the raw response, for status-only calls. */
@@ -77,6 +79,7 @@ export async function apiRequestRaw(path: string, init: RequestInit = {}): Promi
       ...auth,
     },
     body: init.body ? init.body.data : init.json === undefined ? undefined : JSON.stringify(init.json),
+    signal: init.signal,
   });
 }
 
@@ -98,6 +101,8 @@ export function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> 
   return withErrorTexts(async () => {
     const response = await apiRequestRaw(path, init).catch((cause: unknown) => {
       if (cause instanceof ApiError) throw cause;
+      // Cancelled on purpose (a query that is no longer wanted): not a network failure.
+      if (init.signal?.aborted) throw cause;
       throw new ApiError("network", cause instanceof Error ? cause.message : "Unknown error");
     });
     const body: unknown = await response.json().catch(() => undefined);

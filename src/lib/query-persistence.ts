@@ -3,6 +3,7 @@ import { defaultShouldDehydrateQuery, type Mutation, type Query, type QueryClien
 import type { PersistQueryClientOptions } from "@tanstack/react-query-persist-client";
 import { del, get, set } from "idb-keyval";
 import { clearWorkbenchData } from "./workbench-storage";
+import { clearSelectedWorkspaces } from "./workspace/selected-workspace";
 
 /** How long what the app last saw stays usable offline. */
 export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -55,6 +56,8 @@ export const PUBLIC_QUERY_ROOT = "auth-project";
  */
 export async function clearOfflineData(queryClient: QueryClient): Promise<void> {
   queryClient.getMutationCache().clear();
+  // Which workspace each user had chosen (team ids are the user's business too).
+  clearSelectedWorkspaces();
   // Everything but the project's public sign-in options, which the login page being shown uses.
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== PUBLIC_QUERY_ROOT });
   await Promise.allSettled([

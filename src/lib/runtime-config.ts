@@ -40,6 +40,7 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     locales,
     version: text("version"),
     developmentOAuthProviders: development,
+    mail: config.mail === "outbox" || config.mail === "external" ? config.mail : "smtp",
   };
 }
 

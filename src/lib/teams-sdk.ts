@@ -1,4 +1,4 @@
-import type { TeamMember } from "@contract/teams";
+import type { TeamMember, TeamRole } from "@contract/teams";
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { accountKeys } from "@/lib/session/account-user";
@@ -64,6 +64,8 @@ export interface ShownMember {
   id: string;
   name: string | null;
   email: string | null;
+  /** The member's console role (null: none the console knows). */
+  role: TeamRole | null;
 }
 
 /**
@@ -86,6 +88,7 @@ export const teamMembersQuery = (team: SdkTeam) =>
           id: member.id,
           name: member.teamProfile.displayName?.trim() || account?.displayName || null,
           email: account?.email ?? null,
+          role: account?.role ?? null,
         };
       });
     },

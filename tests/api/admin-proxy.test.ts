@@ -52,6 +52,13 @@ describe("GET /admin/me", () => {
     expect((await api(server, unverifiedOperator.accessToken, "GET", "/admin/me")).data).toEqual({ isAdmin: false });
   });
 
+  it("lists who the operator rule names to operators only (for the user list's column)", async () => {
+    const listed = await api(server, operator.accessToken, "GET", "/admin/operators");
+    expect(listed.data).toEqual({ firstOperatorId: null, emails: [operatorEmail, unverifiedOperatorEmail] });
+    const refused = await api(server, member.accessToken, "GET", "/admin/operators");
+    expect([refused.status, refused.error?.code]).toEqual([403, "ADMIN_REQUIRED"]);
+  });
+
   it("asks signed-out callers to sign in", async () => {
     const answer = await api(server, null, "GET", "/admin/me");
     expect([answer.status, answer.error?.code]).toEqual([401, "UNAUTHENTICATED"]);

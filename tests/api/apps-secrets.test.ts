@@ -178,16 +178,36 @@ describe("secrets", () => {
   it("a sentinel value appears neither in the store's files nor in the log", async () => {
     const sentinel = `SENTINEL_${Math.random().toString(36).slice(2)}_VALUE`;
     const app = appSchema.parse((await api(server, alice.accessToken, "POST", "/apps", { title: "Sentinel" })).data);
-    await api(server, alice.accessToken, "POST", `/apps/${app.id}/secrets`, { key: "SENTINEL", value: sentinel });
+    await api(server, alice.accessToken, "POST", `/apps/${app.id}/secrets`, { key: "SENTINEL_KEY", value: sentinel });
     expect((await api(server, alice.accessToken, "GET", `/apps/${app.id}/secrets`)).text).toContain(sentinel);
+    // Replaced, the sentinel lives on as an earlier version only: kept sealed like the current value.
+    await api(server, alice.accessToken, "POST", `/apps/${app.id}/secrets`, { key: "SENTINEL_KEY", value: "now" });
+    const old = await api(server, alice.accessToken, "POST", `/apps/${app.id}/secrets/SENTINEL_KEY/versions/1/reveal`);
+    expect(old.text).toContain(sentinel);
     expect(server.logs.join("\n")).not.toContain(sentinel);
     const rows = await server.store.query("SELECT * FROM app_secrets");
     expect(JSON.stringify(rows)).not.toContain(sentinel);
+    const versions = await server.store.query("SELECT * FROM app_secret_versions");
+    expect(versions.length).toBeGreaterThan(1);
+    expect(JSON.stringify(versions)).not.toContain(sentinel);
+    await server.store.query("CHECKPOINT");
     if (server.store.kind === "postgres") {
-      // The scratch database's files live with the cluster; the rows above are what it stores.
+      // The cluster's files are the server's: read the tables' own files (heap, TOAST, indexes)
+      // through it, after CHECKPOINT wrote them out. The key, stored in clear, shows the right
+      // pages were read.
+      const files = await server.store.query<{ relation: string; bytes: Buffer }>(
+        `SELECT c.relname AS relation, pg_read_binary_file(pg_relation_filepath(c.oid)) AS bytes
+           FROM pg_class c
+          WHERE c.oid IN ('app_secrets'::regclass, 'app_secret_versions'::regclass)
+             OR c.oid IN (SELECT reltoastrelid FROM pg_class WHERE oid IN ('app_secrets'::regclass, 'app_secret_versions'::regclass))
+             OR c.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid IN ('app_secrets'::regclass, 'app_secret_versions'::regclass))`,
+      );
+      expect(files.length).toBeGreaterThan(3);
+      expect(files.some((f) => Buffer.from(f.bytes).includes("SENTINEL_KEY"))).toBe(true);
+      expect(files.filter((f) => Buffer.from(f.bytes).includes(sentinel)).map((f) => f.relation)).toEqual([]);
       return;
     }
-    await server.store.query("CHECKPOINT");
+    expect(filesContaining(server.dataDir, Buffer.from("SENTINEL_KEY")).length).toBeGreaterThan(0);
     expect(filesContaining(server.dataDir, Buffer.from(sentinel))).toEqual([]);
   });
 });
@@ -221,7 +241,8 @@ function filesContaining(dir: string, needle: Buffer): string[] {
     const path = join(dir, name);
     const stat = statSync(path);
     if (stat.isDirectory()) hits.push(...filesContaining(path, needle));
-    else if (readFileSync(path).includes(needle)) hits.push(path);
+    // Only regular files hold data: the running server's control socket (DATA_DIR/control.sock) cannot be read.
+    else if (stat.isFile() && readFileSync(path).includes(needle)) hits.push(path);
   }
   return hits;
 }

@@ -25,11 +25,15 @@ describe("re-wrapping data keys under a new master key", () => {
   it("changes only the wrapping; a second run skips every key; a wrong old key is refused", async () => {
     const user = await createTestUser(server, { verified: true });
     const app = appSchema.parse((await api(server, user.accessToken, "POST", "/apps", { title: "R" })).data);
+    await api(server, user.accessToken, "POST", `/apps/${app.id}/secrets`, { key: "A", value: "earlier" });
     await api(server, user.accessToken, "POST", `/apps/${app.id}/secrets`, { key: "A", value: "kept" });
-    const before = await server.store.query<{ ciphertext: string }>("SELECT ciphertext FROM app_secrets");
+    // Current values and every kept version are sealed under the app's data key: only its wrapping changes.
+    const sealed = "SELECT ciphertext FROM app_secrets UNION ALL SELECT ciphertext FROM app_secret_versions ORDER BY 1";
+    const before = await server.store.query<{ ciphertext: string }>(sealed);
+    expect(before).toHaveLength(3);
     const result = await rewrapDataKeys(server.store.db, masterKeyFromBytes(oldKey), masterKeyFromBytes(newKey));
     expect(result).toEqual({ rewrapped: 1, skipped: 0 });
-    expect(await server.store.query("SELECT ciphertext FROM app_secrets")).toEqual(before);
+    expect(await server.store.query(sealed)).toEqual(before);
     expect(await rewrapDataKeys(server.store.db, masterKeyFromBytes(oldKey), masterKeyFromBytes(newKey))).toEqual({
       rewrapped: 0,
       skipped: 1,
@@ -52,6 +56,7 @@ describePostgresOnly("npm run secrets:rewrap", () => {
     try {
       const user = await createTestUser(first, { verified: true });
       const app = appSchema.parse((await api(first, user.accessToken, "POST", "/apps", { title: "CLI" })).data);
+      await api(first, user.accessToken, "POST", `/apps/${app.id}/secrets`, { key: "B", value: "an earlier one" });
       await api(first, user.accessToken, "POST", `/apps/${app.id}/secrets`, { key: "B", value: "still-here" });
       // A managed database: its role's password is sealed under a data key too.
       const managed = await api<{ id: string }>(first, user.accessToken, "POST", "/db", { kind: "managed", name: "m" });
@@ -71,6 +76,8 @@ describePostgresOnly("npm run secrets:rewrap", () => {
       });
       const secrets = await api(second, user.accessToken, "GET", `/apps/${app.id}/secrets`);
       expect(secrets.data).toEqual([{ key: "B", decryptedValue: "still-here" }]);
+      const earlier = await api(second, user.accessToken, "POST", `/apps/${app.id}/secrets/B/versions/1/reveal`);
+      expect(earlier.data).toEqual({ key: "B", version: 1, decryptedValue: "an earlier one" });
       const ran = await api<{ results: Array<{ rows: unknown[][] }> }>(
         second,
         user.accessToken,

@@ -77,6 +77,7 @@ describe(".env import", () => {
       created: ["ADDED"],
       replaced: ["CHANGE"],
       unchanged: ["KEEP"],
+      skipped: [],
     });
     expect(await listOf(appId)).toEqual([
       { key: "ADDED", decryptedValue: "single # quoted" },
@@ -86,8 +87,8 @@ describe(".env import", () => {
     const history = auditPageSchema.parse((await call("GET", `/apps/${appId}/audit`)).data);
     expect(history.events.slice(0, 2).map((e) => [e.action, e.subject, e.detail])).toEqual(
       expect.arrayContaining([
-        ["secret.created", "ADDED", { via: "import" }],
-        ["secret.updated", "CHANGE", { via: "import" }],
+        ["secret.created", "ADDED", { via: "import", environment: "development" }],
+        ["secret.updated", "CHANGE", { via: "import", environment: "development" }],
       ]),
     );
   });
@@ -113,6 +114,27 @@ describe(".env import", () => {
     }
     const schema = await call("POST", `/apps/${appId}/secrets/import`, { content: "" });
     expect([schema.status, schema.error?.code]).toEqual([400, "SCHEMA_ERROR"]);
+  });
+
+  it("imports the valid lines when asked, and names the skipped ones with why", async () => {
+    const appId = await newApp("Skip invalid");
+    const content = `GOOD=1\n1BAD=2\nBIG=${"x".repeat(64 * 1024 + 1)}\nALSO_GOOD="two words"\n`;
+    const result = importResultSchema.parse(
+      (await call("POST", `/apps/${appId}/secrets/import`, { content, skipInvalid: true })).data,
+    );
+    expect(result).toEqual({
+      created: ["GOOD", "ALSO_GOOD"],
+      replaced: [],
+      unchanged: [],
+      skipped: [
+        { key: "1BAD", reason: "key" },
+        { key: "BIG", reason: "value_too_large" },
+      ],
+    });
+    expect(asMap((await listOf(appId)).map((s) => ({ key: s.key, value: s.decryptedValue })))).toEqual({
+      GOOD: "1",
+      ALSO_GOOD: "two words",
+    });
   });
 });
 
@@ -177,7 +199,7 @@ describe("history", () => {
       ["secret.deleted", "A"],
       ["secrets.revealed", null],
     ]);
-    expect(first.events[0]?.actor).toEqual({ kind: "user", id: alice.userId, label: alice.email });
+    expect(first.events[0]?.actor).toEqual({ kind: "user", id: alice.userId, label: alice.email, impersonator: null });
     const second = auditPageSchema.parse(
       (await call("GET", `/apps/${appId}/audit?limit=2&before=${first.nextBefore}`)).data,
     );

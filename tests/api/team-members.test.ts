@@ -46,8 +46,18 @@ describe("GET /teams/{teamId}/members", () => {
       );
       expect(answer.status).toBe(200);
       const byId = new Map(answer.data.map((m) => [m.userId, m]));
-      expect(byId.get(owner.userId)).toEqual({ userId: owner.userId, displayName: "Owner Olga", email: owner.email });
-      expect(byId.get(member.userId)).toEqual({ userId: member.userId, displayName: null, email: member.email });
+      expect(byId.get(owner.userId)).toEqual({
+        userId: owner.userId,
+        displayName: "Owner Olga",
+        email: owner.email,
+        role: "owner",
+      });
+      expect(byId.get(member.userId)).toEqual({
+        userId: member.userId,
+        displayName: null,
+        email: member.email,
+        role: "viewer",
+      });
       expect(answer.data).toHaveLength(2);
     }
   });

@@ -41,6 +41,7 @@ const suite: BenchSuite = {
         locales: ["en", "de"],
         version: "",
         developmentOAuthProviders: [],
+        mail: "smtp",
       }),
     });
     const sameStack = await listen(stack.fetch);

@@ -8,7 +8,8 @@ import { type BenchResult, type BenchSuite, percentile } from "./harness.ts";
 /**
  * Keyset paging (issue 20): the next page a million rows deep against the first page, through the
  * API, on a managed database of each engine (PGlite and PostgreSQL). The next page seeks from the
- * previous page's cursor; the offset jump to the same page is measured beside it for contrast.
+ * previous page's cursor; the offset jump to the same page is measured beside it for contrast, and
+ * against the same rows read by raw SQL (issue 30), as is the last page (read backwards).
  * Size: BENCH_KEYSET_ROWS (default 1,000,100: a page at 1M deep and one after it).
  */
 const ROWS = Number(process.env.BENCH_KEYSET_ROWS ?? 1_000_100);
@@ -75,6 +76,21 @@ async function measure(store: TestStoreKind): Promise<BenchResult[]> {
       page(`&page=${deepPage - 1}&before=${encodeURIComponent(JSON.stringify([String(DEPTH + 1)]))}`),
     );
     const jump = await timed(() => page(`&page=${deepPage}`));
+    // The same rows by raw SQL through the workbench's route, as someone comparing from outside would.
+    const raw = (sql: string) => async () => {
+      const answer = executeResponseSchema.parse(
+        await call(`/db/${db.id}/execute`, { method: "POST", body: JSON.stringify({ sql }) }),
+      );
+      if (answer.error) throw new Error(answer.error.message);
+    };
+    const rawJump = await timed(raw(`SELECT * FROM big ORDER BY id LIMIT ${PAGE_SIZE} OFFSET ${DEPTH}`));
+    const lastOffset = (Math.ceil(ROWS / PAGE_SIZE) - 1) * PAGE_SIZE;
+    const lastPage = await page("&last=true");
+    if (lastPage.rows.at(-1)?.[0] !== String(ROWS) || lastPage.hasPrevious !== true)
+      throw new Error(`last page ends at ${lastPage.rows.at(-1)?.[0]}`);
+    const last = await timed(() => page("&last=true"));
+    const lastByNumber = await timed(() => page(`&page=${lastOffset / PAGE_SIZE + 1}`));
+    const rawLast = await timed(raw(`SELECT * FROM big ORDER BY id LIMIT ${PAGE_SIZE} OFFSET ${lastOffset}`));
     const label = `${db.engine}, ${ROWS.toLocaleString("en")} rows`;
     const depth = `${DEPTH.toLocaleString("en")} rows deep`;
     return [
@@ -99,6 +115,32 @@ async function measure(store: TestStoreKind): Promise<BenchResult[]> {
         value: jump.p50,
         unit: "ms",
         notes: `p95 ${jump.p95.toFixed(2)} ms; for contrast, ${(jump.p50 / first.p50).toFixed(1)} × first page`,
+      },
+      {
+        name: `${label}: raw SQL, the same rows (ORDER BY id OFFSET ${DEPTH.toLocaleString("en")}) p50`,
+        value: rawJump.p50,
+        unit: "ms",
+        notes: `p95 ${rawJump.p95.toFixed(2)} ms; the jump is ${(jump.p50 / rawJump.p50).toFixed(2)} × raw SQL`,
+      },
+      {
+        name: `${label}: last page (last=true, read backwards) p50`,
+        value: last.p50,
+        unit: "ms",
+        target: "≤ raw SQL",
+        notes: `p95 ${last.p95.toFixed(2)} ms; ${(last.p50 / rawLast.p50).toFixed(3)} × raw SQL`,
+      },
+      {
+        name: `${label}: last page by its number p50`,
+        value: lastByNumber.p50,
+        unit: "ms",
+        target: "≤ raw SQL",
+        notes: `p95 ${lastByNumber.p95.toFixed(2)} ms; ${(lastByNumber.p50 / rawLast.p50).toFixed(2)} × raw SQL`,
+      },
+      {
+        name: `${label}: raw SQL, the last page (ORDER BY id OFFSET ${lastOffset.toLocaleString("en")}) p50`,
+        value: rawLast.p50,
+        unit: "ms",
+        notes: `p95 ${rawLast.p95.toFixed(2)} ms`,
       },
     ];
   } finally {

@@ -104,7 +104,10 @@ describe("secrets pull with a service token", () => {
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain("SERVICE_TOKEN_WRONG_APP");
     const usage = await cli(["secrets", "pull", "--url", server.url], { CONSOLE_TOKEN: token });
-    expect([usage.code, usage.stderr]).toEqual([2, expect.stringContaining("--app <id> is required")]);
+    expect([usage.code, usage.stderr]).toEqual([
+      2,
+      expect.stringContaining("Error: No app named.\nFix: Name it with --app <id>"),
+    ]);
 
     const created = await api(server, alice.accessToken, "POST", `/apps/${appId}/tokens`, { name: "short-lived" });
     const revoked = createdServiceTokenSchema.parse(created.data);

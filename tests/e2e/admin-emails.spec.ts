@@ -68,5 +68,28 @@ for (const lang of LANGS) {
     });
     const log = page.getByRole("region", { name: tr(lang, "Sent e-mails") });
     await expect(log.getByRole("row").filter({ hasText: recipient }).first()).toBeVisible();
+
+    // The failed mail is kept whole: it opens with its text and its HTML in a frame that may do
+    // nothing (sandbox="" and a policy of its own), and goes out again through the working server.
+    await page.reload();
+    const failed = log
+      .getByRole("row")
+      .filter({ hasText: recipient })
+      .filter({ hasText: tr(lang, "Failed") });
+    await failed.getByRole("button").click();
+    const viewer = page.getByRole("dialog");
+    await expect(viewer.getByTestId("mail-text")).toContainText("Your SMTP settings work.");
+    const mailFrame = viewer.locator("iframe");
+    await expect(mailFrame).toHaveAttribute("sandbox", "");
+    await expect(mailFrame).toHaveAttribute("srcdoc", /Content-Security-Policy" content="default-src 'none'/);
+    await expectNoSeriousA11yViolations(page, `${lang} an opened e-mail`, { modalOpen: true });
+    await page.screenshot({ path: `/tmp/polish-mail-${lang}.png` });
+    await viewer.getByRole("button", { name: tr(lang, "Send again") }).click();
+    await expect(page.getByText(tr(lang, "The e-mail is in the outbox again.")).first()).toBeVisible();
+    await viewer
+      .getByRole("button", { name: tr(lang, "Close") })
+      .last()
+      .click();
+    await expect(log.getByRole("row").filter({ hasText: recipient })).toHaveCount(3);
   });
 }

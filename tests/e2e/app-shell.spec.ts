@@ -22,6 +22,25 @@ for (const lang of LANGS) {
       await expect(nav.getByRole("region", { name: tr(lang, "Apps") })).toBeVisible();
       expect((await sidebar.boundingBox())?.width).toBe(256);
 
+      // Every control of the sidebar shows a ring when the keyboard reaches it.
+      await nav.getByRole("link", { name: tr(lang, "Home") }).focus();
+      await page.keyboard.press("Shift+Tab");
+      await page.keyboard.press("Tab");
+      const rings: string[] = [];
+      for (let step = 0; step < 40; step++) {
+        const focused = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          if (!el?.closest("nav")) return null;
+          const style = getComputedStyle(el);
+          return `${el.textContent?.trim() || el.getAttribute("aria-label")}: ${style.outlineStyle} ${style.outlineWidth}`;
+        });
+        if (focused === null) break;
+        rings.push(focused);
+        await page.keyboard.press("Tab");
+      }
+      expect(rings.length).toBeGreaterThan(2);
+      for (const ring of rings) expect(ring).toMatch(/: solid 2px$/);
+
       await page.keyboard.press("Control+b");
       await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(48);
       const cookie = (await context.cookies()).find((c) => c.name === "sidebar:state");
@@ -75,9 +94,13 @@ for (const lang of LANGS) {
       await userMenuButton(page, lang, email).click();
       const menu = page.getByRole("menu");
       await expect(menu.getByText(email)).toBeVisible();
-      await menu.getByRole("menuitem", { name: tr(lang, "Language") }).click();
+      // By keyboard: the menu grows while it opens (the teams, API keys and admin items come with
+      // their answers, and it opens upwards), so an item a pointer aimed at can move away from it.
+      await menu.getByRole("menuitem", { name: tr(lang, "Language") }).press("ArrowRight");
+      const choice = page.getByRole("menuitemradio", { name: other === "de" ? "Deutsch" : "English" });
+      await expect(choice).toBeVisible();
       const loaded = page.waitForEvent("load");
-      await page.getByRole("menuitemradio", { name: other === "de" ? "Deutsch" : "English" }).click();
+      await choice.press("Enter");
       await loaded;
       await expect(page.locator("html")).toHaveAttribute("lang", other);
       await expect(page.getByRole("heading", { name: tr(other, "Your Apps") })).toBeVisible();

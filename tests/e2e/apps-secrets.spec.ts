@@ -1,8 +1,17 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { expect, type Page, test } from "@playwright/test";
+import { parse } from "dotenv";
+import { buildCli } from "../../scripts/cli-build.mjs";
 import { createApp } from "./helpers/apps.ts";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, type Lang, tr } from "./helpers/catalog.ts";
 import { startSignedIn, uniqueEmail, useLanguage } from "./helpers/session.ts";
+
+const run = promisify(execFile);
 
 const MASK = "••••••••••••";
 /** A value that a one-line input or a trimming server would break. */
@@ -126,8 +135,17 @@ for (const lang of LANGS) {
       await pemRow.getByRole("button", { name: tr(lang, "Edit {key}", { key: "PRIVATE_KEY" }) }).click();
       const edit = secrets.getByRole("textbox");
       await expect(edit).toHaveValue(PEM);
-      await edit.fill(`${PEM}# rotated\n`);
-      await secrets.getByRole("button", { name: tr(lang, "Save") }).click();
+      // Esc cancels the edit and keeps the stored value; Ctrl+Enter saves (Enter alone is a line break).
+      await edit.fill("discarded");
+      await edit.press("Escape");
+      await expect(secrets.getByRole("textbox")).toHaveCount(0);
+      expect((await storedSecrets(page, appId)).PRIVATE_KEY).toBe(PEM);
+      await pemRow.getByRole("button", { name: tr(lang, "Edit {key}", { key: "PRIVATE_KEY" }) }).click();
+      await expect(edit).toHaveValue(PEM);
+      await edit.fill(`${PEM}# rotated`);
+      await edit.press("Enter");
+      await edit.press("Control+Enter");
+      await expect(secrets.getByRole("textbox")).toHaveCount(0);
       await expect.poll(async () => (await storedSecrets(page, appId)).PRIVATE_KEY).toBe(`${PEM}# rotated\n`);
 
       // Show all values is recorded; the history names who did what, never a value.
@@ -203,6 +221,12 @@ for (const lang of LANGS) {
         await secrets.getByRole("button", { name: tr(lang, "Add"), exact: true }).click();
         await expect(secrets.getByRole("listitem").filter({ hasText: "EXISTING" })).toBeVisible();
 
+        // The page shows the app's id, which the command lines name.
+        await expect(page.getByTestId("app-id")).toHaveText(appId);
+        await expect(page.getByTestId("run-command")).toHaveText(
+          `app-console run --app ${appId} --url ${new URL(page.url()).origin} -- env`,
+        );
+
         // Import: the preview says what is new and what would be replaced; then one step.
         await secrets.getByRole("button", { name: tr(lang, "Import .env") }).click();
         const dialog = page.getByRole("dialog", { name: tr(lang, "Import .env") });
@@ -218,13 +242,45 @@ for (const lang of LANGS) {
         await expect(preview.getByRole("listitem").filter({ hasText: "QUOTED" })).toContainText(tr(lang, "New"));
         await expectNoSeriousA11yViolations(page, "import preview", { modalOpen: true });
         await shoot(page, "import-preview", lang);
-        await dialog.getByRole("button", { name: tr(lang, "Import"), exact: true }).click();
+        // An edit keeps the preview (out of date until the text settles), which then follows the text;
+        // an invalid line can be left out by importing the valid ones, and the result names it.
+        const contents = dialog.getByLabel(tr(lang, ".env contents"));
+        await contents.press("Control+End");
+        await contents.pressSequentially("1BAD=x\n");
+        await expect(preview.getByRole("listitem").filter({ hasText: "EXISTING" })).toBeVisible();
+        await expect(preview.getByRole("listitem").filter({ hasText: "1BAD" })).toContainText(
+          tr(lang, "Invalid: not a valid key"),
+        );
+        await expect(dialog.getByRole("button", { name: tr(lang, "Import"), exact: true })).toBeDisabled();
+        await expectNoSeriousA11yViolations(page, "import preview with an invalid line", { modalOpen: true });
+        await shoot(page, "import-preview-invalid", lang);
+        await dialog.getByRole("button", { name: tr(lang, "Import valid lines only") }).click();
         await expect(dialog).toBeHidden();
+        await expect(
+          page
+            .getByText(
+              tr(lang, "Imported: {added} new, {replaced} replaced. Skipped: {skippedKeys}.", {
+                added: "2",
+                replaced: "1",
+                skippedKeys: "1BAD",
+              }),
+            )
+            .first(),
+        ).toBeVisible();
         expect(await storedSecrets(page, appId)).toEqual({
           CERT: "line 1\nline 2",
           EXISTING: "new",
           QUOTED: 'a "b" c',
         });
+
+        // Download .env: a file named for the app that ends in .env (never env.txt), with every value.
+        const [download] = await Promise.all([
+          page.waitForEvent("download"),
+          secrets.getByRole("button", { name: tr(lang, "Download .env") }).click(),
+        ]);
+        expect(download.suggestedFilename()).toBe(`tokens-${lang}.env`);
+        const saved = await download.path();
+        expect(parse(await readFile(saved))).toEqual({ CERT: "line 1\nline 2", EXISTING: "new", QUOTED: 'a "b" c' });
 
         // A token: created with a name, shown once, then only its last four.
         const tokens = page.getByRole("region", { name: tr(lang, "Service tokens") });
@@ -234,6 +290,19 @@ for (const lang of LANGS) {
         const shown = page.getByRole("dialog", { name: tr(lang, "Copy your token now") });
         const token = (await shown.getByTestId("new-token").textContent()) ?? "";
         expect(token).toMatch(/^console_st_/);
+        // The command beside it runs as shown: this console's address, the app's id and the token.
+        const command = (await shown.getByTestId("token-command").textContent()) ?? "";
+        const origin = new URL(page.url()).origin;
+        expect(command).toBe(`CONSOLE_TOKEN=${token} app-console secrets pull --app ${appId} --url ${origin}`);
+        const home = await mkdtemp(join(tmpdir(), "cli-home-"));
+        // app-console is the one built file (as npm run build:cli writes it, here outside the
+        // repository) where an install puts it on the PATH.
+        const cli = await buildCli(join(home, "app-console.mjs"));
+        const pulled = await run("sh", ["-c", command.replace("app-console", `node ${cli}`)], {
+          env: { ...process.env, HOME: home, XDG_CONFIG_HOME: home },
+          encoding: "utf8",
+        });
+        expect(parse(pulled.stdout)).toEqual({ CERT: "line 1\nline 2", EXISTING: "new", QUOTED: 'a "b" c' });
         await expectNoSeriousA11yViolations(page, "token shown once", { modalOpen: true });
         await shoot(page, "token-once", lang);
         await shown.getByRole("button", { name: tr(lang, "Done") }).click();

@@ -133,7 +133,9 @@ INSERT INTO sales SELECT g, 1 + g % 2, DATE '2024-01-01' + g, g * 10.5, CASE WHE
       // More categories than the chart has pixel columns: neighbours share a bar, and it says so.
       await runSql(page, "SELECT 'item ' || g AS name, g % 97 AS amount FROM generate_series(1, 3000) g");
       await page.keyboard.press("Escape");
-      // The results pane keeps showing charts once chosen; check() leaves a checked box as it is.
+      // A new result opens as rows: the chart chosen for the last one does not carry over.
+      await expect(page.getByRole("checkbox", { name: tr(lang, "Chart"), exact: true })).not.toBeChecked();
+      await expect(page.getByRole("img", { name: /amount/ })).toHaveCount(0);
       await page.getByRole("checkbox", { name: tr(lang, "Chart"), exact: true }).check();
       await expect(page.getByTestId("bars-combined")).toHaveText(
         tr(
@@ -148,29 +150,64 @@ INSERT INTO sales SELECT g, 1 + g % 2, DATE '2024-01-01' + g, g * 10.5, CASE WHE
       await expect(page.getByText("name: item 3000, amount: 90")).toBeVisible();
       await page.screenshot({ path: info.outputPath(`bars-${lang}-1280.png`) });
 
+      // Two series ten times apart: the larger one is drawn against a second axis on the right.
+      await runSql(
+        page,
+        "SELECT g AS day, g * 10 AS orders, g * 12500 AS revenue, 'week ' || g AS label FROM generate_series(1, 12) g",
+      );
+      await page.keyboard.press("Escape");
+      // In the grid, numbers are right-aligned and text is not.
+      const grid = page.getByTestId("result-grid");
+      await expect(grid.locator('td[data-cell="0:2"]')).toHaveCSS("text-align", "right");
+      await expect(grid.locator('td[data-cell="0:3"]')).not.toHaveCSS("text-align", "right");
+      await expect(page.getByTestId("result-summary")).toContainText(
+        new Intl.NumberFormat(lang).format(12) + (lang === "de" ? " Zeilen" : " rows"),
+      );
+      await page.getByRole("checkbox", { name: tr(lang, "Chart"), exact: true }).check();
+      const twoAxes = page.getByRole("region", { name: tr(lang, "Chart"), exact: true });
+      await expect(twoAxes.locator(".u-axis")).toHaveCount(3);
+      await page.screenshot({ path: `/tmp/polish-two-axes-${lang}.png` });
+
+      // One row is "1 row" ("1 Zeile"), not "1 rows".
+      await runSql(page, "SELECT 1 AS one");
+      await page.keyboard.press("Escape");
+      await expect(page.getByTestId("result-summary")).toContainText(lang === "de" ? "1 Zeile in" : "1 row in");
+
       await page.setViewportSize(PHONE);
       await expectNoPageScrollSideways(page);
       await page.screenshot({ path: info.outputPath(`chart-${lang}-390.png`) });
     });
 
-    test(`CSV import into an existing and a new table, a refused line named (${lang})`, async ({ page }, info) => {
+    test(`CSV import into the table on screen and a new table, a refused line named (${lang})`, async ({
+      page,
+    }, info) => {
       await page.setViewportSize(PHONE);
       await startSignedIn(page, lang, uniqueEmail(`db-import-${lang}`));
       await openFirstDatabase(page, lang, { phone: true });
       await page.setViewportSize(DESKTOP);
       await page.getByRole("tab", { name: tr(lang, "SQL"), exact: true }).click();
-      await runSql(page, "CREATE TABLE people (id int PRIMARY KEY, name text NOT NULL, born date);");
-      await expect(page.getByRole("tablist", { name: tr(lang, "Results") }).getByRole("tab")).toHaveCount(1);
+      // aaa_first sorts ahead of people: a dialog that took the list's first table would offer it.
+      await runSql(
+        page,
+        "CREATE TABLE aaa_first (code text);\nCREATE TABLE people (id int PRIMARY KEY, name text NOT NULL, born date);",
+      );
+      await expect(page.getByRole("tablist", { name: tr(lang, "Results") }).getByRole("tab")).toHaveCount(2);
       await page.keyboard.press("Escape");
       await openTable(page, lang, "people");
+      // Opened by reload, the page renders before the schema's table list arrives.
+      await page.reload();
+      await expect(page.getByRole("region", { name: tr(lang, "Table {0}", { 0: "people" }) })).toBeVisible();
 
       const dir = mkdtempSync(join(tmpdir(), "import-"));
       const bad = join(dir, "people.csv");
       writeFileSync(bad, "id,name,born\n1,Ann,2000-01-02\n2,Bob,not a date\n");
       await page.getByRole("button", { name: tr(lang, "Import CSV") }).click();
-      const dialog = page.getByRole("dialog", { name: tr(lang, "Import a CSV file") });
+      const intoPeople = tr(lang, "Import a CSV file into {tableName}", { tableName: "people" });
+      const dialog = page.getByRole("dialog");
+      await expect(dialog.getByRole("heading", { name: intoPeople, exact: true })).toBeVisible();
       await dialog.getByLabel(tr(lang, "CSV file")).setInputFiles(bad);
       await expect(dialog.getByRole("region", { name: tr(lang, "Preview") }).getByText("Bob")).toBeVisible();
+      await expect(dialog.getByLabel(tr(lang, "Table"), { exact: true })).toHaveValue("people");
       await expect(dialog.getByLabel(tr(lang, "Table column for {name}", { name: "born" }))).toHaveValue("born");
       await expectNoSeriousA11yViolations(page, `import preview ${lang}`, { modalOpen: true });
       await dialog.getByRole("button", { name: tr(lang, "Import"), exact: true }).click();
@@ -196,8 +233,13 @@ INSERT INTO sales SELECT g, 1 + g % 2, DATE '2024-01-01' + g, g * 10.5, CASE WHE
       const other = join(dir, "Visits 2024.csv");
       writeFileSync(other, "day;count;ok\n2024-01-01;3;true\n2024-01-02;5;false\n");
       await page.getByRole("button", { name: tr(lang, "Import CSV") }).click();
+      await expect(dialog.getByRole("heading", { name: intoPeople, exact: true })).toBeVisible();
+      await page.screenshot({ path: info.outputPath(`import-target-${lang}-390.png`) });
       await dialog.getByLabel(tr(lang, "CSV file")).setInputFiles(other);
       await dialog.getByLabel(tr(lang, "A new table")).check();
+      await expect(
+        dialog.getByRole("heading", { name: tr(lang, "Import a CSV file into a new table"), exact: true }),
+      ).toBeVisible();
       await expect(dialog.getByLabel(tr(lang, "Table name"))).toHaveValue("visits_2024");
       await expect(dialog.getByLabel(tr(lang, "Type of column {0}", { 0: "1" }))).toHaveValue("date");
       await expect(dialog.getByLabel(tr(lang, "Type of column {0}", { 0: "2" }))).toHaveValue("bigint");

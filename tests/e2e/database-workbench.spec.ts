@@ -146,7 +146,7 @@ test.describe("SQL workbench", () => {
 
     // Editor tabs: add, rename; texts and names survive a reload; close.
     const editorTabs = page.getByRole("tablist", { name: "Editor tabs" });
-    await page.getByRole("button", { name: "New tab" }).click();
+    await page.getByRole("button", { name: "New tab", exact: true }).click();
     await expect(editorTabs.getByRole("tab", { name: "Query 2" })).toHaveAttribute("aria-selected", "true");
     await typeSql(page, "SELECT 'second tab'");
     await page.getByRole("button", { name: "Rename tab Query 2" }).click();

@@ -24,6 +24,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   const server = await startServerProcess({
     DATA_DIR: dataDir,
     DIST_DIR: distDir,
+    // "Back up now" in the admin specs writes here, never into the repository's ./backups.
+    BACKUP_DIR: join(dataDir, "backups"),
     SMTP_URL: mail.smtpUrl,
     EMAIL_FROM: "App Console <noreply@example.test>",
     ADMIN_EMAILS,

@@ -10,4 +10,7 @@ export const NEEDS_POSTGRES_SERVER = "[needs the test PostgreSQL server]";
 /** Blocks about the embedded store's own files (PGlite clusters); with PostgreSQL there are none. */
 export const PGLITE_ONLY = "[PGlite only]";
 
-export const REASONED_SKIP_MARKERS = [POSTGRES_ONLY, NEEDS_POSTGRES_SERVER, PGLITE_ONLY];
+/** Cases that mount a small tmpfs (a disk that fills up, one mounted read-only): only root can. */
+export const NEEDS_MOUNT = "[needs root to mount a small file system]";
+
+export const REASONED_SKIP_MARKERS = [POSTGRES_ONLY, NEEDS_POSTGRES_SERVER, PGLITE_ONLY, NEEDS_MOUNT];

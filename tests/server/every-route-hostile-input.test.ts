@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppProjectKeys } from "../../server/auth/stores/projects.ts";
-import { apiErrorStatus } from "../../server/contract/api-errors.ts";
+import { apiErrors } from "../../server/contract/api-errors.ts";
 import { routeSchemas } from "../../server/http/route-schemas.ts";
 import { api, deleteAllDatabases } from "../api/api-client.ts";
 import { encodeText, hostileText, hostileValue, RawJson, toJsonText } from "../helpers/hostile/hostile-values.ts";
@@ -370,9 +370,9 @@ function problemWith(url: string, res: { status: number; headers: Headers; text:
   if (answersPairs(url, body)) {
     const error = Array.isArray(body) ? (body[1] as { code?: string } | null) : null;
     const code = error?.code;
-    if (!code || !(code in apiErrorStatus)) return `${res.status} without a registered code: ${res.text.slice(0, 200)}`;
-    if (apiErrorStatus[code as keyof typeof apiErrorStatus] !== res.status) {
-      return `${res.status} with ${code}, registered as ${apiErrorStatus[code as keyof typeof apiErrorStatus]}`;
+    if (!code || !(code in apiErrors)) return `${res.status} without a registered code: ${res.text.slice(0, 200)}`;
+    if (apiErrors[code as keyof typeof apiErrors].status !== res.status) {
+      return `${res.status} with ${code}, registered as ${apiErrors[code as keyof typeof apiErrors].status}`;
     }
     return null;
   }

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ensureServerBuild } from "../../scripts/server-build.mjs";
 import { createScratchDatabase } from "../helpers/postgres.ts";
 import { seedPgliteTemplate, testStoreKind } from "../helpers/test-server.ts";
@@ -33,16 +33,6 @@ function startProcess(env: Record<string, string>): { child: ChildProcess; outpu
   return { child, output: () => output };
 }
 
-async function waitFor<T>(probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = probe();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("timed out");
-}
-
 describe("the server process", () => {
   it("starts on its store, serves /healthz, and exits 0 on SIGTERM", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "proc-"));
@@ -56,7 +46,14 @@ describe("the server process", () => {
       await seedPgliteTemplate(dataDir); // the first start on an empty folder is the benchmark's
     }
     const { child, output } = startProcess(env);
-    const port = await waitFor(() => output().match(/"port":(\d+)/)?.[1]);
+    const port = await vi.waitFor(
+      () => {
+        const found = output().match(/"port":(\d+)/)?.[1];
+        expect(found, "the server's start-up line with its port").toBeDefined();
+        return found as string;
+      },
+      { timeout: 30_000, interval: 50 },
+    );
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(health.status).toBe(200);
     expect((await health.json()).store.kind).toBe(testStoreKind());

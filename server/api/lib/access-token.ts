@@ -101,6 +101,7 @@ export function createAccessTokenVerifier(stack: StackTarget): AccessTokenVerifi
         id: payload.sub,
         email: typeof payload.email === "string" ? payload.email : null,
         expiresAt: payload.exp,
+        ...(typeof payload.refresh_token_id === "string" ? { sessionId: payload.refresh_token_id } : {}),
       };
       if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
       cache.set(token, user);

@@ -1,17 +1,17 @@
-import { type ApiErrorCode, apiErrorStatus } from "../../contract/api-errors.ts";
-import { HttpError } from "../../lib/errors.ts";
+import type { ApiErrorCode, ApiErrorDetails } from "../../contract/api-errors.ts";
+import { type ErrorDetails, HttpError } from "../../lib/errors.ts";
 
 /**
- * An error of the app API, its status taken from the contract's registry so code and status never
- * drift apart.
+ * An error of the app API: its status taken from the contract's registry, its details checked
+ * against the code's schema there, so code, status and parameters never drift apart.
  *
  * @example throw apiError("APP_NOT_FOUND", "App not found.")
  */
-export function apiError(
-  code: ApiErrorCode,
+export function apiError<C extends ApiErrorCode>(
+  code: C,
   message: string,
-  details?: Record<string, unknown>,
+  details?: ApiErrorDetails<C>,
   headers?: Record<string, string>,
-): HttpError {
-  return new HttpError(apiErrorStatus[code], code, message, details, headers);
+): HttpError<C> {
+  return new HttpError<C>(code, message, details as ErrorDetails<C>, headers);
 }

@@ -3,10 +3,10 @@ import type { App } from "../../contract/apps.ts";
 const MAX_USERS = 10_000;
 
 /**
- * Each user's app list, kept in memory between changes. Every change invalidates it here at once
- * and on every other instance through the user-event bus. A read that began before an invalidation
- * does not store its (possibly stale) result: each user has a generation number that invalidation
- * bumps.
+ * Each owner's app list (a user's personal apps, a team's apps; keyed by the owner's event channel),
+ * kept in memory between changes. Every change invalidates it here at once and on every other
+ * instance through the user-event bus. A read that began before an invalidation does not store its
+ * (possibly stale) result: each owner has a generation number that invalidation bumps.
  */
 export class AppsCache {
   private readonly lists = new Map<string, App[]>();

@@ -2,6 +2,7 @@ import { and, desc, eq, lt } from "drizzle-orm";
 import type { AuditAction, AuditEvent } from "../../contract/audit.ts";
 import { appAuditEventsTable } from "../../db/schema/index.ts";
 import type { Db } from "../../db/store.ts";
+import { recordInstanceAudit } from "../../lib/instance-audit.ts";
 
 /** Who did something to an app: a signed-in user, or one of the app's service tokens. */
 export interface Actor {
@@ -9,7 +10,12 @@ export interface Actor {
   id: string;
   /** The user's e-mail or the token's name, as it was at the time. */
   label: string | null;
+  /** The operator acting through the user's impersonation session, when one is. */
+  impersonator?: { id: string; label: string | null } | null;
 }
+
+/** Actions of an app's history the instance audit log also carries, whoever did them. */
+const INSTANCE_WIDE = new Set<AuditAction>(["secrets.revealed", "secrets.exported", "secret.version_revealed"]);
 
 export interface AuditRecord {
   action: AuditAction;
@@ -19,19 +25,36 @@ export interface AuditRecord {
 
 /**
  * Writes events to an app's history, in the caller's transaction when it passes one, so a change
- * and its record are stored together or not at all. Never give it a value.
+ * and its record are stored together or not at all. Never give it a value. Reveals and exports,
+ * and everything an impersonation session does, go to the instance audit log as well (same
+ * transaction), with both actors.
  */
 export async function recordAudit(db: Db, appId: string, actor: Actor, records: AuditRecord[]): Promise<void> {
   if (records.length === 0) return;
+  const impersonator = actor.impersonator ?? null;
   await db.insert(appAuditEventsTable).values(
     records.map((r) => ({
       appId,
       actorKind: actor.kind,
       actorId: actor.id,
       actorLabel: actor.label,
+      impersonatorId: impersonator?.id ?? null,
+      impersonatorLabel: impersonator?.label ?? null,
       action: r.action,
       subject: r.subject ?? null,
       detail: r.detail ?? null,
+    })),
+  );
+  const instanceWide = records.filter((r) => impersonator || INSTANCE_WIDE.has(r.action));
+  await recordInstanceAudit(
+    db,
+    instanceWide.map((r) => ({
+      action: r.action,
+      actor: { id: actor.id, label: actor.label },
+      impersonator,
+      subject: appId,
+      subjectLabel: r.subject ?? null,
+      detail: { appId, ...(actor.kind === "token" ? { via: "service-token" } : {}), ...(r.detail ?? {}) },
     })),
   );
 }
@@ -55,7 +78,12 @@ export async function listAudit(
       id: r.id,
       action: r.action as AuditAction,
       subject: r.subject,
-      actor: { kind: r.actorKind, id: r.actorId, label: r.actorLabel },
+      actor: {
+        kind: r.actorKind,
+        id: r.actorId,
+        label: r.actorLabel,
+        impersonator: r.impersonatorId ? { id: r.impersonatorId, label: r.impersonatorLabel } : null,
+      },
       detail: r.detail ?? null,
       createdAt: r.createdAt.toISOString(),
     }),

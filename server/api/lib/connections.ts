@@ -1,24 +1,39 @@
 import { rmSync } from "node:fs";
+import { rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import pg from "pg";
+import { pgCopyDatabase } from "../../backup/pg-tools.ts";
+import { throwErr } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { OutboundPolicy } from "../../lib/outbound.ts";
+import { copyCluster } from "../../pglite/copy-cluster.ts";
 import { PgliteHost } from "../../pglite/host.ts";
 import { SparePool } from "../../pglite/spare-pool.ts";
 import { externalPostgresConfig } from "./external-postgres.ts";
-import { clusterDatabaseUrl, createTenantDatabase, dropTenantDatabase, tenantRoleName } from "./managed-roles.ts";
+import {
+  clusterDatabaseUrl,
+  createTenantDatabase,
+  dropTenantDatabase,
+  isolateTenantDatabase,
+  tenantRoleName,
+} from "./managed-roles.ts";
 import { wireTypes } from "./sql-values.ts";
 
-/** A user database as the connection manager needs it (a registry row, with the URL already opened). */
+/** What a user database's envelopes hold, opened only when a pool is made (not on every request). */
+export interface DatabaseCredentials {
+  /** External databases: the decrypted connection URL. */
+  url?: string;
+  /** Managed PostgreSQL databases: the password of the database's own role. */
+  rolePassword?: string;
+}
+
+/** A user database as the connection manager needs it: a registry row, its envelopes opened on demand. */
 export interface DatabaseRef {
   id: string;
   engine: "pglite" | "postgres";
   kind: "managed" | "external";
   location: string;
-  /** External databases: the decrypted connection URL. */
-  url?: string;
-  /** Managed PostgreSQL databases: the password of the database's own role. */
-  rolePassword?: string;
+  credentials(): Promise<DatabaseCredentials>;
 }
 
 /** An open user database. */
@@ -46,6 +61,8 @@ interface Entry {
   lastUsed: number;
   busy: number;
   close(): Promise<void>;
+  /** Managed PGlite: runs a copy of the cluster's files while no statement runs (PgliteHost.whileQuiet). */
+  whileQuiet?<T>(copy: (clusterDir: string) => Promise<T>): Promise<T>;
 }
 
 const IDLE_CLOSE_MS = 5 * 60_000;
@@ -93,11 +110,12 @@ export class ConnectionManager {
   }
 
   /** A managed PostgreSQL database, logged in as its own role (see managed-roles.ts). */
-  private tenantUrl(ref: DatabaseRef): string {
-    if (!ref.rolePassword) throw new Error(`managed database ${ref.id} has no role of its own yet`);
+  private async tenantUrl(ref: DatabaseRef): Promise<string> {
+    const { rolePassword } = await ref.credentials();
+    if (!rolePassword) throw new Error(`managed database ${ref.id} has no role of its own yet`);
     return clusterDatabaseUrl(this.adminUrl, ref.location, {
       user: tenantRoleName(ref.location),
-      password: ref.rolePassword,
+      password: rolePassword,
     });
   }
 
@@ -119,7 +137,8 @@ export class ConnectionManager {
     if (this.managedEngine === "pglite") this.spares.refillSoon();
   }
 
-  async dropManaged(ref: DatabaseRef): Promise<void> {
+  /** Dropping reads no envelope: the cluster is dropped as its administrator, a PGlite folder removed. */
+  async dropManaged(ref: Omit<DatabaseRef, "credentials">): Promise<void> {
     await this.release(ref.id);
     if (ref.kind !== "managed") return;
     if (ref.engine === "postgres") {
@@ -138,6 +157,7 @@ export class ConnectionManager {
       await client.connect();
       await client.query("SELECT 1");
     } finally {
+      // Clean-up of a probe connection: the probe's answer is already known.
       await client.end().catch(() => undefined);
     }
   }
@@ -211,8 +231,8 @@ export class ConnectionManager {
     // External: the address is checked (and pinned) once per pool; managed: the operator's own cluster.
     const config: pg.PoolConfig =
       ref.kind === "managed"
-        ? { connectionString: this.tenantUrl(ref) }
-        : await externalPostgresConfig(ref.url ?? "", this.options.outbound);
+        ? { connectionString: await this.tenantUrl(ref) }
+        : await externalPostgresConfig((await ref.credentials()).url ?? "", this.options.outbound);
     const pool = this.newPool(config, POOL_MAX);
     const target: DatabaseTarget = {
       engine: "postgres",
@@ -259,6 +279,7 @@ export class ConnectionManager {
           }
           if (client) return client;
           // The old pool may still hand out its session later: give it straight back.
+          // A session that never comes needs no giving back.
           waiting.then((late) => late.release(true)).catch(() => undefined);
           if (attempt > 2) throw new Error("The database restarted while this connection waited; try again.");
         }
@@ -274,6 +295,7 @@ export class ConnectionManager {
         // A socket whose server died is not always closed on our side at once; close it, so the
         // statement waiting on it fails now instead of hanging.
         (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+        // Clean-up: the old pool's server was just terminated, so its sessions cannot end cleanly.
         void old.end().catch(() => undefined);
         // Restart in the background; the next use waits for it (Entry.ready).
         host.start().catch((err) => this.options.logger.warn({ err }, "restarting a PGlite database failed"));
@@ -281,14 +303,68 @@ export class ConnectionManager {
     };
     return {
       target,
+      whileQuiet: (copy) => host.whileQuiet(copy),
       ready: () => host.start(),
       lastUsed: Date.now(),
       busy: 0,
       close: async () => {
+        // Clean-up: closing the database below ends whatever sessions could not be ended here.
         await pool.end().catch(() => undefined);
         await host.close();
       },
     };
+  }
+
+  /**
+   * A backup's copy of a managed PGlite database: `copy` gets the cluster folder while the database
+   * runs no statement. A database nobody had open is closed again afterwards.
+   */
+  async whileQuiet<T>(ref: DatabaseRef, copy: (clusterDir: string) => Promise<T>): Promise<T> {
+    const wasOpen = this.entries.has(ref.id);
+    const lease = await this.acquire(ref);
+    const entry = this.entries.get(ref.id);
+    try {
+      if (!entry?.whileQuiet) throw new Error(`database ${ref.id} is not a managed PGlite database`);
+      return await entry.whileQuiet(copy);
+    } finally {
+      lease.release();
+      if (!wasOpen && entry && entry.busy === 0 && this.entries.get(ref.id) === entry) await this.release(ref.id);
+    }
+  }
+
+  /**
+   * Fills the new managed database `target` (just created, empty) from `source`: PostgreSQL
+   * dumps and restores it (the source keeps serving) and hands every object to the target's role;
+   * PGlite copies the source's files while it runs no statement. Without `withData` the rows are
+   * left behind (PGlite: every table emptied in the copy, identities restarted).
+   */
+  async branchInto(source: DatabaseRef, target: DatabaseRef, withData: boolean): Promise<void> {
+    if (this.managedEngine === "postgres") {
+      const adminUrl = this.adminUrl;
+      await pgCopyDatabase(
+        clusterDatabaseUrl(adminUrl, source.location),
+        clusterDatabaseUrl(adminUrl, target.location),
+        !withData,
+      );
+      await isolateTenantDatabase(
+        adminUrl,
+        target.location,
+        (await target.credentials()).rolePassword ?? throwErr("a managed database without a role"),
+      );
+      return;
+    }
+    await this.release(target.id);
+    const into = this.pgliteDir(target.location);
+    const copying = `${into}.branch.tmp`;
+    await rm(copying, { recursive: true, force: true });
+    try {
+      await this.whileQuiet(source, (dir) => copyCluster(dir, copying));
+      await rm(into, { recursive: true, force: true });
+      await rename(copying, into);
+    } finally {
+      await rm(copying, { recursive: true, force: true });
+    }
+    if (!withData) await this.use(target, (open) => emptyEveryTable(open.pool));
   }
 
   /** Closes a database's connections now (after rename of storage, delete, or re-registration). */
@@ -319,6 +395,17 @@ export class ConnectionManager {
     await Promise.allSettled([...this.opening.values()]);
     for (const id of [...this.entries.keys()]) await this.release(id);
   }
+}
+
+/** A schema-only branch of a PGlite database: the copy's tables emptied in one statement. */
+async function emptyEveryTable(pool: pg.Pool): Promise<void> {
+  const tables = await pool.query<{ name: string }>(
+    `SELECT format('%I.%I', n.nspname, c.relname) AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition
+        AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg\\_%'`,
+  );
+  if (tables.rows.length === 0) return;
+  await pool.query(`TRUNCATE ${tables.rows.map((t) => t.name).join(", ")} RESTART IDENTITY CASCADE`);
 }
 
 /** A promise with its resolve function at hand (Promise.withResolvers needs Node 22). */

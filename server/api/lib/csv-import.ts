@@ -8,6 +8,8 @@ import { apiError } from "./api-error.ts";
 import type { DatabaseTarget } from "./connections.ts";
 import { CsvReader, type CsvRecord } from "./csv-reader.ts";
 import { databaseQueryFailed } from "./database-errors.ts";
+import { HeldRows } from "./import-held-rows.ts";
+import { findKeyClash, type KeyClash } from "./import-key-clash.ts";
 import { lookUpRelation, type RelationColumn } from "./relation-columns.ts";
 
 const q = pg.escapeIdentifier;
@@ -55,6 +57,7 @@ export async function importCsv(target: DatabaseTarget, input: CsvImport): Promi
     await client.query("COMMIT");
     return result;
   } catch (error) {
+    // Clean-up: the import's own error is what the caller gets; a failed ROLLBACK ends the session anyway.
     if (!broken) await client.query("ROLLBACK").catch(() => undefined);
     if ((error as { status?: number }).status) throw error;
     throw databaseQueryFailed(error);
@@ -76,12 +79,29 @@ async function run(target: DatabaseTarget, client: pg.PoolClient, input: CsvImpo
   const mapping = input.mapping ?? input.create?.map((c) => c.name) ?? [];
   const columns = checkMapping(relation.columns, mapping);
   const picked = mapping.flatMap((name, index) => (name === null ? [] : [index]));
-  const into = `${q(schemaName)}.${q(tableName)} (${columns.map((c) => q(c.name)).join(", ")})`;
+  const table = `${q(schemaName)}.${q(tableName)}`;
+  const into = `${table} (${columns.map((c) => q(c.name)).join(", ")})`;
   const rows = readRows(input, mapping.length);
   const useCopy = target.engine === "postgres";
-  const count = useCopy
-    ? await copyRows(client, into, picked, rows)
-    : await insertRows(client, into, columns, picked, rows);
+  const held = new HeldRows();
+  // Before the first row: a refusal undoes the rows to here, leaving the table as it was.
+  await client.query("SAVEPOINT import_start");
+  let count: number;
+  try {
+    count = useCopy
+      ? await copyRows(client, into, picked, rows, held)
+      : await insertRows(client, into, columns, picked, rows, held);
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    await client.query("ROLLBACK TO SAVEPOINT import_start");
+    const { dbError: cause, row, column } = error;
+    const constraint = (cause as { constraint?: string }).constraint;
+    const clash =
+      row && constraint && (cause as { code?: string }).code === UNIQUE_VIOLATION
+        ? await findKeyClash(client, { schemaName, table, columns, picked, refused: row, held, constraint })
+        : null;
+    throw rowRejected(cause, error.line, column, clash);
+  }
   if (count === 0) throw apiError("IMPORT_CSV_EMPTY", "The file has no rows to import.");
   return { schemaName, tableName, rows: count, method: useCopy ? "copy" : "insert", created: Boolean(input.create) };
 }
@@ -217,7 +237,27 @@ export async function discardBody(body: ReadableStream<Uint8Array> | null): Prom
 /** Where PostgreSQL says which COPY line failed: `COPY t, line 3, column price: "x"`. */
 const COPY_LINE = /line (\d+)/;
 
-async function copyRows(client: pg.PoolClient, into: string, picked: number[], rows: AsyncGenerator<Row>) {
+const UNIQUE_VIOLATION = "23505";
+
+/** A row the database refused: the error, the row's line and row (when still held), the column. */
+class Refusal extends Error {
+  constructor(
+    readonly dbError: unknown,
+    readonly line: number | null,
+    readonly row: Row | null,
+    readonly column: string | null,
+  ) {
+    super((dbError as Error).message);
+  }
+}
+
+async function copyRows(
+  client: pg.PoolClient,
+  into: string,
+  picked: number[],
+  rows: AsyncGenerator<Row>,
+  held: HeldRows,
+) {
   const copy = client.query(copyFrom(`COPY ${into} FROM STDIN WITH (FORMAT csv)`));
   let copyError: Error | null = null;
   const failed = new Promise<never>((_, reject) => {
@@ -226,13 +266,16 @@ async function copyRows(client: pg.PoolClient, into: string, picked: number[], r
       reject(error);
     });
   });
+  // Handled where it is raced below; this only keeps an early COPY error from counting as unhandled.
   failed.catch(() => undefined);
   // The file's line of each COPY line, to name the line PostgreSQL refuses.
   let lines = new Int32Array(BATCH_ROWS * 4);
   let count = 0;
-  let batch: Array<Array<string | null>> = [];
+  let batch: Row[] = [];
   const write = async () => {
-    const text = stringify(batch, { cast: { string: (v: string) => (v === "" ? { value: '""', quote: false } : v) } });
+    held.hold(batch);
+    const values = batch.map((row) => picked.map((i) => row.values[i] ?? null));
+    const text = stringify(values, { cast: { string: (v: string) => (v === "" ? { value: '""', quote: false } : v) } });
     batch = [];
     if (!copy.write(text)) await Promise.race([once(copy, "drain"), failed]);
   };
@@ -245,7 +288,7 @@ async function copyRows(client: pg.PoolClient, into: string, picked: number[], r
         lines = grown;
       }
       lines[count++] = row.line;
-      batch.push(picked.map((i) => row.values[i] ?? null));
+      batch.push(row);
       if (batch.length >= BATCH_ROWS) await write();
     }
     if (!copyError && batch.length) await write();
@@ -257,6 +300,7 @@ async function copyRows(client: pg.PoolClient, into: string, picked: number[], r
     if (!copyError) {
       // The file broke off or was refused: abort the COPY (CopyFail), then let the caller roll back.
       copy.destroy(error as Error);
+      // The COPY's answer to the abort is expected: the error thrown below is the news.
       await failed.catch(() => undefined);
       throw error;
     }
@@ -264,7 +308,8 @@ async function copyRows(client: pg.PoolClient, into: string, picked: number[], r
   if (copyError) {
     const where = (copyError as { where?: string }).where ?? "";
     const copyLine = Number(COPY_LINE.exec(where)?.[1] ?? 0);
-    throw rowRejected(copyError, copyLine > 0 ? (lines[copyLine - 1] ?? null) : null, columnFrom(where));
+    const line = copyLine > 0 ? (lines[copyLine - 1] ?? null) : null;
+    throw new Refusal(copyError, line, line === null ? null : held.find(line), columnFrom(where));
   }
   return count;
 }
@@ -277,6 +322,7 @@ async function insertRows(
   columns: RelationColumn[],
   picked: number[],
   rows: AsyncGenerator<Row>,
+  held: HeldRows,
 ): Promise<number> {
   const list = columns.map((c, i) => `CAST(u.c${i} AS ${c.sqlType})`).join(", ");
   const arrays = columns.map((_, i) => `$${i + 1}::text[]`).join(", ");
@@ -285,6 +331,7 @@ async function insertRows(
   let count = 0;
   let batch: Row[] = [];
   const flush = async () => {
+    held.hold(batch);
     const params = picked.map((index) => batch.map((row) => row.values[index] ?? null));
     await client.query("SAVEPOINT import_batch");
     try {
@@ -304,7 +351,12 @@ async function insertRows(
   return count;
 }
 
-/** After a batch failed: inserts its rows one by one (each undone) to name the first refused one. */
+/**
+ * After a batch failed: inserts its rows again one after another, each kept, under one savepoint,
+ * so the first to fail is the refused one even when it only collides with an earlier row of the
+ * same batch (a row inserted alone and undone could not). Its column is PostgreSQL's, or the first
+ * whose value does not cast to the column's type.
+ */
 async function findRefusedRow(
   client: pg.PoolClient,
   sql: string,
@@ -312,16 +364,16 @@ async function findRefusedRow(
   picked: number[],
   batch: Row[],
   batchError: unknown,
-): Promise<Error> {
+): Promise<Refusal> {
+  await client.query("SAVEPOINT import_rows");
   for (const row of batch) {
     const values = picked.map((index) => [row.values[index] ?? null]);
-    await client.query("SAVEPOINT import_row");
     const error = await client.query(sql, values).then(
       () => null,
       (cause: Error) => cause,
     );
-    await client.query("ROLLBACK TO SAVEPOINT import_row");
     if (!error) continue;
+    await client.query("ROLLBACK TO SAVEPOINT import_rows");
     let column = (error as { column?: string }).column ?? null;
     if (!column) {
       for (let i = 0; i < columns.length && !column; i++) {
@@ -336,17 +388,28 @@ async function findRefusedRow(
         if (refused) column = columns[i]?.name ?? null;
       }
     }
-    return rowRejected(error, row.line, column);
+    return new Refusal(error, row.line, row, column);
   }
-  return rowRejected(batchError, batch[0]?.line ?? null, null);
+  await client.query("ROLLBACK TO SAVEPOINT import_rows");
+  return new Refusal(batchError, batch[0]?.line ?? null, null, null);
 }
 
-function rowRejected(error: unknown, line: number | null, column: string | null): Error {
+function rowRejected(error: unknown, line: number | null, column: string | null, clash: KeyClash): Error {
   const message = (error as Error).message;
-  return apiError(
-    "IMPORT_ROW_REJECTED",
-    line ? `Line ${line} was refused${column ? ` (column "${column}")` : ""}: ${message}` : message,
-    // reason: PostgreSQL's own words, for the browser to show after its translated line.
-    { line, column, sqlState: (error as { code?: string }).code ?? null, reason: message },
-  );
+  const text =
+    line && clash && "duplicateOf" in clash
+      ? `Line ${line} repeats the key of line ${clash.duplicateOf}; nothing was imported.`
+      : line && clash && "existingKey" in clash
+        ? `Line ${line} has the key of a row already in the table (${clash.existingKey}); nothing was imported.`
+        : line
+          ? `Line ${line} was refused${column ? ` (column "${column}")` : ""}: ${message}`
+          : message;
+  // reason: PostgreSQL's own words, for the browser to show after its translated line.
+  return apiError("IMPORT_ROW_REJECTED", text, {
+    line,
+    column,
+    sqlState: (error as { code?: string }).code ?? null,
+    reason: message,
+    ...clash,
+  });
 }

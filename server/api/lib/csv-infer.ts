@@ -4,8 +4,9 @@ const INTEGER = /^[-+]?[0-9]+$/;
 const NUMERIC = /^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/;
 const BOOLEAN = /^(true|false|t|f|yes|no)$/i;
 const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+/** ISO 8601 and PostgreSQL's own output (`2024-01-02 10:00:00.123456+05:30`, `+00`, `+05:53:28`). */
 const TIMESTAMP =
-  /^[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]+)?)?(Z|[+-][0-9]{2}(:?[0-9]{2})?)?$/i;
+  /^([0-9]{4}-[0-9]{2}-[0-9]{2})[T ]([0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?)(Z|[+-][0-9]{2}(?::?[0-9]{2}(?::[0-9]{2})?)?)?$/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BIGINT_MAX = 9223372036854775807n;
 
@@ -25,8 +26,10 @@ const fits = (value: string, type: ImportColumnType): boolean => {
       return BOOLEAN.test(value);
     case "date":
       return DATE.test(value) && !Number.isNaN(Date.parse(value));
-    case "timestamptz":
-      return TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value.replace(" ", "T")));
+    case "timestamptz": {
+      const iso = isoTimestamp(value);
+      return iso !== null && !Number.isNaN(Date.parse(iso));
+    }
     case "uuid":
       return UUID.test(value);
     case "jsonb":
@@ -41,6 +44,20 @@ const fits = (value: string, type: ImportColumnType): boolean => {
       return true;
   }
 };
+
+/**
+ * A timestamp in the ISO form Date.parse reads, for checking it is a real instant: Date.parse
+ * refuses PostgreSQL's zone of hours alone (`+00`, what timestamptz prints in UTC) and a zone with
+ * seconds, so the zone is written `+HH:MM` (seconds dropped: the check is of the date and time).
+ */
+function isoTimestamp(value: string): string | null {
+  const match = TIMESTAMP.exec(value);
+  if (!match) return null;
+  const [, date, time, zone] = match;
+  if (!zone || zone.toUpperCase() === "Z") return `${date}T${time}${zone ?? ""}`;
+  const digits = zone.slice(1).replaceAll(":", "");
+  return `${date}T${time}${zone[0]}${digits.slice(0, 2)}:${digits.slice(2, 4) || "00"}`;
+}
 
 /** Narrowest first: a column takes the first type every one of its non-empty values fits. */
 const CANDIDATES: ImportColumnType[] = ["bigint", "numeric", "boolean", "date", "timestamptz", "uuid", "jsonb"];

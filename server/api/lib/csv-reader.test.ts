@@ -43,4 +43,19 @@ describe("CSV reader", () => {
     expect(refusal('a,b\n1,x"y\n')).toEqual([2, "IMPORT_CSV_MALFORMED"]);
     expect(refusal('a,b\n1,"x"y\n')).toEqual([2, "IMPORT_CSV_MALFORMED"]);
   });
+
+  it("names why the CSV is malformed, with both field counts for a short or long record", () => {
+    const details = (text: string) => {
+      try {
+        readCsv(text, ",");
+        return null;
+      } catch (error) {
+        return (error as { details?: Record<string, unknown> }).details;
+      }
+    };
+    expect(details('a,b\n1,"x\n')).toEqual({ line: 2, reason: "QUOTE_NOT_CLOSED" });
+    expect(details("a,b\n1,2,3\n")).toEqual({ line: 2, reason: "RECORD_WIDTH", fields: 3, expected: 2 });
+    expect(details('a,b\n1,x"y\n')).toMatchObject({ line: 2, reason: "INVALID_QUOTE" });
+    expect(details('a,b\n1,"x"y\n')).toMatchObject({ line: 2, reason: "TEXT_AFTER_QUOTE" });
+  });
 });

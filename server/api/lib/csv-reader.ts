@@ -10,8 +10,12 @@ const QUOTE = 34;
 const LF = 10;
 const CR = 13;
 
-const malformed = (line: number, reason: string, message: string) =>
-  apiError("IMPORT_CSV_MALFORMED", `The file is not valid CSV at line ${line}: ${message}`, { line, reason });
+const malformed = (line: number, reason: string, message: string, counts?: { fields: number; expected: number }) =>
+  apiError("IMPORT_CSV_MALFORMED", `The file is not valid CSV at line ${line}: ${message}`, {
+    line,
+    reason,
+    ...counts,
+  });
 
 /**
  * A streaming RFC 4180 reader that tells an empty unquoted field (NULL) from a quoted empty one
@@ -138,6 +142,7 @@ export class CsvReader {
           startLine,
           "RECORD_WIDTH",
           `the record has ${values.length} fields, the first one ${this.width}.`,
+          { fields: values.length, expected: this.width },
         );
       }
       records.push({ values, line: startLine });

@@ -1,6 +1,7 @@
 import type { Store } from "../../db/store.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Vault } from "../../lib/vault.ts";
+import type { TeamRights } from "../access/team-rights.ts";
 import type { AccessTokenVerifier } from "./access-token.ts";
 import type { AppsCache } from "./apps-cache.ts";
 import type { ConnectionManager } from "./connections.ts";
@@ -19,9 +20,13 @@ export interface ApiDeps {
   connections: ConnectionManager;
   verifier: AccessTokenVerifier;
   stackApi: StackServerApi;
+  /** The caller's roles in teams (auth service's server API, cached briefly). */
+  rights: TeamRights;
   events: UserEvents;
   appsCache: AppsCache;
   executions: Executions;
   limits: ApiRateLimiter;
   sql: { timeoutMs: number; maxRows: number; readOnly: boolean };
+  /** How long past secret values are kept (SECRET_VERSIONS_KEEP_DAYS / _COUNT). */
+  secretVersions: { keepDays: number; keepCount: number };
 }

@@ -61,6 +61,7 @@ export async function openExport(
   const timed = async <T>(work: Promise<T>): Promise<T> => {
     const timer = setTimeout(() => {
       timedOut = true;
+      // A failed interrupt leaves the statement to its own statement_timeout; the export ends as timed out.
       void target.interrupt(client).catch(() => undefined);
     }, source.timeoutMs);
     try {
@@ -77,6 +78,7 @@ export async function openExport(
   const finish = async () => {
     if (finished) return;
     finished = true;
+    // Clean-up: the ROLLBACK below ends the cursor in any case.
     if (cursor && !broken && !cursorFailed) await cursor.close().catch(() => undefined);
     const ended = broken
       ? false
@@ -181,6 +183,7 @@ async function failure(
     });
   }
   if (!broken && isDataException(error) && source.typed?.length) {
+    // Clean-up before the explaining query; a session that cannot roll back fails that query, which is reported.
     await client.query("ROLLBACK").catch(() => undefined);
     return explainFilterValueError(client, source.typed, error);
   }

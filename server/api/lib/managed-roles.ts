@@ -55,6 +55,7 @@ async function withClient<T>(connectionString: string, run: (client: pg.Client) 
   try {
     return await run(client);
   } finally {
+    // Clean-up: the work's answer (or error) is already known.
     await client.end().catch(() => undefined);
   }
 }
@@ -167,6 +168,7 @@ export async function createTenantDatabase(clusterUrl: string, location: string)
   try {
     await isolateTenantDatabase(clusterUrl, location, password);
   } catch (error) {
+    // Clean-up of a database never handed out; the caller gets the isolation's error and logs its own clean-up.
     await dropTenantDatabase(clusterUrl, location).catch(() => undefined);
     throw error;
   }

@@ -56,6 +56,7 @@ export async function migrateManagedRoles(deps: {
     }
     return pending.length;
   } finally {
+    // Clean-up: an advisory lock ends with its session, which end() closes next.
     await lock.query("SELECT pg_advisory_unlock($1)", [ROLES_LOCK_ID]).catch(() => undefined);
     await lock.end().catch(() => undefined);
   }

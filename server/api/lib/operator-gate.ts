@@ -1,7 +1,11 @@
+import { and, eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
+import type { OperatorList } from "../../contract/operators.ts";
+import { instanceAuditEventsTable } from "../../db/schema/index.ts";
 import type { Db } from "../../db/store.ts";
+import { recordInstanceAudit } from "../../lib/instance-audit.ts";
 import { isOperatorAddress, readFirstOperator } from "../../lib/operators.ts";
-import type { ApiEnv } from "./api-env.ts";
+import type { ApiEnv, ApiUser } from "./api-env.ts";
 import { apiError } from "./api-error.ts";
 import type { StackServerApi } from "./stack-server-api.ts";
 
@@ -14,7 +18,16 @@ export interface OperatorGate {
   isOperator(userId: string): Promise<boolean>;
   /** Lets only operators through (after requireUser); 403 ADMIN_REQUIRED for everyone else. */
   middleware: ReturnType<typeof createMiddleware<ApiEnv>>;
+  /** Who the rule names: the first operator's account and ADMIN_EMAILS (the user list marks them). */
+  list(): Promise<OperatorList>;
+  /**
+   * Records an operator's sign-in in the instance audit log the first time one of their sessions
+   * reaches the admin area (`GET /admin/me` runs at every start of the console).
+   */
+  noteSession(user: ApiUser): Promise<void>;
 }
+
+const SEEN_MAX = 10_000;
 
 /**
  * Operators are named by e-mail in configuration. The access token's e-mail claim is as old as the
@@ -23,6 +36,24 @@ export interface OperatorGate {
  */
 export function createOperatorGate(db: Db, stackApi: StackServerApi, adminEmails: readonly string[]): OperatorGate {
   const decisions = new Map<string, { operator: boolean; until: number }>();
+  const seenSessions = new Set<string>();
+
+  const noteSession = async (user: ApiUser): Promise<void> => {
+    // An impersonation is recorded when it starts, under its own action.
+    if (!user.sessionId || user.impersonator || seenSessions.has(user.sessionId)) return;
+    if (seenSessions.size >= SEEN_MAX) seenSessions.clear();
+    seenSessions.add(user.sessionId);
+    const t = instanceAuditEventsTable;
+    const [known] = await db
+      .select({ id: t.id })
+      .from(t)
+      .where(and(eq(t.action, "operator.signed_in"), eq(t.subject, user.sessionId)))
+      .limit(1);
+    if (known) return;
+    await recordInstanceAudit(db, [
+      { action: "operator.signed_in", actor: { id: user.id, label: user.email }, subject: user.sessionId },
+    ]);
+  };
 
   const isOperator = async (userId: string): Promise<boolean> => {
     const known = decisions.get(userId);
@@ -47,7 +78,12 @@ export function createOperatorGate(db: Db, stackApi: StackServerApi, adminEmails
         "Only the instance's operators (the first operator, ADMIN_EMAILS) may use the admin area.",
       );
     }
+    await noteSession(c.var.user);
     await next();
   });
-  return { isOperator, middleware };
+  const list = async (): Promise<OperatorList> => ({
+    firstOperatorId: (await readFirstOperator(db))?.userId ?? null,
+    emails: [...adminEmails],
+  });
+  return { isOperator, middleware, list, noteSession };
 }

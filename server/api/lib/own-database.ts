@@ -1,18 +1,19 @@
-import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { databaseIdSchema } from "../../contract/databases.ts";
-import { userDatabasesTable } from "../../db/schema/index.ts";
 import { isHttpError, throwErr } from "../../lib/errors.ts";
+import { type AccessCheck, databaseAccessFor, type Granted } from "../access/resource-access.ts";
+import type { Role } from "../access/roles.ts";
 import type { ApiEnv } from "./api-env.ts";
-import { apiError } from "./api-error.ts";
 import type { DatabaseTarget } from "./connections.ts";
 import { databaseUnreachable } from "./database-errors.ts";
 import type { ApiDeps } from "./deps.ts";
 import { databaseRef, type UserDatabaseRow } from "./user-databases.ts";
 
 /** `dbId`: the path's database id once validated; `null` when it cannot name any database. */
-export type DatabaseEnv = { Variables: ApiEnv["Variables"] & { dbId: string | null } };
+export type DatabaseEnv = {
+  Variables: ApiEnv["Variables"] & { dbId: string | null; databaseAccess?: AccessCheck<UserDatabaseRow> };
+};
 export type DatabaseContext = Context<DatabaseEnv>;
 
 /**
@@ -28,24 +29,27 @@ export const databaseIdParam = createMiddleware<DatabaseEnv>(async (c, next) => 
 });
 
 /**
- * The caller's database named by the path, or DATABASE_NOT_FOUND: someone else's looks exactly
- * like a missing one, and so does a malformed id (looked up nowhere).
+ * The database named by the path once the caller holds `needed` on it (their own, or their team's
+ * with that role), else DATABASE_NOT_FOUND: another user's or team's looks exactly like a missing
+ * one, and so does a malformed id (looked up nowhere). Too low a role answers TEAM_ROLE_REQUIRED.
  */
-export async function ownDatabase(deps: ApiDeps, c: DatabaseContext): Promise<UserDatabaseRow> {
+export async function databaseGrant(
+  deps: ApiDeps,
+  c: DatabaseContext,
+  needed: Role,
+): Promise<Granted<UserDatabaseRow>> {
   // undefined (not null) means the route was mounted without databaseIdParam: a wiring bug.
   const id = c.var.dbId === undefined ? throwErr("a /db/{dbId} route without databaseIdParam") : c.var.dbId;
-  const row =
-    id === null
-      ? undefined
-      : (
-          await deps.store.db
-            .select()
-            .from(userDatabasesTable)
-            .where(and(eq(userDatabasesTable.id, id), eq(userDatabasesTable.ownerId, c.var.user.id)))
-            .limit(1)
-        )[0];
-  if (!row) throw apiError("DATABASE_NOT_FOUND", "Database not found.");
-  return row;
+  let check = c.var.databaseAccess;
+  if (!check) {
+    check = databaseAccessFor(deps, c.var.user.id, id);
+    c.set("databaseAccess", check);
+  }
+  return check(needed);
+}
+
+export async function ownDatabase(deps: ApiDeps, c: DatabaseContext, needed: Role): Promise<UserDatabaseRow> {
+  return (await databaseGrant(deps, c, needed)).row;
 }
 
 /**
@@ -63,9 +67,10 @@ export async function useOwnDatabase<T>(
   deps: ApiDeps,
   c: DatabaseContext,
   could: "read" | "reached",
+  needed: Role,
   work: (target: DatabaseTarget) => Promise<T>,
 ): Promise<T> {
-  const ref = await databaseRef(deps, await ownDatabase(deps, c));
+  const ref = databaseRef(deps, await ownDatabase(deps, c, needed));
   try {
     return await deps.connections.use(ref, work);
   } catch (error) {
@@ -74,11 +79,11 @@ export async function useOwnDatabase<T>(
 }
 
 /** A connection to the caller's database held past the handler (a stream), for the caller to release. */
-export async function leaseOwnDatabase(deps: ApiDeps, c: DatabaseContext) {
-  const row = await ownDatabase(deps, c);
-  const ref = await databaseRef(deps, row);
+export async function leaseOwnDatabase(deps: ApiDeps, c: DatabaseContext, needed: Role) {
+  const { row, role } = await databaseGrant(deps, c, needed);
+  const ref = databaseRef(deps, row);
   const lease = await deps.connections.acquire(ref).catch((error: unknown) => {
     throw unreachable(error);
   });
-  return { row, lease };
+  return { row, role, lease };
 }

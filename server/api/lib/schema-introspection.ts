@@ -19,10 +19,10 @@ export const USER_SCHEMAS =
 
 /**
  * Schemas with their tables and views (estimated rows, columns, indexes), functions and sequences,
- * from the catalog in six queries.
+ * foreign keys, from the catalog in seven queries.
  */
 export async function introspectSchema(db: pg.Pool | pg.ClientBase): Promise<DatabaseSchemaResponse> {
-  const [schemas, relations, columns, indexes, routines, sequences] = await Promise.all([
+  const [schemas, relations, columns, indexes, routines, sequences, foreignKeys] = await Promise.all([
     db.query<{ name: string }>(`SELECT n.nspname AS name FROM pg_namespace n WHERE ${USER_SCHEMAS} ORDER BY 1`),
     db.query<{ oid: number; schema: string; name: string; kind: string; estimate: number }>(
       `SELECT c.oid::int AS oid, n.nspname AS schema, c.relname AS name, c.relkind::text AS kind, c.reltuples::float8 AS estimate
@@ -93,6 +93,20 @@ export async function introspectSchema(db: pg.Pool | pg.ClientBase): Promise<Dat
           AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype IN ('i', 'e'))
         ORDER BY n.nspname, c.relname`,
     ),
+    // Columns in the key's order (conkey and confkey pair up by position).
+    db.query<{ rel: number; name: string; columns: string[]; schema: string; table: string; refs: string[] }>(
+      `SELECT k.conrelid::int AS rel, k.conname AS name,
+              ARRAY(SELECT a.attname::text FROM unnest(k.conkey) WITH ORDINALITY u(attnum, ord)
+                      JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = u.attnum ORDER BY u.ord) AS columns,
+              rn.nspname AS schema, r.relname AS table,
+              ARRAY(SELECT a.attname::text FROM unnest(k.confkey) WITH ORDINALITY u(attnum, ord)
+                      JOIN pg_attribute a ON a.attrelid = k.confrelid AND a.attnum = u.attnum ORDER BY u.ord) AS refs
+         FROM pg_constraint k
+         JOIN pg_class c ON c.oid = k.conrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+         JOIN pg_class r ON r.oid = k.confrelid JOIN pg_namespace rn ON rn.oid = r.relnamespace
+        WHERE k.contype = 'f' AND k.conparentid = 0 AND ${USER_SCHEMAS}
+        ORDER BY k.conname`,
+    ),
   ]);
   const tables = new Map<number, TableInfo & { schema: string }>();
   for (const r of relations.rows) {
@@ -103,6 +117,7 @@ export async function introspectSchema(db: pg.Pool | pg.ClientBase): Promise<Dat
       estimatedRows: r.estimate < 0 ? null : Math.round(r.estimate),
       columns: [],
       indexes: [],
+      foreignKeys: [],
     });
   }
   for (const c of columns.rows) {
@@ -121,6 +136,13 @@ export async function introspectSchema(db: pg.Pool | pg.ClientBase): Promise<Dat
       unique: i.unique,
       primary: i.primary,
       definition: i.definition,
+    });
+  }
+  for (const k of foreignKeys.rows) {
+    tables.get(Number(k.rel))?.foreignKeys.push({
+      name: k.name,
+      columns: parseTextArray(k.columns),
+      references: { schema: k.schema, table: k.table, columns: parseTextArray(k.refs) },
     });
   }
   const functionsBySchema = groupBy(

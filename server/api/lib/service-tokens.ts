@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { SERVICE_TOKEN_PREFIX, type ServiceToken } from "../../contract/service-tokens.ts";
+import type { ResourceOwner } from "../../contract/teams.ts";
 import { appServiceTokensTable, appsTable } from "../../db/schema/index.ts";
 import type { Db } from "../../db/store.ts";
 import { apiError } from "./api-error.ts";
@@ -27,7 +28,7 @@ export function mintServiceToken(): { id: string; token: string; secretHash: str
   return { id, token, secretHash: hashSecret(secret).toString("hex"), lastFour: token.slice(-4) };
 }
 
-export function toServiceToken(row: ServiceTokenRow): ServiceToken {
+export function toServiceToken(row: ServiceTokenRow, environment: { slug: string; name: string } | null): ServiceToken {
   return {
     id: row.id,
     name: row.name,
@@ -35,11 +36,12 @@ export function toServiceToken(row: ServiceTokenRow): ServiceToken {
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt?.toISOString() ?? null,
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    environment,
   };
 }
 
 /**
- * The token row behind `raw` if it may read `appId`'s secrets now; otherwise a 401 whose code says
+ * The token row behind `raw` if it may read `appId`'s secrets (in its environment) now; otherwise a 401 whose code says
  * why. Whether a token is revoked, expired or for another app is told only to whoever holds the
  * real secret: the secret is checked first, in constant time.
  */
@@ -47,14 +49,19 @@ export async function authenticateServiceToken(
   db: Db,
   raw: string,
   appId: string,
-): Promise<{ token: ServiceTokenRow; ownerId: string }> {
+): Promise<{ token: ServiceTokenRow; owner: ResourceOwner }> {
   const invalid = () => apiError("INVALID_SERVICE_TOKEN", "The service token is not valid.");
   const match = TOKEN_FORMAT.exec(raw);
   if (!match?.[1] || !match[2]) throw invalid();
   const hex = match[1];
   const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   const [found] = await db
-    .select({ token: appServiceTokensTable, ownerId: appsTable.ownerId, appDeletedAt: appsTable.deletedAt })
+    .select({
+      token: appServiceTokensTable,
+      ownerType: appsTable.ownerType,
+      ownerId: appsTable.ownerId,
+      appDeletedAt: appsTable.deletedAt,
+    })
     .from(appServiceTokensTable)
     .innerJoin(appsTable, eq(appsTable.id, appServiceTokensTable.appId))
     .where(eq(appServiceTokensTable.id, id))
@@ -64,7 +71,8 @@ export async function authenticateServiceToken(
   const same = stored.length === presented.length && timingSafeEqual(stored, presented);
   if (!found || !same) throw invalid();
   const { token } = found;
-  if (token.revokedAt || found.appDeletedAt) {
+  // A token whose environment was deleted was revoked with it (the row keeps no environment then).
+  if (token.revokedAt || found.appDeletedAt || token.environmentId === null) {
     throw apiError("SERVICE_TOKEN_REVOKED", "This service token was revoked.");
   }
   if (token.expiresAt && token.expiresAt.getTime() <= Date.now()) {
@@ -73,5 +81,5 @@ export async function authenticateServiceToken(
   if (token.appId !== appId) {
     throw apiError("SERVICE_TOKEN_WRONG_APP", "This service token belongs to another app.");
   }
-  return { token, ownerId: found.ownerId };
+  return { token, owner: { type: found.ownerType, id: found.ownerId } };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import Cursor from "pg-cursor";
 import type { SqlColumn, SqlError } from "../../contract/sql.ts";
-import { splitForExecution } from "../../sql/pg-statements.ts";
+import type { SqlStatement } from "../../sql/pg-statements.ts";
 import type { DatabaseTarget } from "./connections.ts";
 import { wireTypes } from "./sql-values.ts";
 import { knownTypeNames, lookUpTypeNames, preloadTypeNames } from "./type-names.ts";
@@ -17,6 +17,8 @@ export interface ExecuteOptions {
   maxRows: number;
   timeoutMs: number;
   readOnly: boolean;
+  /** Runs every statement inside one READ ONLY transaction, rolled back at the end (a team viewer's SQL). */
+  readOnlyTransaction?: boolean;
   executionId?: string;
 }
 
@@ -54,12 +56,15 @@ interface CursorInternals {
 const guarded = new WeakSet<pg.PoolClient>();
 
 /**
- * Prepares a run: splits the SQL and takes a connection, which is where an unreachable database
- * fails (before anything is answered). The run then executes statement by statement on that one
+ * Prepares a run of statements already split (splitForExecution) and takes a connection, which is
+ * where an unreachable database fails (before anything is answered). The run then executes statement by statement on that one
  * connection, stopping at the first error, and rolls back a transaction the SQL leaves open.
  */
-export async function startExecution(target: DatabaseTarget, sql: string, options: ExecuteOptions): Promise<Execution> {
-  const statements = await splitForExecution(sql);
+export async function startExecution(
+  target: DatabaseTarget,
+  statements: SqlStatement[],
+  options: ExecuteOptions,
+): Promise<Execution> {
   const client = await target.connect();
   let stopped: "cancel" | "timeout" | null = null;
   let broken = false;
@@ -80,6 +85,7 @@ export async function startExecution(target: DatabaseTarget, sql: string, option
   const abandoned = new Promise<never>((_, reject) => {
     abandon = reject;
   });
+  // Handled where it is raced (unlessStopped); this only keeps it from counting as unhandled meanwhile.
   abandoned.catch(() => undefined);
   const unlessStopped = <T>(work: Promise<T>): Promise<T> =>
     target.honoursStatementTimeout ? work : Promise.race([work, abandoned]);
@@ -104,11 +110,13 @@ export async function startExecution(target: DatabaseTarget, sql: string, option
     // PostgreSQL: SET, SET LOCAL, RESET, set_config; 0 means no limit).
     let timer: NodeJS.Timeout | null = null;
     try {
-      const settings = `SET statement_timeout = ${Math.floor(options.timeoutMs)}; SET default_transaction_read_only = ${options.readOnly ? "on" : "off"}`;
+      const readOnly = options.readOnly || options.readOnlyTransaction === true;
+      const settings = `SET statement_timeout = ${Math.floor(options.timeoutMs)}; SET default_transaction_read_only = ${readOnly ? "on" : "off"}${options.readOnlyTransaction ? "; BEGIN READ ONLY" : ""}`;
       // A cancel can land on this first round trip too; then it is the first statement that was stopped.
       await unlessStopped(client.query(settings)).catch((cause: unknown) => {
         error = toSqlError(cause, 0, 0, stopped);
       });
+      // Type names only label the result's columns; without them the columns show their type ids.
       if (!error) await unlessStopped(preloadTypeNames(target, client)).catch(() => undefined);
       for (const [index, statement] of error ? [] : statements.entries()) {
         if (stopped) {

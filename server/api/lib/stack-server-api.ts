@@ -1,5 +1,8 @@
+import { isHttpError } from "../../lib/errors.ts";
 import type { StackTarget } from "../../service-context.ts";
 import { apiError } from "./api-error.ts";
+
+const enc = encodeURIComponent;
 
 /** The part of a server-side user the app API reads. */
 export interface StackServerUser {
@@ -80,6 +83,37 @@ export function createStackServerApi(stack: StackTarget) {
       });
       const page = (await call("GET", `/team-permissions?${query}`)) as { items?: unknown[] };
       return (page.items?.length ?? 0) > 0;
+    },
+    /**
+     * The user's team permissions with everything they contain, or null when the user is not a
+     * member (or there is no such team): the auth service answers both with an error.
+     */
+    async teamPermissions(teamId: string, userId: string): Promise<string[] | null> {
+      const query = new URLSearchParams({ team_id: teamId, user_id: userId, recursive: "true" });
+      try {
+        const page = (await call("GET", `/team-permissions?${query}`)) as { items?: Array<{ id: string }> };
+        return (page.items ?? []).map((item) => item.id);
+      } catch (error) {
+        if (isHttpError(error) && error.details?.status === 404) return null;
+        throw error;
+      }
+    },
+    /** The teams the user is a member of. */
+    async teamsOfUser(userId: string): Promise<Array<{ id: string; display_name: string }>> {
+      const query = new URLSearchParams({ user_id: userId });
+      return ((await call("GET", `/teams?${query}`)) as { items: Array<{ id: string; display_name: string }> }).items;
+    },
+    async grantTeamPermission(teamId: string, userId: string, permissionId: string): Promise<void> {
+      await call("POST", `/team-permissions/${enc(teamId)}/${enc(userId)}/${enc(permissionId)}`, {});
+    },
+    async revokeTeamPermission(teamId: string, userId: string, permissionId: string): Promise<void> {
+      await call("DELETE", `/team-permissions/${enc(teamId)}/${enc(userId)}/${enc(permissionId)}`);
+    },
+    /** The permissions granted to the member directly (not expanded). */
+    async directTeamPermissions(teamId: string, userId: string): Promise<string[]> {
+      const query = new URLSearchParams({ team_id: teamId, user_id: userId, recursive: "false" });
+      const page = (await call("GET", `/team-permissions?${query}`)) as { items?: Array<{ id: string }> };
+      return (page.items ?? []).map((item) => item.id);
     },
     /** The team's members (server view: with their primary e-mail). */
     async listTeamUsers(teamId: string): Promise<StackServerUser[]> {

@@ -36,12 +36,43 @@ function likePattern(value: string): string {
  * parameter. Pages on primary-key order seek through the index instead of skipping heap rows, and
  * the count never makes the page wait: exact up to EXACT_COUNT_LIMIT, else the planner's estimate.
  */
-export async function readTablePage(target: DatabaseTarget, tableName: string, query: Query): Promise<TableData> {
+export async function readTablePage(
+  target: DatabaseTarget,
+  tableName: string,
+  query: Query,
+  /** The request's: aborted when its caller goes away (the grid's Stop), which stops the statement. */
+  signal?: AbortSignal,
+): Promise<TableData> {
+  return await withClient(target, (client) => readWith(target, client, tableName, query), signal);
+}
+
+/**
+ * A session of the database for `work`, released afterwards. When `signal` aborts meanwhile, the
+ * running statement is stopped as the workbench's Stop does (PostgreSQL cancels the backend; PGlite,
+ * which has no cancel, ends the database's thread) and the session is dropped, not reused.
+ */
+export async function withClient<T>(
+  target: DatabaseTarget,
+  work: (client: pg.PoolClient) => Promise<T>,
+  signal?: AbortSignal,
+): Promise<T> {
+  // Gone before it began: nothing to read for, nothing to stop.
+  if (signal?.aborted) throw new Error("the request was aborted");
   const client = await target.connect();
+  let interrupted = false;
+  const stop = () => {
+    interrupted = true;
+    // The stopped session's socket fails as it goes (PGlite's thread ends): that is expected, and an
+    // 'error' nobody listens for would end the process.
+    client.on("error", () => undefined);
+    void target.interrupt(client).catch(() => undefined);
+  };
+  signal?.addEventListener("abort", stop, { once: true });
   try {
-    return await readWith(target, client, tableName, query);
+    return await work(client);
   } finally {
-    client.release();
+    signal?.removeEventListener("abort", stop);
+    client.release(interrupted);
   }
 }
 
@@ -55,9 +86,11 @@ async function readWith(
   const relation = await client.query<{
     oid: number;
     estimate: number;
+    visible: number;
     columns: Array<{ name: string; type: number; pk: boolean; cut: "text" | "json" | null }>;
   }>(
     `SELECT c.oid::int AS oid, c.reltuples::float8 AS estimate,
+            c.relallvisible::float8 / greatest(c.relpages, 1) AS visible,
             (SELECT json_agg(json_build_object('name', a.attname, 'type', a.atttypid::int,
                     'pk', EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = a.attrelid AND i.indisprimary AND a.attnum = ANY(i.indkey)),
                     'cut', (SELECT CASE WHEN ty.typname IN ('json', 'jsonb') THEN 'json'
@@ -120,14 +153,14 @@ async function readWith(
   const narrowed = conditions.length > 0;
   const where = narrowed ? `WHERE ${conditions.join(" AND ")}` : "";
   const direction = query.sortDirection === "desc" ? "DESC" : "ASC";
-  const orderColumns = sortColumn ? [sortColumn] : primaryKey;
-  const orderBy = orderColumns.length
-    ? `ORDER BY ${orderColumns.map((c) => `${q(c.name)} ${direction}`).join(", ")}`
-    : "";
+  // A sort column's ties are broken by the primary key, so that every page (and the last page read
+  // backwards) has one answer: DESC of the whole order is then its exact reverse, NULLs included
+  // (ASC puts them last, DESC first).
+  const orderColumns = sortColumn ? [sortColumn, ...primaryKey.filter((c) => c !== sortColumn)] : primaryKey;
+  const orderIn = (dir: "ASC" | "DESC", alias = "t.") =>
+    orderColumns.length ? `ORDER BY ${orderColumns.map((c) => `${alias}${q(c.name)} ${dir}`).join(", ")}` : "";
   // Qualified, so ORDER BY sorts by the column and not by the cut text of the same name.
-  const orderByOuter = orderColumns.length
-    ? `ORDER BY ${orderColumns.map((c) => `t.${q(c.name)} ${direction}`).join(", ")}`
-    : "";
+  const orderByOuter = orderIn(direction);
   const list = columns
     .map((c) => (c.cut ? `left(t.${q(c.name)}::text, ${CELL_TEXT_LIMIT + 1}) AS ${q(c.name)}` : `t.${q(c.name)}`))
     .join(", ");
@@ -135,6 +168,15 @@ async function readWith(
   const limit = query.pageSize + 1;
   // The count below takes the search and the filter, not the cursor added after them.
   const whereParams = [...params];
+  const countCapped = async () => {
+    const capped = await client.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM (SELECT 1 FROM ${from} AS t ${where} LIMIT ${EXACT_COUNT_LIMIT + 1}) s`,
+      whereParams,
+    );
+    return Number(capped.rows[0]?.n ?? 0);
+  };
+  const estimated = async () =>
+    narrowed ? await plannedRows(client, `SELECT 1 FROM ${from} AS t ${where}`, whereParams) : Math.round(rel.estimate);
 
   // Keyset paging applies where the rows are in primary-key order: unsorted, or sorted by a
   // one-column primary key. Another column's order has ties and NULLs, so it pages by offset.
@@ -142,12 +184,27 @@ async function readWith(
     primaryKey.length > 0 && (!sortColumn || (primaryKey.length === 1 && sortColumn === primaryKey[0]))
       ? primaryKey
       : null;
-  const cursor = query.after ?? query.before;
+  const cursor = query.last ? undefined : (query.after ?? query.before);
   const seeking = keyColumns !== null && cursor !== undefined && cursor.length === keyColumns.length;
-  const backwards = seeking && query.after === undefined;
+  // The last page is read from the end too: backwards, then reversed.
+  const backwards = (seeking && query.after === undefined) || (query.last === true && orderColumns.length > 0);
   // The key as text after the row's own columns, stripped off below: exact cursors whatever the
   // type (a timestamp read into a JavaScript Date would lose its microseconds).
   const keyList = keyColumns ? `, ${keyColumns.map((c) => `t.${q(c.name)}::text`).join(", ")}` : "";
+
+  // The last page: where the count is exact (small tables, or no order to read backwards), the rows
+  // an offset walk's last page holds; else the last pageSize rows, whatever the estimate says.
+  let lastCount: number | null = null;
+  if (query.last && orderColumns.length === 0) {
+    const all = await client.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${from} AS t ${where}`, whereParams);
+    lastCount = Number(all.rows[0]?.n ?? 0);
+  } else if (query.last && rel.estimate < EXACT_COUNT_LIMIT) {
+    const n = await countCapped();
+    lastCount = n <= EXACT_COUNT_LIMIT ? n : null;
+  }
+  const lastPageNumber = lastCount === null ? null : Math.max(1, Math.ceil(lastCount / query.pageSize));
+  const lastRows =
+    lastCount === null || lastPageNumber === null ? query.pageSize : lastCount - (lastPageNumber - 1) * query.pageSize;
 
   let text: string;
   const singleKey = orderColumns.length === 1 && orderColumns[0]?.primaryKey === true ? orderColumns[0] : undefined;
@@ -160,12 +217,19 @@ async function readWith(
     const order = ascending !== backwards ? "ASC" : "DESC";
     const seekWhere = `WHERE ${[...conditions, seek].join(" AND ")}`;
     text = `SELECT ${list}${keyList} FROM ${from} AS t ${seekWhere} ORDER BY ${keyColumns.map((c) => `t.${q(c.name)} ${order}`).join(", ")} LIMIT ${limit}`;
-  } else if (singleKey && offset > 0 && !narrowed) {
-    // A jump to a page by number: find the page's first key with an index-only walk, then read
-    // just the page's rows.
+  } else if (query.last && orderColumns.length > 0) {
+    // The end of the order, read backwards: the index (or a top-N sort) from the other end.
+    text = `SELECT ${list}${keyList} FROM ${from} AS t ${where} ${orderIn(direction === "ASC" ? "DESC" : "ASC")} LIMIT ${lastRows + 1}`;
+  } else if (query.last) {
+    // No order to read backwards: the count placed the last page.
+    text = `SELECT ${list}${keyList} FROM ${from} AS t ${where} LIMIT ${lastRows} OFFSET ${Math.max(0, (lastCount ?? 0) - lastRows)}`;
+  } else if (singleKey && offset > 0 && !narrowed && rel.visible >= 0.9) {
+    // A jump to a page by number on a vacuumed table: find the page's first key with an index-only
+    // walk (no heap visited), then read just the page's rows. Where the visibility map is not set
+    // that walk visits every row's heap page and costs more than the plain offset below.
     const key = q(singleKey.name);
     const op = direction === "DESC" ? "<=" : ">=";
-    text = `SELECT ${list}${keyList} FROM ${from} AS t WHERE t.${key} ${op} (SELECT ${key} FROM ${from} ${orderBy} OFFSET ${offset} LIMIT 1) ${orderByOuter} LIMIT ${limit}`;
+    text = `SELECT ${list}${keyList} FROM ${from} AS t WHERE t.${key} ${op} (SELECT ${key} FROM ${from} ${orderIn(direction, "")} OFFSET ${offset} LIMIT 1) ${orderByOuter} LIMIT ${limit}`;
   } else {
     text = `SELECT ${list}${keyList} FROM ${from} AS t ${where} ${orderByOuter} LIMIT ${limit} OFFSET ${offset}`;
   }
@@ -177,12 +241,13 @@ async function readWith(
       throw await explainFilterValueError(client, filter.typed, error);
     throw databaseQueryFailed(error);
   }
-  const beyond = page.rows.length > query.pageSize;
-  const fetched = beyond ? page.rows.slice(0, query.pageSize) : page.rows;
+  const pageRows = query.last ? (lastCount === null ? query.pageSize : lastRows) : query.pageSize;
+  const beyond = query.last && orderColumns.length === 0 ? (lastCount ?? 0) > lastRows : page.rows.length > pageRows;
+  const fetched = page.rows.length > pageRows ? page.rows.slice(0, pageRows) : page.rows;
   if (backwards) fetched.reverse();
   // Read backwards, the extra row says a page exists before; forwards, after.
-  const hasMore = backwards ? true : beyond;
-  const hasPrevious = backwards ? beyond : seeking || offset > 0;
+  const hasMore = query.last ? false : backwards ? true : beyond;
+  const hasPrevious = backwards || query.last ? beyond : seeking || offset > 0;
   const keyCount = keyColumns?.length ?? 0;
   const keyOf = (row: unknown[] | undefined) => (row ? row.slice(row.length - keyCount).map(String) : []);
   const first = fetched[0];
@@ -193,20 +258,28 @@ async function readWith(
 
   let rowCount: number;
   let rowCountExact: boolean;
-  if (!hasMore && (rows.length > 0 || offset === 0)) {
+  let pageNumber = query.page;
+  if (query.last) {
+    if (lastCount !== null) {
+      rowCount = lastCount;
+      rowCountExact = true;
+    } else if (!beyond) {
+      rowCount = rows.length;
+      rowCountExact = true;
+    } else {
+      rowCount = Math.max(await estimated(), rows.length + 1);
+      rowCountExact = false;
+    }
+    // Numbered from the count; an estimate's number is as rough as the estimate.
+    pageNumber = lastPageNumber ?? Math.max(beyond ? 2 : 1, Math.ceil(rowCount / query.pageSize));
+  } else if (!hasMore && (rows.length > 0 || offset === 0)) {
     rowCount = offset + rows.length;
     rowCountExact = true;
   } else if (rel.estimate >= 0 && rel.estimate >= EXACT_COUNT_LIMIT) {
-    rowCount = narrowed
-      ? await plannedRows(client, `SELECT 1 FROM ${from} AS t ${where}`, whereParams)
-      : Math.round(rel.estimate);
+    rowCount = await estimated();
     rowCountExact = false;
   } else {
-    const capped = await client.query<{ n: string }>(
-      `SELECT count(*)::text AS n FROM (SELECT 1 FROM ${from} AS t ${where} LIMIT ${EXACT_COUNT_LIMIT + 1}) s`,
-      whereParams,
-    );
-    const n = Number(capped.rows[0]?.n ?? 0);
+    const n = await countCapped();
     rowCountExact = n <= EXACT_COUNT_LIMIT;
     rowCount = rowCountExact ? n : Math.max(n, Math.round(rel.estimate));
   }
@@ -225,7 +298,7 @@ async function readWith(
       primaryKey: c.primaryKey,
     })),
     rows,
-    page: query.page,
+    page: pageNumber,
     pageSize: query.pageSize,
     hasMore,
     hasPrevious,

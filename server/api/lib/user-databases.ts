@@ -18,17 +18,28 @@ export function toDatabase(row: UserDatabaseRow): Database {
     target: row.kind === "external" ? row.location : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    owner: { type: row.ownerType, id: row.ownerId },
   };
 }
 
-/** What the connection manager needs, with an external URL or a role's password opened from its envelope. */
-export async function databaseRef(deps: ApiDeps, row: UserDatabaseRow): Promise<DatabaseRef> {
+/**
+ * What the connection manager needs. The external URL and the role's password stay sealed until a
+ * pool is opened: most requests find their database's pool open and never need them.
+ */
+export function databaseRef(deps: ApiDeps, row: UserDatabaseRow): DatabaseRef {
   const scope = databaseScope(row.id);
-  const url = row.encryptedUrl ? await deps.vault.open(scope, row.encryptedUrl, URL_AAD) : undefined;
-  const rolePassword = row.encryptedRolePassword
-    ? await deps.vault.open(scope, row.encryptedRolePassword, ROLE_PASSWORD_AAD)
-    : undefined;
-  return { id: row.id, engine: row.engine, kind: row.kind, location: row.location, url, rolePassword };
+  return {
+    id: row.id,
+    engine: row.engine,
+    kind: row.kind,
+    location: row.location,
+    credentials: async () => ({
+      url: row.encryptedUrl ? await deps.vault.open(scope, row.encryptedUrl, URL_AAD) : undefined,
+      rolePassword: row.encryptedRolePassword
+        ? await deps.vault.open(scope, row.encryptedRolePassword, ROLE_PASSWORD_AAD)
+        : undefined,
+    }),
+  };
 }
 
 /** host:port/database of a URL, never its user or password. */

@@ -28,7 +28,7 @@ export async function targetUser(c: Context<AuthEnv>, deps: AuthDeps, userId: st
 export function refuseOtherUserForClient(c: Context<AuthEnv>, userId: string | undefined, message: string): void {
   const { type, user } = c.get("auth");
   if (type === "client" && userId !== "me" && userId !== user?.id)
-    throw new StatusError(403, "CLIENT_CANNOT_ACT_FOR_OTHER_USERS", message);
+    throw new StatusError("CLIENT_CANNOT_ACT_FOR_OTHER_USERS", message);
 }
 
 /** Stack's text when a client asks for someone else's team or project permissions. */

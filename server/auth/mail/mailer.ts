@@ -102,8 +102,8 @@ export class Mailer {
     this.loop.start();
   }
 
-  /** Queues a mail and starts delivering it in the background. */
-  async send(message: MailMessage): Promise<void> {
+  /** Queues a mail and starts delivering it in the background; answers the outbox entry's id. */
+  async send(message: MailMessage): Promise<string | undefined> {
     const deliverable =
       !message.hold &&
       (this.transport !== null || (await this.storedProject(message.projectId)).emailConfig?.type === "standard");
@@ -121,16 +121,17 @@ export class Mailer {
       .returning({ id: authMailOutboxTable.id });
     if (message.hold) {
       this.logger.info({ mailId: row?.id }, "mail kept in the outbox: it has no recipient to be delivered to");
-      return;
+      return row?.id;
     }
     if (!deliverable) {
       // The mail id finds the rest in the outbox; the address and subject are request values.
       const fields = { mailId: row?.id };
       if (this.options.printLinks) this.logger.info({ ...fields, link: message.link }, "mail (no SMTP_URL configured)");
       else this.logger.info(fields, `mail not sent: ${OUTBOX_HINT}`);
-      return;
+      return row?.id;
     }
     if (row) this.loop.now([row.id]);
+    return row?.id;
   }
 
   private async storedProject(projectId: string): Promise<{ emailConfig?: EmailConfig; displayName?: string }> {

@@ -375,6 +375,8 @@ export function toProjectConfig(current: ProjectConfig, level: ConfigLevel, stac
       ...(shared ? {} : { client_id: p.clientId, client_secret: clientSecret }),
       allow_sign_in: p.allowSignIn ?? true,
       allow_connected_accounts: p.allowConnectedAccounts ?? true,
+      // Stack's vocabulary has no OpenID settings: an OpenID provider keeps the ones it had.
+      ...(stored?.oidc ? { oidc: stored.oidc } : {}),
     };
   });
   const server = s.emails.server;

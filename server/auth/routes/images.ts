@@ -9,7 +9,7 @@ import { StatusError } from "../wire/status-error.ts";
 export function registerImages(app: AuthApp, deps: AuthDeps): void {
   app.get("/images/:projectId/:file", async (c) => {
     const image = await readImage(deps.ctx.store, c.req.param("projectId"), c.req.param("file"));
-    if (!image) throw new StatusError(404, "IMAGE_NOT_FOUND", "No such image.");
+    if (!image) throw new StatusError("IMAGE_NOT_FOUND", "No such image.");
     return c.body(new Uint8Array(image.data), 200, {
       "content-type": image.contentType,
       "cache-control": "public, max-age=31536000, immutable",

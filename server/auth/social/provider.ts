@@ -7,6 +7,8 @@ export interface ProviderIdentity {
   profileImageUrl: string | null;
   /** What the provider granted, kept for connected-account access tokens. */
   tokens?: ProviderTokens;
+  /** False when this provider may not create users (an OpenID provider without just-in-time creation). */
+  signUpAllowed?: boolean;
 }
 
 /** A provider's tokens for one account, as the connected-accounts endpoints hand them out. */
@@ -33,6 +35,8 @@ export interface OAuthFlowState {
   userId: string | null;
   /** PKCE verifier between us and the provider. */
   innerCodeVerifier: string;
+  /** The OpenID `nonce` the ID token must carry back. */
+  nonce?: string;
   /** Set by the development provider's consent page. */
   dev?: { codeHash: string; identity: ProviderIdentity };
 }
@@ -41,8 +45,9 @@ export interface SocialProvider {
   id: string;
   /** True for the built-in development stand-in. */
   isDevelopment: boolean;
-  authorizationUrl(innerState: string, codeVerifier: string, extraScopes: string[]): URL;
-  exchange(code: string, flow: OAuthFlowState): Promise<ProviderIdentity>;
+  authorizationUrl(innerState: string, codeVerifier: string, extraScopes: string[], nonce?: string): URL | Promise<URL>;
+  /** `response`: what else the provider's redirect said (RFC 9207's `iss`). */
+  exchange(code: string, flow: OAuthFlowState, response?: { iss?: string }): Promise<ProviderIdentity>;
   /** A fresh access token from a refresh token, where the provider issues them. */
   refresh?(refreshToken: string): Promise<ProviderTokens>;
 }

@@ -104,6 +104,8 @@ export async function resolveSocialUser(
     }
   }
 
+  // Without just-in-time creation an OpenID provider only signs in users an admin made or linked.
+  if (identity.signUpAllowed === false) throw KnownErrors.oidcSignUpDisabled();
   if (!project.config.sign_up_enabled && !caller?.isAnonymous) throw KnownErrors.signUpNotEnabled();
   const ruled = checkSignUp(
     project.config,

@@ -13,7 +13,7 @@ const MAX_SIDE = 4096;
 const IMAGE_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(png|jpg|gif|webp)$/;
 
 export function invalidImage(): StatusError {
-  return new StatusError(400, "INVALID_PROFILE_IMAGE", "Invalid profile image URL");
+  return new StatusError("INVALID_PROFILE_IMAGE", "Invalid profile image URL");
 }
 
 export function isDataUrl(value: string): boolean {

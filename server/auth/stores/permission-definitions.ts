@@ -49,15 +49,51 @@ const DEFAULT_TEAM_ROLES: readonly PermissionDefinition[] = [
   },
 ];
 
-const isSystem = (id: string) => id.startsWith("$");
-const otherScope = (scope: PermissionScope): PermissionScope => (scope === "team" ? "project" : "team");
+/**
+ * The console's team roles (server/contract/teams.ts names them), each containing the one below and
+ * the system permissions its holders need on the team page. Only the console's own project gets
+ * them, at every start when missing (new installations and existing ones alike); Stack's defaults
+ * above stay as they are.
+ */
+const CONSOLE_TEAM_ROLES: readonly PermissionDefinition[] = [
+  {
+    id: "console:viewer",
+    description: "Console: see the team's apps and databases",
+    containedPermissionIds: ["$read_members"],
+  },
+  {
+    id: "console:developer",
+    description: "Console: as viewer, plus secrets, any SQL, row edits, import and export",
+    containedPermissionIds: ["console:viewer"],
+  },
+  {
+    id: "console:admin",
+    description: "Console: as developer, plus apps, databases, service tokens, moves, members and roles",
+    containedPermissionIds: [
+      "console:developer",
+      "$invite_members",
+      "$remove_members",
+      "$update_team",
+      "$manage_api_keys",
+    ],
+  },
+  {
+    id: "console:owner",
+    description: "Console: as admin, plus deleting the team and making owners",
+    containedPermissionIds: ["console:admin", "$delete_team"],
+  },
+];
 
-/** Gives a new project the default team roles; run in the transaction that creates the project. */
-export async function seedDefaultPermissionDefinitions(db: Db, projectId: string): Promise<void> {
+/** Adds team roles a project lacks; an existing definition (an operator's changes) stays as it is. */
+async function insertMissingTeamRoles(
+  db: Db,
+  projectId: string,
+  roles: readonly PermissionDefinition[],
+): Promise<void> {
   await db
     .insert(authPermissionDefinitionsTable)
     .values(
-      DEFAULT_TEAM_ROLES.map((role) => ({
+      roles.map((role) => ({
         projectId,
         scope: "team" as const,
         permissionId: role.id,
@@ -66,6 +102,19 @@ export async function seedDefaultPermissionDefinitions(db: Db, projectId: string
       })),
     )
     .onConflictDoNothing();
+}
+
+/** Gives the console's project its team roles where they are missing (an operator's changes stay). */
+export async function seedConsoleTeamRoles(db: Db, projectId: string): Promise<void> {
+  await insertMissingTeamRoles(db, projectId, CONSOLE_TEAM_ROLES);
+}
+
+const isSystem = (id: string) => id.startsWith("$");
+const otherScope = (scope: PermissionScope): PermissionScope => (scope === "team" ? "project" : "team");
+
+/** Gives a new project the default team roles; run in the transaction that creates the project. */
+export async function seedDefaultPermissionDefinitions(db: Db, projectId: string): Promise<void> {
+  await insertMissingTeamRoles(db, projectId, DEFAULT_TEAM_ROLES);
 }
 
 /**

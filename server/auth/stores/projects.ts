@@ -1,11 +1,13 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Config } from "../../config.ts";
+import type { OidcSettings } from "../../contract/oidc-providers.ts";
 import { authApiKeysTable, authProjectsTable, instanceSettingsTable } from "../../db/schema/index.ts";
 import type { Store } from "../../db/store.ts";
+import type { Logger } from "../../lib/logger.ts";
 import { CROCKFORD, randomToken, sha256 } from "../crypto/secrets.ts";
 import { DEFAULT_EMAIL_THEME_ID } from "../mail/email-themes.ts";
-import { seedDefaultPermissionDefinitions } from "./permission-definitions.ts";
+import { seedConsoleTeamRoles, seedDefaultPermissionDefinitions } from "./permission-definitions.ts";
 
 /** The keys of the project the web app itself signs users into. */
 export interface AppProjectKeys {
@@ -62,6 +64,8 @@ export interface OAuthProviderConfig {
   client_secret?: string;
   /** Apple only: the bundle ids of the native apps whose identity tokens sign in (their `aud`). */
   apple_bundle_ids?: string[];
+  /** A generic OpenID Connect provider (its id is the admin's own); always type "standard". */
+  oidc?: OidcSettings;
   /** Both default to true; a provider kept only for connected accounts signs nobody in. */
   allow_sign_in?: boolean;
   allow_connected_accounts?: boolean;
@@ -286,6 +290,8 @@ export async function seedProjects(store: Store, config: Config): Promise<SeedRe
     config: defaultConfig({ domains, oauth_providers: oauthProviders }),
   });
 
+  await seedConsoleTeamRoles(store.db, appProjectId);
+
   for (const kind of Object.keys(KEY_PREFIX) as KeyKind[]) {
     await ensureKey(store, INTERNAL_PROJECT_ID, kind, deriveKey(seed, INTERNAL_PROJECT_ID, kind));
   }
@@ -312,10 +318,14 @@ export class ProjectDirectory {
   private cache = new Map<string, CachedProject>();
   constructor(
     private store: Store,
+    logger: Logger | null = null,
     private ttlMs = 5_000,
   ) {
-    // Other instances announce their changes on the bus (LISTEN/NOTIFY on PostgreSQL).
-    void store.bus.subscribe(PROJECT_CHANGED_CHANNEL, (projectId) => this.cache.delete(projectId)).catch(() => {});
+    // Other instances announce their changes on the bus (LISTEN/NOTIFY on PostgreSQL). Without the
+    // subscription, their changes reach this instance only when its cache entries expire.
+    void store.bus
+      .subscribe(PROJECT_CHANGED_CHANNEL, (projectId) => this.cache.delete(projectId))
+      .catch((err: unknown) => logger?.warn({ err }, "could not follow other instances' project changes"));
   }
 
   /**

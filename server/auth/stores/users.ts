@@ -10,6 +10,7 @@ import {
 } from "../../db/schema/index.ts";
 import type { Db, Store } from "../../db/store.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
+import type { Logger } from "../../lib/logger.ts";
 import { hashPassword } from "../crypto/passwords.ts";
 import { restrictedReasonOf, type TokenSubject } from "../crypto/tokens.ts";
 import { KnownErrors } from "../wire/known-errors.ts";
@@ -103,6 +104,7 @@ export class UserStore {
     private events: UserEvents | null = null,
     /** Seals TOTP secrets; absent in tools that never write one. */
     private totpSecrets: TotpSecrets | null = null,
+    private logger: Logger | null = null,
   ) {}
 
   private async sealTotp(userId: string, secret: string | null | undefined): Promise<string | null | undefined> {
@@ -122,7 +124,10 @@ export class UserStore {
   /** Call after any write that changes what a user looks like. */
   async changed(userId: string): Promise<void> {
     this.cache.delete(userId);
-    await this.store.bus.publish(CHANGE_CHANNEL, userId).catch(() => undefined);
+    await this.store.bus.publish(CHANGE_CHANNEL, userId).catch((err: unknown) => {
+      // The change is stored; other instances serve the old user until their cache expires.
+      this.logger?.warn({ err, userId }, "could not announce a user change to other instances");
+    });
   }
 
   async get(projectId: string, userId: string): Promise<UserRecord | null> {

@@ -1,4 +1,4 @@
-import { type KnownErrorCode, knownErrorStatus } from "../../contract/auth-errors.ts";
+import type { KnownErrorCode } from "../../contract/auth-errors.ts";
 import { HttpError } from "../../lib/errors.ts";
 
 /**
@@ -9,7 +9,7 @@ import { HttpError } from "../../lib/errors.ts";
  * auth service makes an HttpError: a code outside the registry fails the type check.
  */
 const known = (code: KnownErrorCode, message: string, details?: Record<string, unknown>) =>
-  new HttpError(knownErrorStatus[code], code, message, details);
+  new HttpError(code, message, details);
 
 export const KnownErrors = {
   schemaError: (message: string) => known("SCHEMA_ERROR", message, { message }),
@@ -207,6 +207,23 @@ export const KnownErrors = {
     ),
   oauthProviderAccessDenied: () =>
     known("OAUTH_PROVIDER_ACCESS_DENIED", "The OAuth provider denied access to the user."),
+  oidcDiscoveryFailed: (issuer: string) =>
+    known("OIDC_DISCOVERY_FAILED", `The OpenID provider at ${issuer} did not answer with its configuration.`),
+  oidcIssuerMismatch: () =>
+    known("OIDC_ISSUER_MISMATCH", "The answer came from another OpenID provider than the one this sign-in went to."),
+  oidcIdTokenInvalid: () =>
+    known("OIDC_ID_TOKEN_INVALID", "The OpenID provider's ID token is not valid (signature, audience or expiry)."),
+  oidcNonceMismatch: () =>
+    known("OIDC_NONCE_MISMATCH", "The ID token was not issued for this sign-in (its nonce does not match)."),
+  oidcEmailDomainNotAllowed: () =>
+    known("OIDC_EMAIL_DOMAIN_NOT_ALLOWED", "This provider signs in only verified addresses of the allowed domains."),
+  oidcSignUpDisabled: () =>
+    known("OIDC_SIGN_UP_DISABLED", "This provider signs in existing users only; ask an administrator for an account."),
+  ssoRequiresLinkedAdmin: () =>
+    known(
+      "SSO_REQUIRES_LINKED_ADMIN",
+      "Password sign-in stays on until your own account is linked to one of the project's single sign-on providers.",
+    ),
   outerOAuthTimeout: () => known("OUTER_OAUTH_TIMEOUT", "The OAuth flow has timed out. Please sign in again."),
   oauthConnectionAlreadyConnectedToAnotherUser: () =>
     known(

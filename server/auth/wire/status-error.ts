@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { StatusErrorCode } from "../../contract/auth-errors.ts";
+import { type StatusErrorCode, statusErrors } from "../../contract/auth-errors.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { stackAnswerStatus } from "../../http/error-handler.ts";
 
@@ -11,14 +11,16 @@ import { stackAnswerStatus } from "../../http/error-handler.ts";
  */
 export class StatusError extends Error {
   override name = "StatusError";
+  /** The code's status in the registry (server/contract/auth-errors.ts `statusErrors`). */
+  readonly status: number;
   constructor(
-    readonly status: number,
-    /** One of STATUS_ERROR_CODES: errors of this server that the official SDK has no class for. */
+    /** One of `statusErrors`: errors of this server that the official SDK has no class for. */
     readonly code: StatusErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
+    this.status = statusErrors[code].status;
   }
 }
 

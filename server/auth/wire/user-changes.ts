@@ -94,33 +94,27 @@ export function checkNewUser(input: Partial<ServerFields>): void {
 export function checkPrimaryEmailFlags(input: Partial<ServerFields>, existing: string | null): void {
   if (input.primary_email === undefined ? existing : input.primary_email) return;
   if (input.primary_email_auth_enabled) {
-    throw new StatusError(
-      400,
-      "PRIMARY_EMAIL_REQUIRED",
-      "primary_email_auth_enabled cannot be true without primary_email",
-    );
+    throw new StatusError("PRIMARY_EMAIL_REQUIRED", "primary_email_auth_enabled cannot be true without primary_email");
   }
   if (input.primary_email_verified) {
-    throw new StatusError(400, "PRIMARY_EMAIL_REQUIRED", "primary_email_verified cannot be true without primary_email");
+    throw new StatusError("PRIMARY_EMAIL_REQUIRED", "primary_email_verified cannot be true without primary_email");
   }
 }
 
 /** Maps request fields to store changes; features this server lacks are refused explicitly. */
 export function toUserChanges(input: Partial<ServerFields>): UserChanges {
   if (input.totp_secret_base64 && !isUsableTotpSecret(input.totp_secret_base64)) {
-    throw new StatusError(400, "INVALID_TOTP_SECRET", "totp_secret_base64 must be base64 of at least 10 bytes.");
+    throw new StatusError("INVALID_TOTP_SECRET", "totp_secret_base64 must be base64 of at least 10 bytes.");
   }
   if (input.password_hash !== undefined && input.password_hash !== null) {
     if (input.password !== undefined) {
       throw new StatusError(
-        400,
         "PASSWORD_AND_HASH_BOTH_SET",
         "Cannot set both password and password_hash at the same time.",
       );
     }
     if (!isImportablePasswordHash(input.password_hash)) {
       throw new StatusError(
-        400,
         "INVALID_PASSWORD_HASH",
         "Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format.",
       );

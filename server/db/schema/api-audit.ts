@@ -16,6 +16,9 @@ export const appAuditEventsTable = pgTable(
     actorKind: text("actor_kind").$type<"user" | "token">().notNull(),
     actorId: text("actor_id").notNull(),
     actorLabel: text("actor_label"),
+    /** The operator who acted through an impersonation session of the actor's, when one did. */
+    impersonatorId: text("impersonator_id"),
+    impersonatorLabel: text("impersonator_label"),
     action: text("action").notNull(),
     /** The secret's key or the token's name the event is about, when it is about one. */
     subject: text("subject"),

@@ -9,6 +9,10 @@ export const userDatabasesTable = pgTable(
   "user_databases",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** Whose it is: a user's (personal) or a team's; `ownerId` is the auth service's id of either. */
+    ownerType: text("owner_type", { enum: ["user", "team"] })
+      .notNull()
+      .default("user"),
     ownerId: text("owner_id").notNull(),
     name: text("name").notNull(),
     kind: text("kind", { enum: ["managed", "external"] }).notNull(),
@@ -24,5 +28,5 @@ export const userDatabasesTable = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("user_databases_owner_name_idx").on(t.ownerId, t.name)],
+  (t) => [uniqueIndex("user_databases_owner_name_idx").on(t.ownerType, t.ownerId, t.name)],
 );

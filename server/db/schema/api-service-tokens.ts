@@ -1,8 +1,9 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { appsTable } from "./api-apps.ts";
+import { appEnvironmentsTable } from "./api-secrets.ts";
 
 /**
- * Read-only machine access to one app's secrets. The token itself is shown once; only its SHA-256
+ * Read-only machine access to one app's secrets in one environment. The token itself is shown once; only its SHA-256
  * and last four characters are kept. A revoked token keeps its row, so a late use is refused with
  * a code that says so and the history keeps naming it.
  */
@@ -13,6 +14,8 @@ export const appServiceTokensTable = pgTable(
     appId: uuid("app_id")
       .notNull()
       .references(() => appsTable.id, { onDelete: "cascade" }),
+    /** The one environment the token reads; null once that environment was deleted (the token is revoked then). */
+    environmentId: uuid("environment_id").references(() => appEnvironmentsTable.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     secretHash: text("secret_hash").notNull(),
     lastFour: text("last_four").notNull(),

@@ -216,9 +216,9 @@ export function SidebarMenuButton({
     <Component
       data-active={isActive}
       className={cn(
-        "flex w-full items-center gap-2 overflow-hidden rounded-md px-2 text-left text-sm outline-none",
+        "flex w-full items-center gap-2 overflow-hidden rounded-md px-2 text-left text-sm",
         size === "lg" ? "h-12" : "h-8",
-        "hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-indigo-300 data-[active=true]:bg-white/15 data-[active=true]:font-medium",
+        "hover:bg-white/10 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-300 data-[active=true]:bg-white/15 data-[active=true]:font-medium",
         "[&>svg]:size-4 [&>svg]:shrink-0 [&>span:last-child]:truncate",
         // Collapsed to icons: labels stay as accessible names only, the icon is centred.
         "group-data-[collapsed=true]:justify-center group-data-[collapsed=true]:px-0 group-data-[collapsed=true]:[&>span:not([aria-hidden])]:sr-only",

@@ -3,11 +3,13 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Link, type LinkProps } from "@tanstack/react-router";
 import {
+  DatabaseBackup,
   Globe,
   KeyRound,
   LayoutDashboard,
   type LucideIcon,
   Mail,
+  ScrollText,
   ShieldCheck,
   Users,
   UsersRound,
@@ -30,6 +32,8 @@ export const adminSections: AdminSection[] = [
   { to: "/admin/keys", label: msg`API keys`, icon: KeyRound },
   { to: "/admin/emails", label: msg`E-mails`, icon: Mail },
   { to: "/admin/webhooks", label: msg`Webhooks`, icon: Webhook },
+  { to: "/admin/backups", label: msg`Backups`, icon: DatabaseBackup },
+  { to: "/admin/audit", label: msg`Audit log`, icon: ScrollText },
 ];
 
 export function AdminNav() {

@@ -5,30 +5,51 @@ import { KeyRound, Plus } from "lucide-react";
 import { AnimatedText } from "@/components/animated-text";
 import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
+import { useWorkspace } from "@/lib/workspace/use-workspace";
+import { atLeast, inWorkspace } from "@/lib/workspace/workspace";
 import { appsQuery } from "./api";
 import { useAppDialogs } from "./app-dialogs";
 import type { App } from "./types";
 
-/** Home: the user's apps, each linking to its page, with a shortcut to its environment variables. */
+/**
+ * Home: the selected workspace's apps, each linking to its page, with a shortcut to its environment
+ * variables. Creating one needs admin in a team's workspace.
+ */
 export function AppsOverview() {
   const { t } = useLingui();
-  const apps = useQuery(appsQuery());
+  const { workspace, team, role } = useWorkspace();
+  const apps = useQuery({
+    ...appsQuery(),
+    select: (all: App[]) => all.filter((app) => inWorkspace(app.owner, workspace)),
+  });
   const dialogs = useAppDialogs();
+  const teamName = team?.displayName ?? "";
+  const mayCreate = atLeast(role, "admin");
 
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 p-4 md:p-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-white">
-          <AnimatedText text={t`Your Apps`} />
+          <AnimatedText text={workspace.type === "personal" ? t`Your Apps` : t`Apps of ${teamName}`} />
         </h1>
-        <Button onClick={dialogs.openCreate}>
+        <Button
+          onClick={dialogs.openCreate}
+          disabled={!mayCreate}
+          title={mayCreate ? undefined : t`Only the team's admins create apps.`}
+        >
           <Plus aria-hidden="true" />
           {t`Create App`}
         </Button>
       </div>
       <QueryState
         query={apps}
-        empty={<p className="text-slate-300">{t`You have no apps yet. Create your first one.`}</p>}
+        empty={
+          <p className="text-slate-300">
+            {workspace.type === "personal"
+              ? t`You have no apps yet. Create your first one.`
+              : t`This team has no apps yet.`}
+          </p>
+        }
       >
         {(data) => (
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">

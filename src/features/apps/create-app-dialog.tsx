@@ -11,12 +11,15 @@ import { Label } from "@/components/ui/label";
 import { errorText } from "@/lib/errors/error-text";
 import { SCHEMA_FIELD_TEXTS } from "@/lib/errors/schema-field-texts";
 import { notify } from "@/lib/notify";
+import { useWorkspace } from "@/lib/workspace/use-workspace";
 import { useCreateApp } from "./mutations";
 
 export function CreateAppDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const create = useCreateApp();
+  const { workspace, team } = useWorkspace();
+  const teamName = team?.displayName ?? "";
   const [error, setError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -33,6 +36,8 @@ export function CreateAppDialog({ open, onOpenChange }: { open: boolean; onOpenC
       title: String(form.get("title")).trim(),
       description: String(form.get("description") ?? ""),
       openapi_spec_ids: [],
+      // In the selected workspace: a team's app belongs to the team.
+      ...(workspace.type === "team" ? { team_id: workspace.id } : {}),
     };
     // The server's rule (a title that is not only spaces), said here before anything is sent.
     if (input.title === "") {
@@ -62,7 +67,11 @@ export function CreateAppDialog({ open, onOpenChange }: { open: boolean; onOpenC
       <DialogContent closeLabel={t`Close`}>
         <DialogHeader>
           <DialogTitle>{t`Create new app`}</DialogTitle>
-          <DialogDescription>{t`Give your app a title and, if you like, a description.`}</DialogDescription>
+          <DialogDescription>
+            {team
+              ? t`The app belongs to the team ${teamName}. Give it a title and, if you like, a description.`
+              : t`Give your app a title and, if you like, a description.`}
+          </DialogDescription>
         </DialogHeader>
         <form ref={formRef} className="grid gap-4" onSubmit={(e) => void onSubmit(e)}>
           <div className="grid gap-2">

@@ -40,7 +40,15 @@ export function registerAppMutationDefaults(queryClient: QueryClient): void {
       if (navigator.onLine) return { queued: false };
       // Offline: show the app in the list right away; it is sent when the network returns.
       queryClient.setQueryData<App[]>(appKeys.list(), (apps) => {
-        const pending = { id: pendingId(input), title: input.title, description: input.description, isBusy: true };
+        // Its owner places it in the workspace it was created in (a personal one's id is not needed).
+        const owner = input.team_id ? { type: "team", id: input.team_id } : { type: "user", id: "" };
+        const pending = {
+          id: pendingId(input),
+          title: input.title,
+          description: input.description,
+          owner,
+          isBusy: true,
+        };
         // A placeholder with what the list shows; the server's answer replaces it once sent.
         return [...(apps ?? []), pending as unknown as App];
       });

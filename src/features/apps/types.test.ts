@@ -9,6 +9,7 @@ const wire = {
   createdAt: "2026-11-22T10:00:00.000Z",
   updatedAt: "2026-11-22T11:00:00.000Z",
   deletedAt: null,
+  owner: { type: "user" as const, id: "u1" },
 };
 
 describe("toApp", () => {

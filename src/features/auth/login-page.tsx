@@ -24,7 +24,9 @@ export function LoginPage() {
   const signInOptions = useQuery(signInOptionsQuery()).data;
   const codeSignIn = signInOptions?.magicLinkEnabled === true;
   const social = useSocialSignIn();
-  const hasSocial = social.providers.length > 0;
+  const hasSocial = social.providers.length > 0 || social.sso.length > 0;
+  // Off when the project requires single sign-on; unknown (still loading) shows the form.
+  const passwordSignIn = signInOptions?.credentialEnabled !== false;
 
   // `/login?after_auth_return_to=…` (a page that needs a signed-in visitor sent them here): kept
   // for the tab, so a sign-in that leaves this page (social, MFA, sign-up) still comes back.
@@ -62,10 +64,10 @@ export function LoginPage() {
           <PasskeySignInButton />
         </div>
       )}
-      {(hasSocial || signInOptions?.passkeyEnabled) && <OrDivider />}
-      {withCode ? (
+      {(hasSocial || signInOptions?.passkeyEnabled) && (passwordSignIn || codeSignIn) && <OrDivider />}
+      {withCode || (!passwordSignIn && codeSignIn) ? (
         <CodeSignInForm />
-      ) : (
+      ) : !passwordSignIn ? null : (
         <form className="grid gap-4" onSubmit={(e) => void onSubmit(e)} onFocus={preloadStackApp}>
           <div className="grid gap-2">
             <Label htmlFor="login-email">{t`Email`}</Label>
@@ -87,7 +89,7 @@ export function LoginPage() {
           </Button>
         </form>
       )}
-      {codeSignIn && (
+      {codeSignIn && passwordSignIn && (
         <Button type="button" variant="link" className="mt-2 w-full" onClick={() => setWithCode(!withCode)}>
           {withCode ? t`Sign in with a password instead` : t`Sign in with a code instead`}
         </Button>

@@ -21,6 +21,7 @@ export function SignupPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [signedUpAs, setSignedUpAs] = useState<string | null>(null);
+  const mail = useQuery(runtimeConfigQuery).data?.mail;
   const social = useSocialSignIn();
   const hasSocial = social.providers.length > 0;
 
@@ -63,16 +64,28 @@ export function SignupPage() {
           <div role="status" className="flex flex-col items-center gap-3">
             <MailCheck className="size-10 text-indigo-300" aria-hidden="true" />
             <p>{t`Please check your email for verification`}</p>
-            <p className="text-sm text-slate-300 break-words">
-              <Trans>
-                We sent a link to <strong className="text-white">{signedUpAs}</strong>. Open it to verify your address.
-              </Trans>
+            <p className="text-sm text-slate-300 break-words" data-testid="signup-mail-note">
+              {mail === "outbox" ? (
+                // No mail server: nothing was sent, so the card says where the mail is instead.
+                <Trans>
+                  No mail leaves this instance: it has no mail server. The link for{" "}
+                  <strong className="text-white">{signedUpAs}</strong> waits in the outbox, where its operators read it
+                  under Admin → E-mails; ask them for it.
+                </Trans>
+              ) : (
+                <Trans>
+                  We sent a link to <strong className="text-white">{signedUpAs}</strong>. Open it to verify your
+                  address.
+                </Trans>
+              )}
             </p>
           </div>
           <ResendVerification email={signedUpAs} />
-          <p className="text-xs text-slate-400">
-            {t`No mail? Look in your spam folder. On an instance without a mail server, its operators find the mail in the admin area under E-mails.`}
-          </p>
+          {mail !== "outbox" && (
+            <p className="text-xs text-slate-400">
+              {t`No mail? Look in your spam folder. On an instance without a mail server, its operators find the mail in the admin area under E-mails.`}
+            </p>
+          )}
           <Button asChild variant="link">
             <Link to="/">{t`Continue to the console`}</Link>
           </Button>
@@ -107,15 +120,17 @@ export function SignupPage() {
   );
 }
 
+const runtimeConfigQuery = {
+  queryKey: ["runtime-config"],
+  queryFn: getRuntimeConfig,
+  staleTime: Number.POSITIVE_INFINITY,
+} as const;
+
 const linkClass = "text-indigo-300 underline underline-offset-2 hover:text-indigo-200";
 
 /** The operator's terms and privacy policy as links (TERMS_URL, PRIVACY_URL); nothing without them. */
 function TermsNotice() {
-  const config = useQuery({
-    queryKey: ["runtime-config"],
-    queryFn: getRuntimeConfig,
-    staleTime: Number.POSITIVE_INFINITY,
-  }).data;
+  const config = useQuery(runtimeConfigQuery).data;
   const terms = config?.termsUrl;
   const privacy = config?.privacyUrl;
   if (!terms && !privacy) return null;

@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { FlaskConical, Info } from "lucide-react";
+import { FlaskConical, Info, KeyRound } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -9,7 +9,7 @@ import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { getStackApp } from "../../lib/session/stack";
 import { BrandIcon } from "./brand-icon";
-import { signInOptionsQuery } from "./project-sign-in-options";
+import { type SsoProvider, signInOptionsQuery } from "./project-sign-in-options";
 
 type Provider = "github" | "google";
 const PROVIDERS: Provider[] = ["github", "google"];
@@ -21,6 +21,8 @@ export interface SocialSignIn {
   providers: Provider[];
   /** Those served by the server's development stand-in (DEV_OAUTH_PROVIDER). */
   development: Provider[];
+  /** The project's own OpenID Connect providers (single sign-on). */
+  sso: SsoProvider[];
 }
 
 /** The social providers the project offers, as its client view and /config.json say. */
@@ -31,15 +33,16 @@ export function useSocialSignIn(): SocialSignIn {
     known: options !== undefined,
     providers,
     development: providers.filter((p) => options?.developmentOAuthProviders.includes(p)),
+    sso: options?.ssoProviders ?? [],
   };
 }
 
 /** Social sign-in: the SDK sends the browser to the provider, which comes back to /handler/oauth-callback. */
 export function SocialButtons({ social }: { social: SocialSignIn }) {
   const { t, i18n } = useLingui();
-  const [busy, setBusy] = useState<Provider | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
 
-  async function signIn(provider: Provider) {
+  async function signIn(provider: string) {
     setBusy(provider);
     try {
       const app = await getStackApp();
@@ -56,6 +59,18 @@ export function SocialButtons({ social }: { social: SocialSignIn }) {
   );
   return (
     <div className="grid gap-2">
+      {social.sso.map((provider) => (
+        <Button key={provider.id} variant="outline" disabled={busy !== null} onClick={() => void signIn(provider.id)}>
+          {busy === provider.id ? (
+            <Spinner />
+          ) : provider.iconUrl ? (
+            <img src={provider.iconUrl} alt="" className="size-4" />
+          ) : (
+            <KeyRound aria-hidden="true" />
+          )}
+          <span className="truncate">{t`Continue with ${provider.displayName}`}</span>
+        </Button>
+      ))}
       {social.providers.map((provider) => {
         return (
           <Button key={provider} variant="outline" disabled={busy !== null} onClick={() => void signIn(provider)}>

@@ -17,6 +17,8 @@ export interface TablePageParams {
   /** Keyset cursors from the neighbouring page (TableData.cursor): the rows after or before it. */
   after?: string[];
   before?: string[];
+  /** The last page, read backwards from the end (`page` is then ignored). */
+  last?: boolean;
 }
 
 export const databaseKeys = {
@@ -33,7 +35,9 @@ export const schemaQuery = (dbId: string) =>
 export const tablePageQuery = (dbId: string, params: TablePageParams) =>
   queryOptions({
     queryKey: databaseKeys.table(dbId, params),
-    queryFn: () => {
+    // The signal: a page nobody waits for any more (Stop, another page) is dropped, and the server
+    // stops its statement.
+    queryFn: ({ signal }) => {
       const search = new URLSearchParams({
         schemaName: params.schemaName,
         page: String(params.page),
@@ -42,7 +46,8 @@ export const tablePageQuery = (dbId: string, params: TablePageParams) =>
       });
       if (params.sortColumn) search.set("sortColumn", params.sortColumn);
       if (params.filter?.length) search.set("filter", JSON.stringify(params.filter));
-      if (params.after) search.set("after", JSON.stringify(params.after));
+      if (params.last) search.set("last", "true");
+      else if (params.after) search.set("after", JSON.stringify(params.after));
       else if (params.before) search.set("before", JSON.stringify(params.before));
       if (params.searchColumn && params.searchValue) {
         search.set("searchColumn", params.searchColumn);
@@ -50,6 +55,7 @@ export const tablePageQuery = (dbId: string, params: TablePageParams) =>
       }
       return apiRequest<TableData>(
         `/db/${encodeURIComponent(dbId)}/table/${encodeURIComponent(params.tableName)}?${search}`,
+        { signal },
       );
     },
     placeholderData: (previous) => previous,

@@ -16,6 +16,8 @@ const sources = [
   "The query took longer than {limit} s and was stopped.",
   "The database refused this: {reason}",
   "The database could not be reached: {reason}",
+  "The file is not valid CSV: the quote opened on line {line} is never closed.",
+  "The file is not valid CSV: line {line} has {fields} fields, the header has {expected}.",
 ];
 const german = Object.fromEntries(
   sources.map((source) => [generateMessageId(source), compileMessage(tr("de", source))]),
@@ -39,6 +41,16 @@ describe("databaseErrorText", () => {
         "total",
       ],
       [refused("DATABASE_QUERY_FAILED", { sqlState: "57014", timeoutMs: 30000 }), "longer than 30 s", "30 s"],
+      [
+        refused("IMPORT_CSV_MALFORMED", { line: 7, reason: "QUOTE_NOT_CLOSED" }),
+        "the quote opened on line 7 is never closed",
+        "7",
+      ],
+      [
+        refused("IMPORT_CSV_MALFORMED", { line: 12, reason: "RECORD_WIDTH", fields: 3, expected: 2 }),
+        "line 12 has 3 fields, the header has 2",
+        "12",
+      ],
     ];
     for (const [error, english, parameter] of cases) {
       expect(databaseErrorText(en, error)).toContain(english);

@@ -31,13 +31,35 @@ export function databaseErrorText(i18n: I18n, error: unknown): string {
   const maxBytes = count("maxBytes");
   const size = maxBytes === null ? null : formatBytes(maxBytes, i18n.locale);
   switch (error.code) {
-    case "IMPORT_ROW_REJECTED":
+    case "IMPORT_ROW_REJECTED": {
+      const duplicateOf = count("duplicateOf");
+      const existingKey = text("existingKey");
+      if (line !== null && duplicateOf !== null)
+        return i18n._(msg`Line ${line} repeats the key of line ${duplicateOf}; nothing was imported.`);
+      if (line !== null && existingKey)
+        return i18n._(
+          msg`Line ${line} has the key of a row already in the table (${existingKey}); nothing was imported.`,
+        );
       if (line !== null && column && reason) return i18n._(msg`Line ${line} was refused (column ${column}): ${reason}`);
       if (line !== null && reason) return i18n._(msg`Line ${line} was refused: ${reason}`);
       break;
-    case "IMPORT_CSV_MALFORMED":
-      if (line !== null) return i18n._(msg`The file is not valid CSV at line ${line}.`);
-      break;
+    }
+    case "IMPORT_CSV_MALFORMED": {
+      if (line === null) break;
+      const fields = count("fields");
+      const expected = count("expected");
+      if (reason === "QUOTE_NOT_CLOSED")
+        return i18n._(msg`The file is not valid CSV: the quote opened on line ${line} is never closed.`);
+      if (reason === "INVALID_QUOTE")
+        return i18n._(
+          msg`The file is not valid CSV: line ${line} has a quote inside a field that does not start with one.`,
+        );
+      if (reason === "TEXT_AFTER_QUOTE")
+        return i18n._(msg`The file is not valid CSV: line ${line} has text after a closing quote.`);
+      if (reason === "RECORD_WIDTH" && fields !== null && expected !== null)
+        return i18n._(msg`The file is not valid CSV: line ${line} has ${fields} fields, the header has ${expected}.`);
+      return i18n._(msg`The file is not valid CSV at line ${line}.`);
+    }
     case "IMPORT_MAPPING_INVALID":
       return importMappingText(i18n, text("problem"), column) ?? errorText(i18n, error);
     case "FILTER_VALUE_INVALID":

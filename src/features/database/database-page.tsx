@@ -1,13 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { PanelLeft } from "lucide-react";
-import { useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { createPortal } from "react-dom";
 import { Group, Panel, usePanelRef } from "react-resizable-panels";
 import { Button } from "@/components/ui/button";
 import { SideDrawer } from "@/components/ui/side-drawer";
 import { databasesQuery } from "@/features/database/databases-api";
 import { useIsMobile } from "@/hooks/use-is-mobile";
+import { useFollowOwner } from "@/lib/workspace/use-workspace";
 import { type DatabaseSearch, parseDatabaseSearch, type SearchUpdate } from "./database-search";
 import { useRememberedLayout } from "./layout/remembered-layout";
 import { ResizeHandle } from "./layout/resize-handle";
@@ -16,6 +17,9 @@ import { type OpenTable, SchemaTree } from "./schema-tree";
 import type { RawDatabaseSearch } from "./search-keys";
 import { SqlWorkbench } from "./sql-workbench";
 import { TableBrowser } from "./table-browser";
+
+// The diagram brings its layout library (dagre) along: loaded when it is first opened.
+const SchemaDiagram = lazy(() => import("./diagram/schema-diagram"));
 
 /**
  * /db/$dbId: a header with the view tabs, the schema tree in a collapsible, resizable side panel
@@ -41,6 +45,8 @@ export function DatabasePage({
   const tree = usePanelRef();
   const layout = useRememberedLayout("database-page");
   const database = useQuery(databasesQuery()).data?.find((db) => db.id === dbId);
+  // A shared link opens in the workspace that owns the database.
+  useFollowOwner(database?.owner);
   const [host, place] = useMovableHost();
   const view = search.view ?? "table";
   const table: OpenTable | null =
@@ -62,6 +68,7 @@ export function DatabasePage({
       filter: filter?.length ? filter : undefined,
       after: undefined,
       before: undefined,
+      last: undefined,
       tab: filter ? undefined : search.tab,
       chart: undefined,
       x: undefined,
@@ -78,6 +85,16 @@ export function DatabasePage({
   const content =
     view === "sql" ? (
       <SqlWorkbench key={dbId} dbId={dbId} />
+    ) : view === "diagram" ? (
+      <Suspense
+        fallback={
+          <p className="p-3 text-sm text-slate-400">
+            <Trans>Loading diagram…</Trans>
+          </p>
+        }
+      >
+        <SchemaDiagram key={dbId} dbId={dbId} databaseName={database?.name ?? ""} onOpen={(opened) => open(opened)} />
+      </Suspense>
     ) : table ? (
       <TableBrowser
         key={`${table.schemaName}.${table.tableName}`}
@@ -109,7 +126,7 @@ export function DatabasePage({
         </Button>
         <h1 className="min-w-0 truncate text-sm font-semibold text-slate-100">{database?.name ?? t`Database`}</h1>
         <div role="tablist" aria-label={t`Views`} className="flex shrink-0 gap-1">
-          {(["table", "sql"] as const).map((name) => (
+          {(["table", "sql", "diagram"] as const).map((name) => (
             <button
               key={name}
               type="button"
@@ -118,7 +135,7 @@ export function DatabasePage({
               onClick={() => onSearch({ view: name })}
               className={`px-3 py-2 text-sm ${view === name ? "border-b-2 border-sky-400 text-slate-100" : "text-slate-400 hover:text-slate-200"}`}
             >
-              {name === "table" ? <Trans>Table</Trans> : <Trans>SQL</Trans>}
+              {name === "table" ? <Trans>Table</Trans> : name === "sql" ? <Trans>SQL</Trans> : <Trans>Diagram</Trans>}
             </button>
           ))}
         </div>

@@ -40,7 +40,7 @@ const dropInvalid = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(s
  * shared link restore all of it.
  */
 export const databaseSearchSchema = z.object({
-  view: dropInvalid(z.enum(["table", "sql"])),
+  view: dropInvalid(z.enum(["table", "sql", "diagram"])),
   schema: dropInvalid(name),
   table: dropInvalid(name),
   page: dropInvalid(positive),
@@ -54,6 +54,8 @@ export const databaseSearchSchema = z.object({
   /** Keyset cursor of the page: the key after which (or before which) its rows start. */
   after: dropInvalid(cursor),
   before: dropInvalid(cursor),
+  /** The last page, read from the end of the order (the server numbers it). */
+  last: dropInvalid(z.literal(true)),
   /** The table's view: its rows (the default, not written), its structure or a chart of the page. */
   tab: dropInvalid(z.enum(["rows", "structure", "chart"])),
   /** The chart's type, x column and y columns, by name (chart/chart-url.ts); unset, the chart's guess. */

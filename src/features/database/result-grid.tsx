@@ -13,12 +13,9 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import {
   type ClipboardEvent,
   type CSSProperties,
-  type FocusEvent,
-  type KeyboardEvent,
   type MouseEvent,
   memo,
   type ReactNode,
-  useEffect,
   useMemo,
   useRef,
   useState,
@@ -27,7 +24,10 @@ import { Button } from "@/components/ui/button";
 import { copyText, rowText } from "./cell-text";
 import { CellViewer, type ViewedCell } from "./cell-viewer";
 import { formatCell } from "./format-cell";
+import type { GridPosition } from "./grid-keys";
 import "./result-grid.css";
+import { roleOf } from "./chart/chart-data";
+import { useGridKeyboard } from "./use-grid-keyboard";
 
 export interface GridColumn {
   name: string;
@@ -86,10 +86,7 @@ function initialWidth(name: string, rows: GridRow[], index: number): number {
   return Math.round(Math.min(320, Math.max(80, chars * 7.2 + 18)));
 }
 
-interface Position {
-  row: number;
-  column: number;
-}
+type Position = GridPosition;
 
 /**
  * A result as a keyboard-navigable grid (WAI-ARIA grid pattern, one tab stop): TanStack Table for
@@ -98,13 +95,12 @@ interface Position {
  */
 export function ResultGrid(props: ResultGridProps) {
   const { columns, rows, selection, onEdit } = props;
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const shownRows = i18n.number(rows.length);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [active, setActive] = useState<Position>({ row: 0, column: 0 });
   const [editing, setEditing] = useState<Position | null>(null);
   const [viewed, setViewed] = useState<{ cell: ViewedCell; at: Position } | null>(null);
   const [notice, setNotice] = useState("");
-  const focusAfterRender = useRef(false);
 
   const columnDefs = useMemo<Array<ColumnDef<typeof features, GridRow, unknown>>>(
     () =>
@@ -145,35 +141,31 @@ export function ResultGrid(props: ResultGridProps) {
   const offset = selection ? SELECT_WIDTH : 0;
   const width = table.getTotalSize() + offset;
 
-  // Keep the active cell inside the result when it shrinks (a new page, a new statement).
-  const current = {
-    row: Math.min(active.row, Math.max(0, rows.length - 1)),
-    column: Math.min(active.column, Math.max(0, columns.length - 1)),
-  };
+  // Keys, the active cell and its focus; the callbacks run at a key press, after this render.
+  const keyboard = useGridKeyboard({
+    rowCount: rows.length,
+    columnCount: columns.length,
+    rowHeight: GRID_ROW_HEIGHT,
+    scrollRef,
+    scrollToRow: (row) => virtualizer.scrollToIndex(row, { align: "auto" }),
+    editing,
+    selectable: selection !== undefined,
+    canEdit: (at) => canEdit(at.row, at.column),
+    hasLink: (at) => props.cellLink?.(at.row, at.column) !== undefined,
+    edit: setEditing,
+    view: (at) => view(at.row, at.column),
+    followLink: (at) => props.cellLink?.(at.row, at.column)?.open(),
+    resizeColumn: (column, by) => {
+      const size = (headers[column]?.getSize() ?? 100) + by;
+      table.setColumnSizing((sizes) => ({ ...sizes, [String(column)]: Math.max(48, Math.min(1200, size)) }));
+    },
+    toggleRow: (row) => table.getRow(String(row)).toggleSelected(),
+    copyRow: (row) => void copyRow(row),
+  });
+  const { current } = keyboard;
   // One tab stop: the active cell when it is rendered, else the first rendered row's cell.
   const rendered = items.some((item) => item.index === current.row);
   const tabStop = rendered ? current : { row: items[0]?.index ?? 0, column: current.column };
-
-  useEffect(() => {
-    if (!focusAfterRender.current) return;
-    const cell = scrollRef.current?.querySelector<HTMLElement>(
-      `[data-cell="${current.row}:${current.column}"]:not([data-editing])`,
-    );
-    if (cell) {
-      focusAfterRender.current = false;
-      cell.focus({ preventScroll: true });
-    }
-  });
-
-  const moveTo = (row: number, column: number) => {
-    const next = {
-      row: Math.max(0, Math.min(rows.length - 1, row)),
-      column: Math.max(0, Math.min(columns.length - 1, column)),
-    };
-    setActive(next);
-    focusAfterRender.current = true;
-    virtualizer.scrollToIndex(next.row, { align: "auto" });
-  };
 
   const valueAt = (row: number, column: number) => {
     const pending = props.pendingValue?.(row, column);
@@ -220,77 +212,17 @@ export function ResultGrid(props: ResultGridProps) {
     setNotice(t`Cell copied`);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (editing || rows.length === 0) return;
-    const target = event.target as HTMLElement;
-    if (!target.dataset.cell) return;
-    const { row, column } = current;
-    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 300) / GRID_ROW_HEIGHT) - 1);
-    const mod = event.ctrlKey || event.metaKey;
-    const keys: Record<string, () => void> = {
-      ArrowDown: () => moveTo(row + 1, column),
-      ArrowUp: () => moveTo(row - 1, column),
-      ArrowRight: () => moveTo(row, column + 1),
-      ArrowLeft: () => moveTo(row, column - 1),
-      PageDown: () => moveTo(row + page, column),
-      PageUp: () => moveTo(row - page, column),
-      Home: () => (mod ? moveTo(0, 0) : moveTo(row, 0)),
-      End: () => (mod ? moveTo(rows.length - 1, columns.length - 1) : moveTo(row, columns.length - 1)),
-      Enter: () => (event.shiftKey || !canEdit(row, column) ? view(row, column) : setEditing({ row, column })),
-      F2: () => (canEdit(row, column) ? setEditing({ row, column }) : view(row, column)),
-    };
-    // Alt+Enter follows the cell's link (its anchor stays out of the tab order, as every cell's content).
-    if (event.altKey && event.key === "Enter") {
-      const link = props.cellLink?.(row, column);
-      if (link) {
-        event.preventDefault();
-        link.open();
-        return;
-      }
-    }
-    // Alt+Left/Right narrows or widens the active column: the resize handle is for pointers only.
-    if (event.altKey && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {
-      event.preventDefault();
-      const size = headers[column]?.getSize() ?? 100;
-      const next = Math.max(48, Math.min(1200, size + (event.key === "ArrowRight" ? 24 : -24)));
-      table.setColumnSizing((sizes) => ({ ...sizes, [String(column)]: next }));
-      return;
-    }
-    // Space selects the row: the checkboxes stay out of the tab order, so the grid keeps one tab stop.
-    if (event.key === " " && selection && !mod) {
-      event.preventDefault();
-      table.getRow(String(row)).toggleSelected();
-      return;
-    }
-    // Ctrl+C itself goes through the copy event (onCopy); Ctrl+Shift+C copies the row.
-    if (mod && event.shiftKey && event.key.toLowerCase() === "c") {
-      event.preventDefault();
-      void copyRow(row);
-      return;
-    }
-    const action = keys[event.key];
-    if (action) {
-      event.preventDefault();
-      action();
-    }
-  };
-
   const commitEdit = (position: Position, value: string | null) => {
     onEdit?.(position.row, position.column, value);
     setEditing(null);
-    focusAfterRender.current = true;
+    keyboard.refocus();
   };
 
   // Rows are memoized; their callbacks go through one stable object that reads the latest state.
-  const latest = useRef({ canEdit, view, commitEdit, setActive, setEditing, table, focusAfterRender });
-  latest.current = { canEdit, view, commitEdit, setActive, setEditing, table, focusAfterRender };
+  const latest = useRef({ canEdit, view, commitEdit, setEditing, table, keyboard });
+  latest.current = { canEdit, view, commitEdit, setEditing, table, keyboard };
   const actions = useMemo<RowActions>(
     () => ({
-      focus: (position) => {
-        latest.current.setActive(position);
-        // The row now gets an element of its own (see the row keys): focus moves to it after render.
-        latest.current.focusAfterRender.current = true;
-      },
       open: (position) =>
         latest.current.canEdit(position.row, position.column)
           ? latest.current.setEditing(position)
@@ -298,7 +230,7 @@ export function ResultGrid(props: ResultGridProps) {
       commit: (position, value) => latest.current.commitEdit(position, value),
       cancel: () => {
         latest.current.setEditing(null);
-        latest.current.focusAfterRender.current = true;
+        latest.current.keyboard.refocus();
       },
       toggle: (index, checked) => latest.current.table.getRow(String(index)).toggleSelected(checked),
     }),
@@ -313,15 +245,13 @@ export function ResultGrid(props: ResultGridProps) {
     const [row, column] = (cell?.dataset.cell ?? "").split(":").map(Number);
     return cell && row !== undefined && column !== undefined ? { row, column } : null;
   };
-  const onCellFocus = (event: FocusEvent<HTMLTableElement>) => {
-    const position = (event.target as HTMLElement).dataset.cell !== undefined ? cellAt(event.target) : null;
-    if (position && (position.row !== current.row || position.column !== current.column)) actions.focus(position);
-  };
   const onCellDoubleClick = (event: MouseEvent<HTMLTableElement>) => {
     const position = cellAt(event.target);
     if (position && !(event.target as HTMLElement).closest("input")) actions.open(position);
   };
   const columnNames = useMemo(() => columns.map((column) => column.name), [columns]);
+  // Numbers are right-aligned, so their digits line up (the same reading of types as the chart's).
+  const numeric = useMemo(() => columns.map((column) => roleOf(column.type) === "number"), [columns]);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-1">
@@ -350,7 +280,7 @@ export function ResultGrid(props: ResultGridProps) {
         </span>
         {props.truncated && (
           <span className="ml-auto text-amber-300">
-            <Trans>Truncated: only the first rows are shown.</Trans>
+            <Trans>Showing the first {shownRows} rows; the result has more.</Trans>
           </span>
         )}
       </div>
@@ -359,6 +289,8 @@ export function ResultGrid(props: ResultGridProps) {
         // Bounded even where the page around it is not: a grid as tall as its rows would render them all.
         className="relative max-h-[calc(100dvh-10rem)] min-h-32 flex-1 overflow-auto rounded border border-slate-800 bg-slate-950"
         data-testid="result-grid"
+        // At rest once scrolling (by hand or by a keyboard move) has settled: tests wait for it.
+        data-scrolling={virtualizer.isScrolling || undefined}
       >
         <table
           // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: ARIA in HTML allows grid on table; arrow keys move between cells
@@ -369,9 +301,15 @@ export function ResultGrid(props: ResultGridProps) {
           aria-multiselectable={selection ? true : undefined}
           className="rg grid font-mono text-xs"
           style={{ width, minWidth: "100%" }}
-          onKeyDown={onKeyDown}
+          onKeyDown={keyboard.onKeyDown}
           onCopy={onCopy}
-          onFocus={onCellFocus}
+          onFocus={(event) =>
+            keyboard.onFocus(
+              event,
+              (event.target as HTMLElement).dataset.cell !== undefined ? cellAt(event.target) : null,
+            )
+          }
+          onBlur={keyboard.onBlur}
           onDoubleClick={onCellDoubleClick}
         >
           <thead className="sticky top-0 z-10 grid bg-slate-900">
@@ -393,7 +331,7 @@ export function ResultGrid(props: ResultGridProps) {
                     key={header.id}
                     scope="col"
                     aria-sort={props.ariaSort?.(index)}
-                    className="relative shrink-0 truncate px-2 py-1 text-left text-slate-200"
+                    className={`relative shrink-0 truncate px-2 py-1 text-slate-200 ${numeric[index] ? "text-right" : "text-left"}`}
                     style={{ width: header.getSize() }}
                   >
                     {props.renderHeader ? props.renderHeader(column, index) : column.name}
@@ -439,6 +377,7 @@ export function ResultGrid(props: ResultGridProps) {
                   tabColumn={at(tabStop)}
                   editingColumn={at(editing)}
                   columnNames={columnNames}
+                  numeric={numeric}
                   pendingValue={props.pendingValue}
                   isCut={props.isCut}
                   cellLink={props.cellLink}
@@ -458,7 +397,7 @@ export function ResultGrid(props: ResultGridProps) {
         cell={viewed?.cell ?? null}
         onClose={() => {
           setViewed(null);
-          focusAfterRender.current = true;
+          keyboard.refocus();
         }}
         loadFull={
           viewed && props.loadFullValue
@@ -526,7 +465,6 @@ function LinkedText({ link, text }: { link: CellLink | undefined; text: string }
 }
 
 interface RowActions {
-  focus: (position: Position) => void;
   /** Double-click: edit where the cell can be edited, else view it. */
   open: (position: Position) => void;
   commit: (position: Position, value: string | null) => void;
@@ -545,6 +483,7 @@ const GridRowView = memo(function GridRowView(props: {
   tabColumn: number;
   editingColumn: number;
   columnNames: string[];
+  numeric: boolean[];
   pendingValue?: ResultGridProps["pendingValue"];
   isCut?: ResultGridProps["isCut"];
   cellLink?: ResultGridProps["cellLink"];
@@ -569,6 +508,7 @@ const GridRowView = memo(function GridRowView(props: {
         data-editing={isEditing || undefined}
         data-pending={pending ? true : undefined}
         data-null={value === null || value === undefined || undefined}
+        data-numeric={props.numeric[columnIndex] || undefined}
       >
         {isEditing ? (
           <CellEditor

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { databaseKeys, schemaQuery } from "./api";
 import { databaseErrorText } from "./database-errors";
+import { NewTableButton, TypesButton } from "./schema-editor/schema-editor-entry";
 import { SchemaObjects } from "./structure/schema-objects";
 
 export interface OpenTable {
@@ -40,6 +41,8 @@ export function SchemaTree({ dbId, onOpen }: { dbId: string; onOpen: (table: Ope
         >
           <RefreshCw aria-hidden="true" />
         </Button>
+        <NewTableButton dbId={dbId} onOpenTable={onOpen} />
+        <TypesButton dbId={dbId} />
       </div>
       {schema.isPending && (
         <p className="text-sm text-slate-400">

@@ -12,6 +12,7 @@ export const DATABASE_SEARCH_KEYS = [
   "filter",
   "after",
   "before",
+  "last",
   "tab",
   "chart",
   "x",

@@ -218,6 +218,7 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
   function stop() {
     if (!running) return;
     stopRequested.current = true;
+    // The run's own answer tells what happened (stopped, or finished first); a lost cancel changes nothing to show.
     void cancelSql(dbId, running).catch(() => undefined);
   }
 

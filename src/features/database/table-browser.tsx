@@ -3,10 +3,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { RowSelectionState } from "@tanstack/react-table";
 import { KeyRound } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { applyRowChanges, fetchCell, tablePageQuery } from "./api";
+import { applyRowChanges, databaseKeys, fetchCell, type TablePageParams, tablePageQuery } from "./api";
 import { axesFromSearch, axesToSearch } from "./chart/chart-url";
 import { LazyChartView } from "./chart/lazy-chart-view";
 import { databaseErrorText } from "./database-errors";
@@ -18,13 +18,14 @@ import { countChanges, noChanges, rowKey, toRequest, withDeletes, withUpdate } f
 import { PendingChangesList } from "./pending-changes-list";
 import { ResultGrid } from "./result-grid";
 import type { OpenTable } from "./schema-tree";
+import { SearchIndexOffer } from "./search-index-offer";
 import { foreignKeyColumns, referencedRowFilter } from "./structure/foreign-keys";
 import { structureQuery } from "./structure/structure-api";
 import { StructurePanel } from "./structure/structure-panel";
 import { TableTools, type TableView } from "./table-tools";
 
 /** Leaving the page at hand: a new first page, no cursor. */
-const FIRST_PAGE = { page: undefined, after: undefined, before: undefined } as const;
+const FIRST_PAGE = { page: undefined, after: undefined, before: undefined, last: undefined } as const;
 
 /**
  * One table's rows, page by page from the server, with search and sort, all of it in the URL.
@@ -53,35 +54,53 @@ export function TableBrowser({
   const structure = useQuery(structureQuery(dbId, table.schemaName, table.tableName));
   const foreignKeys = useMemo(() => foreignKeyColumns(structure.data), [structure.data]);
   const queryClient = useQueryClient();
-  const page = search.page ?? 1;
+  // The last page is numbered by the server (from the row count), so its number comes with its rows.
+  const requestedPage = search.page ?? 1;
   const pageSize = search.size ?? DEFAULT_PAGE_SIZE;
   const sort = search.sort ? { column: search.sort, direction: search.dir ?? "asc" } : null;
   // The search form's drafts; the URL holds what was searched for (and back/forward changes it).
   const [searchColumn, setSearchColumn] = useState(search.col ?? "");
   const [searchInput, setSearchInput] = useState(search.q ?? "");
+  // Stop leaves what was typed in the form, to be refined and searched again.
+  const keepDrafts = useRef(false);
   useEffect(() => {
+    if (keepDrafts.current) {
+      keepDrafts.current = false;
+      return;
+    }
     setSearchColumn(search.col ?? "");
     setSearchInput(search.q ?? "");
   }, [search.col, search.q]);
+  const [stopped, setStopped] = useState(false);
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [changes, setChanges] = useState(noChanges);
   const [inserting, setInserting] = useState(false);
   const [applied, setApplied] = useState<number | null>(null);
   const [needsColumn, setNeedsColumn] = useState(false);
-  const data = useQuery(
-    tablePageQuery(dbId, {
-      ...table,
-      page,
-      pageSize,
-      sortColumn: sort?.column,
-      sortDirection: sort?.direction ?? "asc",
-      searchColumn: search.col,
-      searchValue: search.q,
-      filter: search.filter,
-      after: search.after,
-      before: search.after ? undefined : search.before,
-    }),
-  );
+  const pageParams: TablePageParams = {
+    ...table,
+    page: requestedPage,
+    pageSize,
+    sortColumn: sort?.column,
+    sortDirection: sort?.direction ?? "asc",
+    searchColumn: search.col,
+    searchValue: search.q,
+    filter: search.filter,
+    after: search.after,
+    before: search.after ? undefined : search.before,
+    last: search.last,
+  };
+  const data = useQuery(tablePageQuery(dbId, pageParams));
+  const searching = search.q !== undefined && search.col !== undefined;
+  // Stop: the page's request is dropped (the server then stops its statement: PostgreSQL cancels the
+  // backend, PGlite ends the database's thread) and the rows come back without the search.
+  const stopSearch = () => {
+    keepDrafts.current = true;
+    setStopped(true);
+    void queryClient.cancelQueries({ queryKey: databaseKeys.table(dbId, pageParams) });
+    onSearch({ ...FIRST_PAGE, col: undefined, q: undefined });
+  };
+  const page = search.last ? (data.data?.page ?? 1) : requestedPage;
   const columns = data.data?.columns ?? [];
   const rows = data.data?.rows ?? [];
   const editable = columns.some((column) => column.primaryKey);
@@ -124,11 +143,17 @@ export function TableBrowser({
 
   // Row selection is by position on the page: another page starts with none.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the page's identity is what resets it
-  useEffect(() => setSelected({}), [page, search.after, search.before]);
+  useEffect(() => setSelected({}), [page, search.after, search.before, search.last]);
   const cursor = data.data?.cursor ?? null;
-  const goNext = () => onSearch({ page: page + 1, after: cursor ? cursor.last : undefined, before: undefined });
+  const goNext = () =>
+    onSearch({ page: page + 1, after: cursor ? cursor.last : undefined, before: undefined, last: undefined });
   const goPrevious = () =>
-    onSearch(page <= 2 ? FIRST_PAGE : { page: page - 1, before: cursor ? cursor.first : undefined, after: undefined });
+    onSearch(
+      page <= 2
+        ? FIRST_PAGE
+        : { page: page - 1, before: cursor ? cursor.first : undefined, after: undefined, last: undefined },
+    );
+  const goLast = () => onSearch({ ...FIRST_PAGE, last: true });
   const selectedRows = Object.keys(selected).map(Number);
 
   return (
@@ -142,6 +167,7 @@ export function TableBrowser({
         onFilter={(next) => onSearch({ ...FIRST_PAGE, filter: next.length ? next : undefined })}
         sort={sort}
         grid={{ columns: names, rows }}
+        onOpenTable={onOpenTable ? (opened) => onOpenTable(opened) : undefined}
       />
       {view === "structure" && (
         <StructurePanel
@@ -170,6 +196,7 @@ export function TableBrowser({
             // A value without a column would silently show every row: ask for the column instead.
             setNeedsColumn(searchInput !== "" && searchColumn === "");
             if (searchInput !== "" && searchColumn === "") return;
+            setStopped(false);
             onSearch({ ...FIRST_PAGE, col: searchColumn || undefined, q: searchInput || undefined });
           }}
         >
@@ -203,6 +230,11 @@ export function TableBrowser({
           <Button type="submit" variant="outline">
             <Trans>Search</Trans>
           </Button>
+          {searching && data.isFetching && (
+            <Button type="button" variant="destructive" onClick={stopSearch}>
+              <Trans>Stop</Trans>
+            </Button>
+          )}
           <label className="ml-auto text-sm text-slate-300">
             <Trans>Rows per page</Trans>{" "}
             <select
@@ -221,6 +253,19 @@ export function TableBrowser({
             </select>
           </label>
         </form>
+        {stopped && !searching && (
+          <p role="status" className="text-sm text-slate-300">
+            <Trans>Search stopped.</Trans>
+          </p>
+        )}
+        {searching && search.col && (
+          <SearchIndexOffer
+            dbId={dbId}
+            table={table}
+            column={search.col}
+            estimatedRows={structure.data?.estimatedRows ?? null}
+          />
+        )}
         {needsColumn && (
           <p role="alert" className="text-sm text-amber-300">
             <Trans>Choose the column to search in.</Trans>
@@ -355,14 +400,24 @@ export function TableBrowser({
         />
         <footer className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-300">
           {/* Not while the next page loads: its cursor comes from the page on screen. */}
+          <Button variant="outline" disabled={page <= 1 || data.isPlaceholderData} onClick={() => onSearch(FIRST_PAGE)}>
+            <Trans>First</Trans>
+          </Button>
           <Button variant="outline" disabled={page <= 1 || data.isPlaceholderData} onClick={goPrevious}>
             <Trans>Previous</Trans>
           </Button>
-          <span>
-            <Trans>Page {page}</Trans>
+          <span data-testid="page-number">
+            {search.last && data.data && !data.data.rowCountExact ? (
+              <Trans>Last page (about {page})</Trans>
+            ) : (
+              <Trans>Page {page}</Trans>
+            )}
           </span>
           <Button variant="outline" disabled={!data.data?.hasMore || data.isPlaceholderData} onClick={goNext}>
             <Trans>Next</Trans>
+          </Button>
+          <Button variant="outline" disabled={!data.data?.hasMore || data.isPlaceholderData} onClick={goLast}>
+            <Trans>Last</Trans>
           </Button>
           {data.data && (
             <>

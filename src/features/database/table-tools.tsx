@@ -8,6 +8,7 @@ import { schemaQuery } from "./api";
 import { ExportMenu } from "./export/export-menu";
 import { FilterBuilder } from "./filters/filter-builder";
 import { ImportDialog } from "./import/import-dialog";
+import { EditTableButton } from "./schema-editor/schema-editor-entry";
 import type { OpenTable } from "./schema-tree";
 import { structureQuery } from "./structure/structure-api";
 
@@ -26,6 +27,7 @@ export function TableTools({
   onFilter,
   sort,
   grid,
+  onOpenTable,
 }: {
   dbId: string;
   table: OpenTable;
@@ -35,6 +37,8 @@ export function TableTools({
   onFilter: (filter: TableFilter) => void;
   sort: { column: string; direction: "asc" | "desc" } | null;
   grid: { columns: string[]; rows: unknown[][] };
+  /** Opens another table (the one an edit renamed this one to). */
+  onOpenTable?: (table: OpenTable) => void;
 }) {
   const { t } = useLingui();
   const [filtering, setFiltering] = useState(filter.length > 0);
@@ -77,6 +81,9 @@ export function TableTools({
           {count ? <Trans>Filter ({count})</Trans> : <Trans>Filter</Trans>}
         </Button>
         <div className="ml-auto flex flex-wrap gap-2">
+          {(structure.data?.kind === "table" || structure.data?.kind === "partitioned_table") && (
+            <EditTableButton dbId={dbId} table={table} onOpenTable={onOpenTable} />
+          )}
           <ExportMenu
             dbId={dbId}
             source={{
@@ -94,7 +101,7 @@ export function TableTools({
             dbId={dbId}
             schemaName={table.schemaName}
             tables={tables}
-            initialTable={tables.includes(table.tableName) ? table.tableName : undefined}
+            onScreen={schema.data && !tables.includes(table.tableName) ? undefined : table.tableName}
           />
         </div>
       </div>

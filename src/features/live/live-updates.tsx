@@ -33,6 +33,7 @@ export function applyLiveMessage(queryClient: QueryClient, message: UserNotifyMe
       return;
     case "store":
       if (message.store === "apps") void queryClient.invalidateQueries({ queryKey: appKeys.all });
+      else if (message.store === "databases") void queryClient.invalidateQueries({ queryKey: ["databases"] });
       // Only a signal: the page refetches the secrets, tokens and history it shows.
       else void refreshAppSecrets(queryClient, message.appId);
       return;

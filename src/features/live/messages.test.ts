@@ -10,6 +10,7 @@ const app = {
   createdAt: "2026-11-22T10:00:00.000Z",
   updatedAt: "2026-11-22T10:00:00.000Z",
   deletedAt: null,
+  owner: { type: "team", id: "t1" },
 };
 
 describe("parseUserNotifyMessage", () => {
@@ -19,6 +20,7 @@ describe("parseUserNotifyMessage", () => {
       { type: "notify", message: "Deployed" },
       { type: "notify", message: 'Database "x" created', notice: { kind: "databaseCreated", name: "x" } },
       { type: "store", store: "apps", op: "refetch" },
+      { type: "store", store: "databases", op: "refetch" },
       { type: "store", store: "appSecrets", op: "refetch", appId: "a1" },
       { type: "appUpdate", app },
     ];
@@ -32,9 +34,10 @@ describe("parseUserNotifyMessage", () => {
       "null",
       '{"type":"notify"}',
       '{"type":"other"}',
-      '{"type":"store","store":"databases","op":"refetch"}',
+      '{"type":"store","store":"tables","op":"refetch"}',
       '{"type":"store","store":"appSecrets","op":"refetch"}',
       '{"type":"appUpdate","app":{"id":1}}',
+      JSON.stringify({ type: "appUpdate", app: { ...app, owner: undefined } }),
     ];
     for (const frame of bad) {
       expect(parseUserNotifyMessage(frame)).toBeNull();

@@ -11,7 +11,9 @@ function isApp(value: unknown): value is App {
     typeof app.id === "string" &&
     typeof app.title === "string" &&
     typeof app.createdAt === "string" &&
-    typeof app.updatedAt === "string"
+    typeof app.updatedAt === "string" &&
+    typeof app.owner?.id === "string" &&
+    (app.owner.type === "user" || app.owner.type === "team")
   );
 }
 
@@ -51,6 +53,7 @@ export function parseUserNotifyMessage(data: unknown): UserNotifyMessage | null 
     case "store":
       if (frame.op !== "refetch") return null;
       if (frame.store === "apps") return { type: "store", store: "apps", op: "refetch" };
+      if (frame.store === "databases") return { type: "store", store: "databases", op: "refetch" };
       return frame.store === "appSecrets" && typeof frame.appId === "string"
         ? { type: "store", store: "appSecrets", op: "refetch", appId: frame.appId }
         : null;

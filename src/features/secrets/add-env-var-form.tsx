@@ -9,25 +9,27 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorText, isApiError } from "@/lib/errors/error-text";
 import { SCHEMA_FIELD_TEXTS } from "@/lib/errors/schema-field-texts";
 import { useSaveSecret } from "./api";
+import { editorKeys } from "./editor-keys";
 import { canSubmitNewSecret } from "./mask";
 import { ReplaceConfirmDialog } from "./replace-confirm-dialog";
 import { ValueTextarea } from "./value-textarea";
 
 interface AddEnvVarFormProps {
   appId: string;
+  environment?: string;
   /** Keys the list shows: adding one of them asks before replacing its value. */
   existingKeys: readonly string[];
   disabled?: boolean;
   onDone(): void;
 }
 
-export function AddEnvVarForm({ appId, existingKeys, disabled, onDone }: AddEnvVarFormProps) {
+export function AddEnvVarForm({ appId, environment, existingKeys, disabled, onDone }: AddEnvVarFormProps) {
   const { t, i18n } = useLingui();
   const [key, setKey] = useState("");
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
-  const save = useSaveSecret(appId);
+  const save = useSaveSecret(appId, environment);
 
   async function send(name: string, overwrite: boolean) {
     setError(null);
@@ -66,6 +68,7 @@ export function AddEnvVarForm({ appId, existingKeys, disabled, onDone }: AddEnvV
     <form
       className="grid gap-3 rounded-md border border-white/10 bg-white/5 p-3"
       onSubmit={onSubmit}
+      onKeyDown={editorKeys(onDone)}
       aria-label={t`Add New`}
     >
       <div className="grid gap-1.5">
@@ -92,10 +95,15 @@ export function AddEnvVarForm({ appId, existingKeys, disabled, onDone }: AddEnvV
       </div>
       <FieldError message={error} />
       <div className="flex justify-end gap-2">
-        <Button variant="ghost" size="sm" onClick={onDone}>
+        <Button variant="ghost" size="sm" onClick={onDone} aria-keyshortcuts="Escape">
           {t`Cancel`}
         </Button>
-        <Button type="submit" size="sm" disabled={disabled || !canSubmitNewSecret(key, value, save.isPending)}>
+        <Button
+          type="submit"
+          size="sm"
+          disabled={disabled || !canSubmitNewSecret(key, value, save.isPending)}
+          aria-keyshortcuts="Control+Enter Meta+Enter"
+        >
           {save.isPending && <Spinner />}
           {save.isPending ? t`Saving...` : t`Add`}
         </Button>

@@ -1,26 +1,77 @@
 import type { AuditPage } from "@contract/audit";
+import type { Environment } from "@contract/environments";
+import type { SecretVersion, SecretVersionValue } from "@contract/secret-versions";
 import type { ImportPreview, ImportResult, Secret, UpsertSecret } from "@contract/secrets";
 import type { CreatedServiceToken, CreateServiceToken, ServiceToken } from "@contract/service-tokens";
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest, apiRequestRaw, unwrapPair, withErrorTexts } from "@/lib/api-client";
-import { auditKeys, refreshAppSecrets, secretKeys, tokenKeys } from "./query-keys";
+import { auditKeys, environmentKeys, refreshAppSecrets, secretKeys, tokenKeys, versionKeys } from "./query-keys";
 
-export type { AuditPage, CreatedServiceToken, ImportPreview, ImportResult, Secret, ServiceToken };
+export type {
+  AuditPage,
+  CreatedServiceToken,
+  Environment,
+  ImportPreview,
+  ImportResult,
+  Secret,
+  SecretVersion,
+  ServiceToken,
+};
 
-export { auditKeys, refreshAppSecrets, secretKeys, tokenKeys };
+export { auditKeys, environmentKeys, refreshAppSecrets, secretKeys, tokenKeys, versionKeys };
 
 const appPath = (appId: string) => `/apps/${encodeURIComponent(appId)}`;
 const secretsPath = (appId: string) => `${appPath(appId)}/secrets`;
+/** `?environment=<slug>` for the secrets routes; none means the server's default (development). */
+const envQuery = (environment: string | undefined, joiner: "?" | "&" = "?") =>
+  environment ? `${joiner}environment=${encodeURIComponent(environment)}` : "";
 
-export const secretsQuery = (appId: string) =>
+export const secretsQuery = (appId: string, environment?: string) =>
   queryOptions({
-    queryKey: secretKeys.list(appId),
-    queryFn: () => apiRequest<Secret[]>(secretsPath(appId)),
+    queryKey: secretKeys.list(appId, environment),
+    queryFn: () => apiRequest<Secret[]>(`${secretsPath(appId)}${envQuery(environment)}`),
     // Values are in clear: keep them in memory only briefly once nobody shows them.
     gcTime: 0,
     staleTime: 0,
     retry: false,
   });
+
+/** The app's environments in their order, with how many keys each has (no values). */
+export const environmentsQuery = (appId: string) =>
+  queryOptions({
+    queryKey: environmentKeys.list(appId),
+    queryFn: () => apiRequest<Environment[]>(`${appPath(appId)}/environments`),
+  });
+
+const versionsPath = (appId: string, key: string) => `${secretsPath(appId)}/${encodeURIComponent(key)}/versions`;
+
+/** A key's kept versions in one environment, newest first as the server sends them; never a value. */
+export const versionsQuery = (appId: string, key: string, environment?: string) =>
+  queryOptions({
+    queryKey: versionKeys.list(appId, key, environment),
+    queryFn: () => apiRequest<SecretVersion[]>(`${versionsPath(appId, key)}${envQuery(environment)}`),
+    staleTime: 0,
+  });
+
+/** An old value in clear (the server records the reveal); kept by the caller only while shown. */
+export function revealVersion(appId: string, key: string, version: number, environment?: string) {
+  return apiRequest<SecretVersionValue>(`${versionsPath(appId, key)}/${version}/reveal${envQuery(environment)}`, {
+    method: "POST",
+  });
+}
+
+/** Writes an old value as a new version; the list, the key's versions and the history refresh. */
+export function useRestoreVersion(appId: string, key: string, environment?: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (version: number) =>
+      apiRequest<{ key: string; version: number; restoredFrom: number }>(
+        `${versionsPath(appId, key)}/${version}/restore${envQuery(environment)}`,
+        { method: "POST" },
+      ),
+    onSuccess: () => refreshAppSecrets(queryClient, appId),
+  });
+}
 
 export const tokensQuery = (appId: string) =>
   queryOptions({
@@ -44,58 +95,81 @@ export const auditQuery = (appId: string) =>
  * Creates or updates a variable. `overwrite: false` (Add New) makes the server refuse an existing
  * key with SECRET_EXISTS instead of replacing it; edits send `overwrite: true`.
  */
-export function useSaveSecret(appId: string) {
+export function useSaveSecret(appId: string, environment?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpsertSecret) => apiRequest<unknown>(secretsPath(appId), { method: "POST", json: input }),
+    mutationFn: (input: UpsertSecret) =>
+      apiRequest<unknown>(`${secretsPath(appId)}${envQuery(environment)}`, { method: "POST", json: input }),
     onSuccess: () => refreshAppSecrets(queryClient, appId),
   });
 }
 
-export function useDeleteSecret(appId: string) {
+export function useDeleteSecret(appId: string, environment?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (key: string) =>
-      apiRequest<unknown>(`${secretsPath(appId)}/${encodeURIComponent(key)}`, { method: "DELETE" }),
+      apiRequest<unknown>(`${secretsPath(appId)}/${encodeURIComponent(key)}${envQuery(environment)}`, {
+        method: "DELETE",
+      }),
     onSuccess: () => refreshAppSecrets(queryClient, appId),
   });
 }
 
 /** Show all: the values come from the reveal route, which records the bulk reveal in the history. */
-export function useRevealAll(appId: string) {
+export function useRevealAll(appId: string, environment?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<Secret[]>(`${secretsPath(appId)}/reveal`, { method: "POST" }),
+    mutationFn: () => apiRequest<Secret[]>(`${secretsPath(appId)}/reveal${envQuery(environment)}`, { method: "POST" }),
     gcTime: 0,
     onSuccess: (secrets) => {
-      queryClient.setQueryData(secretKeys.list(appId), secrets);
+      queryClient.setQueryData(secretKeys.list(appId, environment), secrets);
       void queryClient.invalidateQueries({ queryKey: auditKeys.list(appId) });
     },
   });
 }
 
-export function previewImport(appId: string, content: string): Promise<ImportPreview> {
-  return apiRequest<ImportPreview>(`${secretsPath(appId)}/import/preview`, { method: "POST", json: { content } });
+export function previewImport(appId: string, content: string, environment?: string): Promise<ImportPreview> {
+  return apiRequest<ImportPreview>(`${secretsPath(appId)}/import/preview${envQuery(environment)}`, {
+    method: "POST",
+    json: { content },
+  });
 }
 
-export function useImportSecrets(appId: string) {
+export function useImportSecrets(appId: string, environment?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { content: string; replace: string[] }) =>
-      apiRequest<ImportResult>(`${secretsPath(appId)}/import`, { method: "POST", json: input }),
+    mutationFn: (input: { content: string; replace: string[]; skipInvalid?: boolean }) =>
+      apiRequest<ImportResult>(`${secretsPath(appId)}/import${envQuery(environment)}`, { method: "POST", json: input }),
     onSuccess: () => refreshAppSecrets(queryClient, appId),
   });
 }
 
+/**
+ * The download's file name: `<app>.env`. Chromium drops a leading dot from every name a download is
+ * given (a plain `.env` arrives as `env.txt`, or `env` without a text type), so the app's name goes
+ * before the extension; dotenv tools read the file by its path (`node --env-file=my-app.env`).
+ */
+export function dotenvFileName(appTitle: string): string {
+  const slug = appTitle
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return `${slug || "app"}.env`;
+}
+
 /** Downloads the secrets as a .env file (the server writes it, and records the export). */
-export async function downloadDotenv(appId: string): Promise<void> {
-  const response = await apiRequestRaw(`${secretsPath(appId)}/export?format=dotenv`);
+export async function downloadDotenv(appId: string, appTitle: string, environment?: string): Promise<void> {
+  const response = await apiRequestRaw(`${secretsPath(appId)}/export?format=dotenv${envQuery(environment, "&")}`);
   if (!response.ok)
     await withErrorTexts(async () => unwrapPair(await response.json().catch(() => undefined), response.status));
-  const url = URL.createObjectURL(await response.blob());
+  // Untyped bytes: a text type would make the browser append .txt to the name.
+  const blob = new Blob([await response.arrayBuffer()], { type: "application/octet-stream" });
+  const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
-  link.download = ".env";
+  link.download = dotenvFileName(appTitle);
   document.body.append(link);
   link.click();
   link.remove();

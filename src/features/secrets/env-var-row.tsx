@@ -1,33 +1,51 @@
 import { useLingui } from "@lingui/react/macro";
-import { Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
+import { Eye, EyeOff, History, Pencil, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { FieldError } from "@/components/field-error";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
 import { type Secret, useDeleteSecret, useSaveSecret } from "./api";
+import { editorKeys } from "./editor-keys";
 import { MASKED_VALUE } from "./mask";
 import { usesCrlf, ValueTextarea, withLineEndingsOf } from "./value-textarea";
 
 interface EnvVarRowProps {
   appId: string;
+  /** The environment the row's value belongs to (none: the server's default). */
+  environment?: string;
   secret: Secret;
   editing: boolean;
   /** Show all is on: the value shows whatever this row's own toggle says. */
   revealAll: boolean;
   /** Offline: the row can still be read, not changed. */
   readOnly: boolean;
+  /** A team viewer's row: the key without its value, nothing to reveal or change. */
+  keysOnly?: boolean;
   onEdit(): void;
   onDoneEditing(): void;
+  /** Opens the key's versions (viewers too: who changed it when). */
+  onHistory(): void;
 }
 
-export function EnvVarRow({ appId, secret, editing, revealAll, readOnly, onEdit, onDoneEditing }: EnvVarRowProps) {
+export function EnvVarRow({
+  appId,
+  environment,
+  secret,
+  editing,
+  revealAll,
+  readOnly,
+  keysOnly = false,
+  onEdit,
+  onDoneEditing,
+  onHistory,
+}: EnvVarRowProps) {
   const { t, i18n } = useLingui();
   const [revealedHere, setRevealedHere] = useState(false);
   const [draft, setDraft] = useState(secret.decryptedValue);
   const [error, setError] = useState<string | null>(null);
-  const save = useSaveSecret(appId);
-  const remove = useDeleteSecret(appId);
+  const save = useSaveSecret(appId, environment);
+  const remove = useDeleteSecret(appId, environment);
   const { key } = secret;
   const revealed = revealAll || revealedHere;
 
@@ -58,7 +76,7 @@ export function EnvVarRow({ appId, secret, editing, revealAll, readOnly, onEdit,
   if (editing) {
     return (
       <li className="rounded-md border border-indigo-300/40 bg-white/5 p-3">
-        <form className="grid gap-2" onSubmit={(e) => void onSave(e)}>
+        <form className="grid gap-2" onSubmit={(e) => void onSave(e)} onKeyDown={editorKeys(onDoneEditing)}>
           <label htmlFor={`edit-${appId}-${key}`} className="font-mono text-sm break-all">
             {key}
           </label>
@@ -77,10 +95,15 @@ export function EnvVarRow({ appId, secret, editing, revealAll, readOnly, onEdit,
           )}
           <FieldError message={error} />
           <div className="flex justify-end gap-2">
-            <Button variant="ghost" size="sm" onClick={onDoneEditing}>
+            <Button variant="ghost" size="sm" onClick={onDoneEditing} aria-keyshortcuts="Escape">
               {t`Cancel`}
             </Button>
-            <Button type="submit" size="sm" disabled={save.isPending || readOnly || draft === ""}>
+            <Button
+              type="submit"
+              size="sm"
+              disabled={save.isPending || readOnly || draft === ""}
+              aria-keyshortcuts="Control+Enter Meta+Enter"
+            >
               {save.isPending && <Spinner />}
               {save.isPending ? t`Saving...` : t`Save`}
             </Button>
@@ -101,38 +124,45 @@ export function EnvVarRow({ appId, secret, editing, revealAll, readOnly, onEdit,
           {revealed ? secret.decryptedValue : MASKED_VALUE}
         </span>
       </div>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={revealed ? t`Hide value of ${key}` : t`Show value of ${key}`}
-        aria-pressed={revealed}
-        disabled={revealAll}
-        onClick={() => setRevealedHere((value) => !value)}
-      >
-        {revealed ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+      <Button variant="ghost" size="icon" aria-label={t`History of ${key}`} onClick={onHistory}>
+        <History aria-hidden="true" />
       </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={t`Edit ${key}`}
-        disabled={readOnly}
-        onClick={() => {
-          setDraft(secret.decryptedValue);
-          setError(null);
-          onEdit();
-        }}
-      >
-        <Pencil aria-hidden="true" />
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={t`Delete ${key}`}
-        disabled={readOnly || remove.isPending}
-        onClick={() => void onDelete()}
-      >
-        {remove.isPending ? <Spinner /> : <Trash2 aria-hidden="true" />}
-      </Button>
+      {!keysOnly && (
+        <>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={revealed ? t`Hide value of ${key}` : t`Show value of ${key}`}
+            aria-pressed={revealed}
+            disabled={revealAll}
+            onClick={() => setRevealedHere((value) => !value)}
+          >
+            {revealed ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={t`Edit ${key}`}
+            disabled={readOnly}
+            onClick={() => {
+              setDraft(secret.decryptedValue);
+              setError(null);
+              onEdit();
+            }}
+          >
+            <Pencil aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={t`Delete ${key}`}
+            disabled={readOnly || remove.isPending}
+            onClick={() => void onDelete()}
+          >
+            {remove.isPending ? <Spinner /> : <Trash2 aria-hidden="true" />}
+          </Button>
+        </>
+      )}
     </li>
   );
 }

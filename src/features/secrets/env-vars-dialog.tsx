@@ -1,3 +1,4 @@
+import type { ResourceOwner } from "@contract/teams";
 import { useLingui } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
 import {
@@ -12,7 +13,7 @@ import {
 import { SecretsPanel } from "./secrets-panel";
 
 interface EnvVarsDialogProps {
-  app: { id: string; title: string } | null;
+  app: { id: string; title: string; owner?: ResourceOwner } | null;
   onOpenChange(open: boolean): void;
 }
 
@@ -26,7 +27,7 @@ export function EnvVarsDialog({ app, onOpenChange }: EnvVarsDialogProps) {
           <DialogTitle>{t`Environment Variables`}</DialogTitle>
           <DialogDescription>{app?.title}</DialogDescription>
         </DialogHeader>
-        {app && <SecretsPanel appId={app.id} />}
+        {app && <SecretsPanel appId={app.id} owner={app.owner} appTitle={app.title} />}
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="outline">{t`Close`}</Button>

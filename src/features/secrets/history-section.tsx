@@ -12,7 +12,10 @@ import { formatDateTime } from "./format-date";
 function useEventText() {
   const { t } = useLingui();
   return (event: AuditEvent): string => {
-    const who = event.actor.label ?? event.actor.id;
+    const user = event.actor.label ?? event.actor.id;
+    const operator = event.actor.impersonator ? (event.actor.impersonator.label ?? event.actor.impersonator.id) : null;
+    // An impersonation names both: the operator, acting as the user.
+    const who = operator ? t`${operator} as ${user}` : user;
     const subject = event.subject ?? "";
     const viaImport = event.detail?.via === "import";
     const format = typeof event.detail?.format === "string" ? event.detail.format : "";
@@ -33,6 +36,18 @@ function useEventText() {
         return t`${who} created the token "${subject}"`;
       case "token.revoked":
         return t`${who} revoked the token "${subject}"`;
+      case "environment.created":
+        return t`${who} added the environment ${subject}`;
+      case "environment.updated":
+        return t`${who} changed the environment ${subject}`;
+      case "environment.deleted":
+        return t`${who} deleted the environment ${subject}`;
+      case "environment.rolled_back":
+        return t`${who} rolled the environment ${subject} back`;
+      case "secret.version_revealed":
+        return t`${who} showed an earlier value of ${subject}`;
+      case "secret.restored":
+        return t`${who} restored an earlier value of ${subject}`;
     }
   };
 }

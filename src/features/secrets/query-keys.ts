@@ -2,7 +2,16 @@ import type { QueryClient } from "@tanstack/react-query";
 
 export const secretKeys = {
   all: ["secrets"] as const,
-  list: (appId: string) => [...secretKeys.all, appId] as const,
+  /** Without an environment: every environment's list of the app (a prefix, for refreshing). */
+  list: (appId: string, environment?: string) =>
+    environment ? ([...secretKeys.all, appId, environment] as const) : ([...secretKeys.all, appId] as const),
+};
+/** Environments and versions hold no value either. */
+export const environmentKeys = { list: (appId: string) => ["app-environments", appId] as const };
+export const versionKeys = {
+  all: (appId: string) => ["secret-versions", appId] as const,
+  list: (appId: string, key: string, environment?: string) =>
+    ["secret-versions", appId, key, environment ?? ""] as const,
 };
 /** Token lists and history hold no value; they may be kept offline like the apps. */
 export const tokenKeys = { list: (appId: string) => ["app-tokens", appId] as const };
@@ -17,5 +26,7 @@ export function refreshAppSecrets(queryClient: QueryClient, appId: string): Prom
     queryClient.invalidateQueries({ queryKey: secretKeys.list(appId) }),
     queryClient.invalidateQueries({ queryKey: tokenKeys.list(appId) }),
     queryClient.invalidateQueries({ queryKey: auditKeys.list(appId) }),
+    queryClient.invalidateQueries({ queryKey: environmentKeys.list(appId) }),
+    queryClient.invalidateQueries({ queryKey: versionKeys.all(appId) }),
   ]);
 }

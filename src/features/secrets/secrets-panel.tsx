@@ -1,3 +1,4 @@
+import type { ResourceOwner } from "@contract/teams";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Download, Eye, EyeOff, FileUp, Plus, WifiOff } from "lucide-react";
@@ -7,28 +8,61 @@ import { Spinner } from "@/components/ui/spinner";
 import { useOnline } from "@/hooks/use-online";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
+import { useRoleOn } from "@/lib/workspace/use-workspace";
+import { atLeast } from "@/lib/workspace/workspace";
 import { AddEnvVarForm } from "./add-env-var-form";
-import { downloadDotenv, secretsQuery, useRevealAll } from "./api";
+import { downloadDotenv, environmentsQuery, secretsQuery, useRevealAll } from "./api";
 import { EnvVarRow } from "./env-var-row";
+import { chosenEnvironment, EnvironmentSwitch } from "./environment-switch";
 import { ImportDialog } from "./import-dialog";
+import { SecretVersionsDialog } from "./secret-versions-dialog";
 
 /**
  * An app's environment variables: masked list, reveal (one, or all at once, which is recorded),
  * edit one row at a time, delete, add, import and download a .env. Offline it says that secrets
  * are never kept on the device and changes wait; it is the body of the dialog and of the app page.
  */
-export function SecretsPanel({ appId }: { appId: string }) {
+export function SecretsPanel({
+  appId,
+  owner,
+  appTitle,
+  environment: askedEnvironment,
+  onEnvironmentChange,
+}: {
+  appId: string;
+  owner?: ResourceOwner;
+  appTitle: string;
+  /** The environment shown, kept by the caller (the app page: in the URL); absent, kept here. */
+  environment?: string;
+  onEnvironmentChange?(slug: string): void;
+}) {
   const { t, i18n } = useLingui();
   const online = useOnline();
-  const secrets = useQuery(secretsQuery(appId));
-  const revealAll = useRevealAll(appId);
+  const [ownEnvironment, setOwnEnvironment] = useState<string | undefined>(undefined);
+  const environments = useQuery(environmentsQuery(appId));
+  const asked = onEnvironmentChange ? askedEnvironment : ownEnvironment;
+  const current = environments.data ? chosenEnvironment(environments.data, asked) : undefined;
+  // Until the environments are known, the list is the one asked for (or the server's default).
+  const environment = current?.slug ?? asked;
+  // The list waits for the environments (a stale slug in a link must not reach the server); if they
+  // cannot be read, the list asked for still shows (the server answers for an unknown one).
+  const secrets = useQuery({
+    ...secretsQuery(appId, environment),
+    enabled: environments.data !== undefined || environments.isError,
+  });
+  const revealAll = useRevealAll(appId, environment);
   const [showAll, setShowAll] = useState(false);
+  const [historyOf, setHistoryOf] = useState<string | null>(null);
   const [editingKey, setEditingKey] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [downloading, setDownloading] = useState(false);
 
-  const readOnly = !online;
+  // A team's viewer sees the keys only (the server sends no values): nothing to reveal or change.
+  // Until the role is known the controls stay; the server refuses what the role may not do.
+  const role = useRoleOn(owner);
+  const keysOnly = role !== null && !atLeast(role, "developer");
+  const readOnly = !online || keysOnly;
   const list = secrets.data ?? [];
 
   async function toggleShowAll() {
@@ -44,7 +78,7 @@ export function SecretsPanel({ appId }: { appId: string }) {
   async function download() {
     setDownloading(true);
     try {
-      await downloadDotenv(appId);
+      await downloadDotenv(appId, appTitle, environment);
     } catch (e) {
       notify.error(errorText(i18n, e));
     } finally {
@@ -64,7 +98,27 @@ export function SecretsPanel({ appId }: { appId: string }) {
           {t`Secrets are not available offline: they are never stored on this device. Changes are disabled until you are back online.`}
         </p>
       )}
-      <div className="flex flex-wrap gap-2">
+      {keysOnly && (
+        <p className="text-sm text-slate-300">
+          {t`As a viewer you see the keys only. Values, changes and the .env file need the developer role.`}
+        </p>
+      )}
+      {environments.data && environments.data.length > 0 && environment && (
+        <EnvironmentSwitch
+          appId={appId}
+          environments={environments.data}
+          value={environment}
+          onChange={(slug) => {
+            // Values revealed in one environment stay hidden in the next; edits do not carry over.
+            setShowAll(false);
+            setEditingKey(null);
+            setAdding(false);
+            if (onEnvironmentChange) onEnvironmentChange(slug);
+            else setOwnEnvironment(slug);
+          }}
+        />
+      )}
+      <div className="flex flex-wrap gap-2" hidden={keysOnly}>
         <Button variant="outline" size="sm" disabled={readOnly || adding} onClick={() => setAdding(true)}>
           <Plus aria-hidden="true" />
           {t`Add New`}
@@ -95,7 +149,9 @@ export function SecretsPanel({ appId }: { appId: string }) {
       </div>
       {adding && (
         <AddEnvVarForm
+          key={environment}
           appId={appId}
+          environment={environment}
           existingKeys={list.map((s) => s.key)}
           disabled={readOnly}
           onDone={() => setAdding(false)}
@@ -106,14 +162,17 @@ export function SecretsPanel({ appId }: { appId: string }) {
           <ul className="grid grid-cols-1 gap-2" aria-label={t`Environment Variables`}>
             {list.map((secret) => (
               <EnvVarRow
-                key={secret.key}
+                key={`${environment}:${secret.key}`}
                 appId={appId}
+                environment={environment}
                 secret={secret}
                 editing={editingKey === secret.key}
                 revealAll={showAll}
                 readOnly={readOnly}
+                keysOnly={keysOnly}
                 onEdit={() => setEditingKey(secret.key)}
                 onDoneEditing={() => setEditingKey(null)}
+                onHistory={() => setHistoryOf(secret.key)}
               />
             ))}
           </ul>
@@ -130,7 +189,16 @@ export function SecretsPanel({ appId }: { appId: string }) {
           {t`Loading environment variables...`}
         </p>
       )}
-      <ImportDialog appId={appId} open={importing} onOpenChange={setImporting} />
+      <ImportDialog appId={appId} environment={environment} open={importing} onOpenChange={setImporting} />
+      <SecretVersionsDialog
+        appId={appId}
+        secretKey={historyOf}
+        environment={environment}
+        environmentName={current?.name}
+        keysOnly={keysOnly}
+        readOnly={!online}
+        onClose={() => setHistoryOf(null)}
+      />
     </div>
   );
 }

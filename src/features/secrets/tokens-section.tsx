@@ -22,6 +22,7 @@ import { useOnline } from "@/hooks/use-online";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { type CreatedServiceToken, type ServiceToken, tokensQuery, useCreateToken, useRevokeToken } from "./api";
+import { CopyableCommand, cliCommand, shellWord } from "./cli-command";
 import { formatDate, formatDateTime } from "./format-date";
 
 const EXPIRY_DAYS = ["never", "7", "30", "90", "365"] as const;
@@ -122,7 +123,8 @@ function TokenCreatedDialog({
   onClose(): void;
 }) {
   const { t } = useLingui();
-  const command = `CONSOLE_TOKEN=… npm run cli -- secrets pull --app ${appId}`;
+  // With the new token in it, the line runs as it is copied.
+  const command = token ? `CONSOLE_TOKEN=${shellWord(token.token)} ${cliCommand("pull", appId)}` : "";
   return (
     <Dialog open={token !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent closeLabel={t`Close`} wide>
@@ -144,7 +146,7 @@ function TokenCreatedDialog({
               <CopyButton value={token.token} label={t`Copy token`} />
             </div>
             <p className="text-sm text-slate-300">{t`Read-only access to this app's secrets, for example:`}</p>
-            <code className="rounded-md bg-black/30 p-2 font-mono text-xs break-all text-slate-300">{command}</code>
+            <CopyableCommand command={command} label={t`Copy command`} testId="token-command" />
           </div>
         )}
         <DialogFooter>
@@ -217,8 +219,9 @@ export function TokensSection({ appId }: { appId: string }) {
   return (
     <div className="grid min-w-0 grid-cols-1 gap-3">
       <p className="text-sm text-slate-300">
-        {t`A service token lets a program read this app's secrets, and nothing else: npm run cli -- run --app … -- your command.`}
+        {t`A service token lets a program read this app's secrets, and nothing else. With one in CONSOLE_TOKEN (or after app-console login), this starts a program with the secrets in its environment:`}
       </p>
+      <CopyableCommand command={cliCommand("run", appId)} label={t`Copy command`} testId="run-command" />
       <div>
         <Button variant="outline" size="sm" disabled={!online || creating} onClick={() => setCreating(true)}>
           <Plus aria-hidden="true" />

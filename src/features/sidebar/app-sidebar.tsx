@@ -17,15 +17,23 @@ import {
 } from "@/components/ui/sidebar";
 import { Spinner } from "@/components/ui/spinner";
 import { appsQuery } from "@/features/apps/api";
+import { useWorkspace } from "@/lib/workspace/use-workspace";
+import { inWorkspace } from "@/lib/workspace/workspace";
 import { databasesQuery } from "../database/databases-api";
 import { NewDatabaseItem, useNewDatabaseDialog } from "./new-database-item";
 import { UserMenu } from "./user-menu";
+import { WorkspaceSwitcher } from "./workspace-switcher";
 
 export function AppSidebar() {
   const { t } = useLingui();
   const apps = useQuery(appsQuery());
   const databases = useQuery(databasesQuery());
   const newDatabase = useNewDatabaseDialog();
+  // The lists hold every workspace's resources (one cache, kept for offline use); the sidebar shows
+  // the selected workspace's.
+  const { workspace } = useWorkspace();
+  const shownApps = apps.data?.filter((app) => inWorkspace(app.owner, workspace));
+  const shownDatabases = databases.data?.filter((db) => inWorkspace(db.owner, workspace));
 
   return (
     <>
@@ -40,6 +48,9 @@ export function AppSidebar() {
                 </Link>
               </SidebarMenuButton>
             </SidebarMenuItem>
+            <SidebarMenuItem>
+              <WorkspaceSwitcher />
+            </SidebarMenuItem>
           </SidebarMenu>
         </SidebarHeader>
         <SidebarContent>
@@ -52,7 +63,7 @@ export function AppSidebar() {
           <SidebarGroup label={t`Databases`}>
             <SidebarMenu aria-busy={databases.isPending}>
               {databases.isPending && <LoadingRow label={t`Loading...`} />}
-              {databases.data?.map((db) => (
+              {shownDatabases?.map((db) => (
                 <NavLink
                   key={db.id}
                   to="/db/$dbId"
@@ -67,7 +78,7 @@ export function AppSidebar() {
           <SidebarGroup label={t`Apps`}>
             <SidebarMenu aria-busy={apps.isPending}>
               {apps.isPending && <LoadingRow label={t`Loading...`} />}
-              {apps.data?.map((app) => (
+              {shownApps?.map((app) => (
                 <NavLink
                   key={app.id}
                   to="/apps/$appId"

@@ -1,5 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
+import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { DialogFormEnd } from "@/components/dialog-form-end";
@@ -10,9 +11,22 @@ import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { getStackApp } from "@/lib/session/stack";
 import { useRefreshTeams } from "@/lib/teams-sdk";
+import { workspaceKeys } from "@/lib/workspace/workspaces-api";
 
-/** Creates a team (the SDK selects it) and opens its page. Loaded when someone chooses it. */
-export default function CreateTeamDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+/**
+ * Creates a team (the SDK selects it) and opens its page; the workspace switcher also selects it as
+ * the workspace (onCreated). Loaded when someone chooses it.
+ */
+export default function CreateTeamDialog({
+  open,
+  onOpenChange,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  onCreated?(teamId: string): void;
+}) {
+  const queryClient = useQueryClient();
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const refresh = useRefreshTeams();
@@ -28,7 +42,8 @@ export default function CreateTeamDialog({ open, onOpenChange }: { open: boolean
     try {
       const user = await (await getStackApp()).getUser({ or: "throw" });
       const team = await user.createTeam({ displayName });
-      await refresh();
+      await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: workspaceKeys.all })]);
+      onCreated?.(team.id);
       onOpenChange(false);
       notify.success(t`Team ${displayName} created`);
       await navigate({ to: "/teams/$teamId", params: { teamId: team.id } });

@@ -4,12 +4,15 @@ import { useQuery } from "@tanstack/react-query";
 import { AccountSection } from "@/components/account-section";
 import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
+import { myTeamsQuery } from "@/lib/workspace/workspaces-api";
 import { type SdkTeam, type SdkUser, teamMembersQuery } from "../../lib/teams-sdk";
+import { MemberRoleSelect } from "./member-role-select";
 
-/** The members by name, else by e-mail; reading them needs $read_members. */
+/** The members by name, else by e-mail, with their roles (changed here by admins); reading them needs $read_members. */
 export function TeamMembersSection({ user, team, canRead }: { user: SdkUser; team: SdkTeam; canRead: boolean }) {
   const { t, i18n } = useLingui();
   const members = useQuery({ ...teamMembersQuery(team), enabled: canRead });
+  const callerRole = useQuery(myTeamsQuery()).data?.find((candidate) => candidate.id === team.id)?.role ?? null;
 
   return (
     <AccountSection id="team-members" title={t`Members`}>
@@ -22,7 +25,7 @@ export function TeamMembersSection({ user, team, canRead }: { user: SdkUser; tea
       )}
       <ul className="grid gap-1">
         {members.data?.map((member) => (
-          <li key={member.id} className="flex items-center gap-2 rounded-md bg-black/20 px-3 py-1.5 text-sm">
+          <li key={member.id} className="flex flex-wrap items-center gap-2 rounded-md bg-black/20 px-3 py-1.5 text-sm">
             <span className="min-w-0 truncate text-slate-100">
               {member.name ?? member.email ?? t`Member without a name`}
             </span>
@@ -30,6 +33,17 @@ export function TeamMembersSection({ user, team, canRead }: { user: SdkUser; tea
               <span className="min-w-0 truncate text-xs text-slate-400">{member.email}</span>
             )}
             {member.id === user.id && <span className="text-xs text-indigo-200">{t`you`}</span>}
+            <span className="ml-auto">
+              <MemberRoleSelect
+                teamId={team.id}
+                member={{
+                  id: member.id,
+                  label: member.name ?? member.email ?? t`Member without a name`,
+                  role: member.role,
+                }}
+                callerRole={callerRole}
+              />
+            </span>
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { ApiError } from "@/lib/api-client";
+import { ROLE_NAMES } from "@/lib/workspace/role-names";
 import { loadErrorTexts, loadedErrorTexts } from "./load-error-texts";
 import { SCHEMA_FIELD_TEXTS } from "./schema-field-texts";
 
@@ -50,6 +51,8 @@ function descriptorFor(error: unknown): MessageDescriptor | undefined {
  * not know; `fallback` (or a general sentence) for everything else.
  */
 export function errorText(i18n: I18n, error: unknown, fallback?: MessageDescriptor): string {
+  const neededRole = teamRoleNeeded(error);
+  if (neededRole) return neededRole(i18n);
   const descriptor = descriptorFor(error);
   if (descriptor) {
     const text = i18n._(descriptor);
@@ -61,6 +64,20 @@ export function errorText(i18n: I18n, error: unknown, fallback?: MessageDescript
   const fromServer = error instanceof ApiError || authErrorCode(error) !== undefined;
   if (fromServer && error instanceof Error && error.message.trim() !== "") return error.message;
   return i18n._(fallback ?? msg`Something went wrong. Please try again.`);
+}
+
+/**
+ * TEAM_ROLE_REQUIRED names the role the action needs (details.role): the sentence says which, so
+ * the user knows whom to ask for what.
+ */
+function teamRoleNeeded(error: unknown): ((i18n: I18n) => string) | undefined {
+  if (!(error instanceof ApiError) || error.service !== "api" || error.code !== "TEAM_ROLE_REQUIRED") return undefined;
+  const role = error.details?.role;
+  if (typeof role !== "string" || !Object.hasOwn(ROLE_NAMES, role)) return undefined;
+  return (i18n) => {
+    const name = i18n._(ROLE_NAMES[role as keyof typeof ROLE_NAMES]);
+    return i18n._(msg`This needs the role ${name} in this team. Ask a team admin for it.`);
+  };
 }
 
 /** The auth service's own words on a SCHEMA_ERROR, without Stack's generic preamble. */

@@ -1,5 +1,5 @@
-import { apiErrorStatus } from "@contract/api-errors";
-import { knownErrorStatus } from "@contract/auth-errors";
+import { apiErrors } from "@contract/api-errors";
+import { knownErrors } from "@contract/auth-errors";
 import { setupI18n } from "@lingui/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as authKnownErrors from "../../../server/auth/wire/known-errors.ts";
@@ -35,7 +35,7 @@ const sourceOf = (descriptor: { message?: string } | undefined) => descriptor?.m
 describe("the error texts", () => {
   // The app loads the maps at the first error; every path an error takes awaits this first.
   beforeAll(() => loadErrorTexts());
-  const apiCodes = Object.keys(apiErrorStatus);
+  const apiCodes = Object.keys(apiErrors);
   const authCodes = authServiceCodes();
 
   it("cover every code of the app API's registry and of the auth service's known errors", () => {
@@ -46,7 +46,7 @@ describe("the error texts", () => {
   });
 
   it("match the auth service's registry: every code there has a factory, and no factory makes another", () => {
-    expect(authCodes).toEqual(Object.keys(knownErrorStatus).sort());
+    expect(authCodes).toEqual(Object.keys(knownErrors).sort());
   });
 
   it("have an English and a German text in the shipped catalogs", () => {
@@ -78,6 +78,21 @@ describe("the error texts", () => {
     expect(errorText(i18n, new TypeError("Failed to fetch"))).toBe("Something went wrong. Please try again.");
     const odd = Object.assign(new Error("odd"), { errorCode: "constructor" });
     expect(errorText(i18n, odd)).toBe("odd");
+  });
+
+  it("name the role a refused team action needs (TEAM_ROLE_REQUIRED's details.role)", () => {
+    const i18n = setupI18n({ locale: "en", messages: { en: {} } });
+    const refused = (role: unknown) =>
+      new ApiError("TEAM_ROLE_REQUIRED", "Your role does not allow this.", 403, { role });
+    expect(errorText(i18n, refused("developer"))).toBe(
+      "This needs the role Developer in this team. Ask a team admin for it.",
+    );
+    expect(errorText(i18n, refused("admin"))).toBe("This needs the role Admin in this team. Ask a team admin for it.");
+    // No role named (an older server): the code's own sentence.
+    expect(errorText(i18n, refused(undefined))).toBe(
+      "Your role in this team does not allow this. Ask a team admin for a higher role.",
+    );
+    expect(tr("de", "This needs the role {name} in this team. Ask a team admin for it.")).not.toBe("");
   });
 
   it("load with their catalog, so a code shows in the active language", async () => {

@@ -38,6 +38,7 @@ function isMfaPrompt(url: string): boolean {
 
 /** Starts downloading the SDK without waiting, e.g. while a visitor types into the login form. */
 export function preloadStackApp(): void {
+  // Only a head start: the use that needs the SDK loads it again and reports a failure.
   getStackApp().catch(() => undefined);
 }
 

@@ -20,6 +20,17 @@ export async function expectNoSeriousA11yViolations(
   // Evaluated through the DevTools protocol, not as an inline <script>: the app's
   // Content-Security-Policy (script-src 'self') rightly refuses inline scripts.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  // Colours are read as they are painted: a transition or a drawer still fading (after a resize, a
+  // route change) is measured half-way and reported as low contrast. Finite animations are awaited;
+  // endless ones (spinners, skeleton pulses) would never end and do not move colours axe reads.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   // With a modal open, the page behind it is inert, hidden from assistive technology (Radix marks
   // it aria-hidden) and dimmed by the overlay: only what is still reachable is checked.
   const violations = await page.evaluate(async (onlyReachable) => {

@@ -20,6 +20,8 @@ export const OPERATOR_EMAILS = {
   accountDeletion: { en: "operator-deletion-en@example.test", de: "operator-deletion-de@example.test" },
   passkeys: { en: "operator-passkeys-en@example.test", de: "operator-passkeys-de@example.test" },
   core: { en: "operator-en@example.test", de: "operator-de@example.test" },
+  backups: { en: "operator-backups-en@example.test", de: "operator-backups-de@example.test" },
+  audit: { en: "operator-audit-en@example.test", de: "operator-audit-de@example.test" },
   config: { en: "config-operator-en@example.test", de: "config-operator-de@example.test" },
 } as const;
 

@@ -45,7 +45,7 @@ const DISABLED: Record<ApiKeyKind, string> = {
 function requireEnabled(c: Context<AuthEnv>, kind: ApiKeyKind): void {
   const { config } = c.get("auth").project;
   if (!(kind === "user" ? config.allow_user_api_keys : config.allow_team_api_keys)) {
-    throw new StatusError(400, "API_KEYS_NOT_ENABLED", DISABLED[kind]);
+    throw new StatusError("API_KEYS_NOT_ENABLED", DISABLED[kind]);
   }
 }
 
@@ -64,7 +64,7 @@ async function ownerFor(
   if (kind === "user") {
     if (type === "client" && raw.user_id && raw.user_id !== "me" && raw.user_id !== user?.id) {
       if (!user) throw KnownErrors.userAuthenticationRequired();
-      throw new StatusError(403, "CLIENT_CANNOT_ACT_FOR_OTHER_USERS", "Client can only manage their own api keys");
+      throw new StatusError("CLIENT_CANNOT_ACT_FOR_OTHER_USERS", "Client can only manage their own api keys");
     }
     return { kind: "user", userId: (await targetUser(c, deps, raw.user_id)).id };
   }

@@ -4,6 +4,7 @@ import { projectAuth } from "../../access/project-auth.ts";
 import { targetUser } from "../../access/user-target.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
 import { renderConnectedAccount } from "../../social/connected-accounts.ts";
+import { projectProvider } from "../../social/project-providers.ts";
 import { parseScopes } from "../../social/provider-tokens.ts";
 import { readBody } from "../../wire/headers.ts";
 
@@ -27,7 +28,8 @@ export function registerConnectedAccounts(app: AuthApp, deps: AuthDeps): void {
     const token = await deps.connectedAccounts.accessToken(
       user.projectId,
       user.id,
-      deps.social.get(providerId),
+      (await deps.projects.get(user.projectId).then((e) => e && projectProvider(deps, e.project, providerId))) ??
+        undefined,
       providerId,
       accountId,
       parseScopes(scope),

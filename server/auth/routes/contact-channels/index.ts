@@ -31,7 +31,6 @@ const updateBody = z.strictObject({
 function refuseClientVerification(c: Context<AuthEnv>, isVerified: boolean | undefined): void {
   if (isVerified !== undefined && c.get("auth").type === "client") {
     throw new StatusError(
-      400,
       "CLIENT_CANNOT_SET_VERIFIED",
       "Clients cannot set is_verified; send a verification code instead.",
     );
@@ -43,7 +42,7 @@ export function registerContactChannels(app: AuthApp, deps: AuthDeps): void {
     const user = await targetUser(c, deps, c.req.param("userId"));
     const id = c.req.param("channelId") ?? "";
     const channel = z.uuid().safeParse(id).success ? await deps.channels.get(user.projectId, user.id, id) : null;
-    if (!channel) throw new StatusError(404, "CONTACT_CHANNEL_NOT_FOUND", "Contact channel not found.");
+    if (!channel) throw new StatusError("CONTACT_CHANNEL_NOT_FOUND", "Contact channel not found.");
     return channel;
   };
 

@@ -52,7 +52,7 @@ export function registerSendVerificationCode(app: AuthApp, deps: AuthDeps): void
     const channel = z.uuid().safeParse(channelId).success
       ? await deps.channels.get(project.id, user.id, channelId)
       : null;
-    if (!channel) throw new StatusError(404, "CONTACT_CHANNEL_NOT_FOUND", "Contact channel not found.");
+    if (!channel) throw new StatusError("CONTACT_CHANNEL_NOT_FOUND", "Contact channel not found.");
     await deps.limits.perIp(c, "code-send", LIMITS.codeSendPerIp);
     await deps.limits.mailTo(c, project.id, "code-send", channel.value);
     if (channel.isVerified) throw KnownErrors.emailAlreadyVerified();

@@ -21,7 +21,7 @@ const updateBody = z.object({ subject, content }).partial().strict();
 
 function parseType(raw: string): EmailTemplateType {
   const type = templateType.safeParse(raw);
-  if (!type.success) throw new StatusError(404, "EMAIL_TEMPLATE_NOT_FOUND", "Email template not found.");
+  if (!type.success) throw new StatusError("EMAIL_TEMPLATE_NOT_FOUND", "Email template not found.");
   return type.data;
 }
 
@@ -69,7 +69,7 @@ export function registerEmailTemplates(app: AuthApp, deps: AuthDeps): void {
     const { project } = c.get("auth");
     const type = parseType(c.req.param("type"));
     if (!(await templates().reset(project.id, type)))
-      throw new StatusError(404, "EMAIL_TEMPLATE_NOT_FOUND", "Email template is already the default.");
+      throw new StatusError("EMAIL_TEMPLATE_NOT_FOUND", "Email template is already the default.");
     return c.json({ success: true });
   });
 

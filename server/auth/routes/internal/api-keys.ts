@@ -67,7 +67,7 @@ export function registerInternalApiKeys(app: AuthApp, deps: AuthDeps): void {
           .from(authApiKeySetsTable)
           .where(and(eq(authApiKeySetsTable.id, id.data), eq(authApiKeySetsTable.projectId, projectId)))
       : [];
-    if (!row) throw new StatusError(404, "INTERNAL_API_KEY_NOT_FOUND", "API key not found.");
+    if (!row) throw new StatusError("INTERNAL_API_KEY_NOT_FOUND", "API key not found.");
     return row;
   };
 

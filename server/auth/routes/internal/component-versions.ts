@@ -19,7 +19,7 @@ export function registerInternalComponentVersions(app: AuthApp): void {
     return c.json({ versions });
   });
   app.on(["POST", "PUT", "PATCH", "DELETE"], PATH, (c) => {
-    throw new StatusError(405, "METHOD_NOT_ALLOWED", `${c.req.method} is not allowed on ${PATH}; use GET.`, {
+    throw new StatusError("METHOD_NOT_ALLOWED", `${c.req.method} is not allowed on ${PATH}; use GET.`, {
       Allow: "GET",
     });
   });

@@ -48,7 +48,7 @@ export function registerInternalWebhooks(app: AuthApp, deps: AuthDeps): void {
           .from(authWebhookEndpointsTable)
           .where(and(eq(authWebhookEndpointsTable.id, parsed.data), eq(authWebhookEndpointsTable.projectId, projectId)))
       : [];
-    if (!row) throw new StatusError(404, "WEBHOOK_ENDPOINT_NOT_FOUND", "Webhook endpoint not found.");
+    if (!row) throw new StatusError("WEBHOOK_ENDPOINT_NOT_FOUND", "Webhook endpoint not found.");
     return row;
   };
 

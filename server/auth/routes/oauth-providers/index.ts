@@ -45,7 +45,6 @@ function clientOwnOnly(c: Context<AuthEnv>, userId: string | undefined, verb: st
   const { type, user } = c.get("auth");
   if (type !== "client" || userId === undefined || userId === "me" || userId === user?.id) return;
   throw new StatusError(
-    403,
     "CLIENT_CANNOT_ACT_FOR_OTHER_USERS",
     `Client can only ${verb} OAuth providers for their own user.`,
   );
@@ -73,8 +72,7 @@ export function registerOAuthProviders(app: AuthApp, deps: AuthDeps): void {
             ),
           )
       : [];
-    if (!row)
-      throw new StatusError(404, "OAUTH_ACCOUNT_NOT_FOUND", `OAuth provider ${id} for user ${userId} not found`);
+    if (!row) throw new StatusError("OAUTH_ACCOUNT_NOT_FOUND", `OAuth provider ${id} for user ${userId} not found`);
     return row;
   };
 
@@ -93,14 +91,12 @@ export function registerOAuthProviders(app: AuthApp, deps: AuthDeps): void {
       .where(and(eq(t.projectId, projectId), eq(t.providerId, providerId), exceptId ? ne(t.id, exceptId) : undefined));
     if (next.allowSignIn && others.some((o) => o.userId === userId && o.allowSignIn)) {
       throw new StatusError(
-        400,
         "OAUTH_ACCOUNT_CONFLICT",
         "The same provider type with sign-in enabled already exists for this user.",
       );
     }
     if (others.some((o) => o.userId === userId && o.accountId === next.accountId)) {
       throw new StatusError(
-        400,
         "OAUTH_ACCOUNT_CONFLICT",
         "The same provider type with the same account ID already exists for this user.",
       );
@@ -116,7 +112,6 @@ export function registerOAuthProviders(app: AuthApp, deps: AuthDeps): void {
     const user = await targetUser(c, deps, input.user_id);
     if (!project.config.oauth_providers.some((p) => p.id === input.provider_config_id)) {
       throw new StatusError(
-        404,
         "OAUTH_PROVIDER_NOT_CONFIGURED",
         `OAuth provider ${input.provider_config_id} not found or not configured`,
       );

@@ -1,8 +1,12 @@
 import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
+import { offeredProviderIds } from "../../social/project-providers.ts";
 import type { Project } from "../../stores/projects.ts";
 
-/** The client view of the project: what the SDK and the sign-in page read. */
+/**
+ * The client view of the project: what the SDK and the sign-in page read. An OpenID provider's
+ * entry also carries its display name and icon for the sign-in buttons.
+ */
 export function renderClientProject(project: Project, enabledProviders: string[]) {
   const { config } = project;
   return {
@@ -20,7 +24,11 @@ export function renderClientProject(project: Project, enabledProviders: string[]
       allow_localhost: config.allow_localhost && !project.isProductionMode,
       enabled_oauth_providers: config.oauth_providers
         .filter((p) => enabledProviders.includes(p.id))
-        .map((p) => ({ id: p.id })),
+        .map((p) =>
+          p.oidc
+            ? { id: p.id, display_name: p.oidc.display_name, ...(p.oidc.icon_url ? { icon_url: p.oidc.icon_url } : {}) }
+            : { id: p.id },
+        ),
       domains: config.domains.map(({ domain, handler_path }) => ({ domain, handler_path })),
     },
   };
@@ -28,6 +36,6 @@ export function renderClientProject(project: Project, enabledProviders: string[]
 
 export function registerProjectCurrent(app: AuthApp, deps: AuthDeps): void {
   app.get("/projects/current", projectAuth(deps), (c) =>
-    c.json(renderClientProject(c.get("auth").project, [...deps.social.keys()])),
+    c.json(renderClientProject(c.get("auth").project, offeredProviderIds(deps, c.get("auth").project))),
   );
 }

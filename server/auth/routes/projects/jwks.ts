@@ -16,7 +16,7 @@ export function registerJwks(app: AuthApp, deps: AuthDeps): void {
   app.get("/projects/:projectId/.well-known/jwks.json", async (c) => {
     const query = readQuery(c, jwksQuery);
     const entry = await deps.projects.get(c.req.param("projectId"));
-    if (!entry) throw new StatusError(404, "PROJECT_NOT_FOUND", "Project not found.");
+    if (!entry) throw new StatusError("PROJECT_NOT_FOUND", "Project not found.");
     c.header("Cache-Control", "public, max-age=3600");
     return c.json(
       await deps.tokens.jwks({

@@ -123,7 +123,7 @@ export function registerTeamInvitations(app: AuthApp, deps: AuthDeps): void {
       const rows = await deps.codes.listOpen(project.id, PURPOSE, "email", emails);
       return c.json({ items: await render(deps, project.id, rows), is_paginated: false });
     }
-    throw new StatusError(400, "QUERY_PARAMETER_REQUIRED", "Must specify either team_id or user_id");
+    throw new StatusError("QUERY_PARAMETER_REQUIRED", "Must specify either team_id or user_id");
   });
 
   /**

@@ -52,7 +52,7 @@ export function registerTeamMemberProfiles(app: AuthApp, deps: AuthDeps): void {
     let members: MemberRow[];
     if (type === "client") {
       if (!query.team_id)
-        throw new StatusError(400, "QUERY_PARAMETER_REQUIRED", "team_id is required for access type client");
+        throw new StatusError("QUERY_PARAMETER_REQUIRED", "team_id is required for access type client");
       const { user: caller } = requireUser(c);
       const team = await deps.teams.require(project.id, query.team_id);
       await deps.teams.requireMember(team.id, caller.id);
@@ -81,7 +81,6 @@ export function registerTeamMemberProfiles(app: AuthApp, deps: AuthDeps): void {
     const { member, own } = await memberOfPath(c, deps);
     if (c.get("auth").type === "client" && !own) {
       throw new StatusError(
-        403,
         "CLIENT_CANNOT_ACT_FOR_OTHER_USERS",
         "A client can only update its own team member profile.",
       );

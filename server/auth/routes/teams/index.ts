@@ -20,7 +20,6 @@ export function registerTeams(app: AuthApp, deps: AuthDeps): void {
       const own = c.get("auth").user;
       if (!user_id || (user_id !== "me" && user_id !== own?.id)) {
         throw new StatusError(
-          403,
           "CLIENT_CANNOT_ACT_FOR_OTHER_USERS",
           'Client can only list teams for their own user. user_id must be either "me" or the ID of the current user',
         );
@@ -44,15 +43,10 @@ export function registerTeams(app: AuthApp, deps: AuthDeps): void {
       const user = c.get("auth").user;
       if (!user) throw KnownErrors.userAuthenticationRequired();
       if (!project.config.client_team_creation_enabled) {
-        throw new StatusError(
-          403,
-          "CLIENT_TEAM_CREATION_DISABLED",
-          "Client team creation is disabled for this project",
-        );
+        throw new StatusError("CLIENT_TEAM_CREATION_DISABLED", "Client team creation is disabled for this project");
       }
       if (input.creator_user_id !== "me" && input.creator_user_id !== user.id) {
         throw new StatusError(
-          403,
           "CLIENT_CANNOT_ACT_FOR_OTHER_USERS",
           "You cannot create a team as a user that is not yourself. Make sure you set the creator_user_id to 'me'.",
         );

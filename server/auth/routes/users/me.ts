@@ -27,11 +27,7 @@ export function registerUsersMe(app: AuthApp, deps: AuthDeps): void {
     const { user } = requireUser(c);
     const { type, project } = c.get("auth");
     if (type === "client" && !project.config.client_user_deletion_enabled) {
-      throw new StatusError(
-        400,
-        "CLIENT_USER_DELETION_DISABLED",
-        "Client user deletion is not enabled for this project",
-      );
+      throw new StatusError("CLIENT_USER_DELETION_DISABLED", "Client user deletion is not enabled for this project");
     }
     await deps.users.delete(user.projectId, user.id);
     return c.json({ success: true });

@@ -23,6 +23,15 @@ export interface SentEmail {
   sent_at_millis: number;
   error: string | null;
   status: "pending" | "sent" | "failed" | "logged";
+  /** The outbox still holds the text and HTML (not yet delivered, or no SMTP server took it). */
+  body_kept: boolean;
+}
+
+/** One mail opened: its body and link while the outbox keeps them, else null. */
+export interface OpenedEmail extends SentEmail {
+  text: string | null;
+  html: string | null;
+  link: string | null;
 }
 
 export interface SmtpConfig {
@@ -39,6 +48,7 @@ const emailKeys = {
   preview: (type: TemplateType, subject: string, content: string) =>
     [...adminKeys.all, "email-preview", type, subject, content] as const,
   sent: () => [...adminKeys.all, "sent-emails"] as const,
+  one: (id: string) => [...adminKeys.all, "sent-emails", id] as const,
 };
 
 export const templatesQuery = () =>
@@ -65,6 +75,27 @@ export const sentEmailsQuery = () =>
     queryKey: emailKeys.sent(),
     queryFn: async () => (await adminFetch<{ items: SentEmail[] }>("/internal/emails?include_status=true")).items,
   });
+
+/** A mail's body carries credentials (its link): read when opened, never kept after the dialog. */
+export const openedEmailQuery = (id: string) =>
+  queryOptions({
+    queryKey: emailKeys.one(id),
+    queryFn: () => adminFetch<OpenedEmail>(`/internal/emails/${encodeURIComponent(id)}`),
+    gcTime: 0,
+  });
+
+/** Queues the same mail again, to the same recipient (a new outbox entry). */
+export function useResendEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      adminFetch<{ success: boolean; id: string }>(`/internal/emails/${encodeURIComponent(id)}/resend`, {
+        method: "POST",
+        json: {},
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: emailKeys.sent(), exact: true }),
+  });
+}
 
 const templatePath = (type: TemplateType) => `/email-templates/${type}`;
 

@@ -1,3 +1,4 @@
+import type { OidcSettings } from "@contract/oidc-providers";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminFetch, adminKeys } from "../admin-api";
 
@@ -12,6 +13,8 @@ export interface OAuthProviderConfig {
   client_id?: string;
   /** Always the mask when stored; send it back (or leave it out) to keep the stored secret. */
   client_secret?: string;
+  /** A generic OpenID Connect provider's settings (server/contract/oidc-providers.ts). */
+  oidc?: OidcSettings;
 }
 
 export const BOOLEAN_SETTINGS = [

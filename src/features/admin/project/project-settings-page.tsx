@@ -7,6 +7,7 @@ import { ProductionSection } from "./production-section";
 import { projectQuery } from "./project-api";
 import { ProvidersSection } from "./providers-section";
 import { SettingsSwitches } from "./settings-switches";
+import { SsoProvidersSection } from "./sso-providers-section";
 
 /** /admin/domains: trusted domains, sign-in methods and providers, and user and team switches. */
 export function ProjectSettingsPage() {
@@ -31,6 +32,7 @@ export function ProjectSettingsPage() {
               settings={["sign_up_enabled", "credential_enabled", "magic_link_enabled", "passkey_enabled"]}
             />
             <ProvidersSection project={data} />
+            <SsoProvidersSection project={data} />
             <SettingsSwitches
               project={data}
               title={t`Users and teams`}

@@ -12,6 +12,7 @@ import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { ImpersonateDialog } from "./impersonate-dialog";
 import { MetadataEditor } from "./metadata-editor";
+import { UserAccountActions } from "./user-account-actions";
 import { type AdminUser, useDeleteUser, userQuery, userSessionsQuery, userTeamsQuery } from "./users-api";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -102,6 +103,7 @@ function UserDetails({ user }: { user: AdminUser }) {
           {teams.data ? teams.data.map((team) => team.display_name).join(", ") || "—" : <Spinner />}
         </Fact>
       </dl>
+      <UserAccountActions user={user} sessions={sessions.data ?? []} />
       <section className="grid gap-2" aria-labelledby="user-sessions">
         <h3 id="user-sessions" className="font-medium text-white">
           {t`Sessions`}

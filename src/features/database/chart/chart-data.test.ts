@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultAxes, roleOf, timeValue, toSeries } from "./chart-data";
+import { defaultAxes, roleOf, timeValue, toSeries, yScales } from "./chart-data";
 
 describe("chart data", () => {
   it("knows time, number and text columns by their type names", () => {
@@ -55,5 +55,17 @@ describe("chart data", () => {
       { x: 0, ys: [1] },
     );
     expect(text).toMatchObject({ xs: [0, 1], labels: ["a", ""], ys: [[1, 2]] });
+  });
+
+  it("puts a series of another order of magnitude on a second axis", () => {
+    const revenue = [12_500, 48_000, 31_000];
+    const orders = [12, 40, 27];
+    const refunds = [10_000, 20_000, null];
+    expect(yScales([revenue, orders, refunds])).toEqual(["y", "y2", "y"]);
+    expect(yScales([orders, revenue])).toEqual(["y", "y2"]);
+    expect(yScales([revenue, [9_000, 20_000]])).toEqual(["y", "y"]);
+    // An empty or all-zero series has no magnitude to compare.
+    expect(yScales([[0, 0], orders])).toEqual(["y", "y"]);
+    expect(yScales([revenue])).toEqual(["y"]);
   });
 });

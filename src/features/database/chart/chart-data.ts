@@ -117,3 +117,24 @@ export function resolveAxes(columns: ChartColumn[], chosen: Partial<ChartAxes>):
   const ys = [...new Set(chosen.ys ?? guess.ys)].filter((y) => fits(y) && y !== x).sort((a, b) => a - b);
   return { x, ys, type: chosen.type ?? guess.type };
 }
+
+/** A series this many times larger or smaller than the first one is drawn against a second axis. */
+const MAGNITUDE_GAP = 10;
+
+/**
+ * Which y scale each series is drawn on: the first series's ("y", on the left) and every series of
+ * its order of magnitude; a series ten times larger or smaller goes on a second scale ("y2", on the
+ * right), so `orders` beside `revenue` is not a flat line along the bottom.
+ */
+export function yScales(ys: Array<Array<number | null>>): Array<"y" | "y2"> {
+  const peak = (values: Array<number | null>) =>
+    values.reduce<number>((top, v) => (v === null ? top : Math.max(top, Math.abs(v))), 0);
+  const first = peak(ys[0] ?? []);
+  return ys.map((values, i) => {
+    if (i === 0) return "y";
+    const own = peak(values);
+    if (first === 0 || own === 0) return "y";
+    const ratio = own > first ? own / first : first / own;
+    return ratio >= MAGNITUDE_GAP ? "y2" : "y";
+  });
+}

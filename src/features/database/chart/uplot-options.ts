@@ -1,5 +1,5 @@
 import type uPlot from "uplot";
-import type { ChartSeries, ChartType } from "./chart-data";
+import { type ChartSeries, type ChartType, yScales } from "./chart-data";
 import { timeAxisValues } from "./time-labels";
 
 /** Series colours from the shell's palette (Tailwind 400s), readable on its slate background. */
@@ -121,7 +121,13 @@ function labelRoom(values: XValues) {
   };
 }
 
-/** uPlot's options for a chart type over `series`; the names label the legend and axes. */
+const fromZero = (_u: uPlot, min: number, max: number) => [Math.min(0, min), Math.max(0, max)] as uPlot.Range.MinMax;
+const yAxisSize = (_u: uPlot, values: string[] | null) => Math.max(50, Math.ceil(widestLine(values ?? [])) + 20);
+
+/**
+ * uPlot's options for a chart type over `series`; the names label the legend and axes. A series of
+ * another order of magnitude than the first is drawn against a second axis on the right (yScales).
+ */
 export function chartOptions(
   type: ChartType,
   series: ChartSeries,
@@ -130,6 +136,9 @@ export function chartOptions(
   locale: string,
 ): uPlot.Options {
   const labels = series.labels;
+  const scaleOf = yScales(series.ys);
+  const twoScales = scaleOf.includes("y2");
+  const namesOn = (scale: "y" | "y2") => names.ys.filter((_, i) => scaleOf[i] === scale).join(", ");
   const axis = (label: string): uPlot.Axis => ({
     stroke: AXIS,
     grid: { stroke: GRID, width: 1 },
@@ -160,12 +169,12 @@ export function chartOptions(
       // Bars grow from zero, so zero is in view.
       ...(type === "bar"
         ? {
-            y: {
-              range: (_u: uPlot, min: number, max: number) =>
-                [Math.min(0, min), Math.max(0, max)] as uPlot.Range.MinMax,
-            },
+            y: { range: fromZero },
+            ...(twoScales ? { y2: { range: fromZero } } : {}),
           }
-        : {}),
+        : twoScales
+          ? { y2: {} }
+          : {}),
     },
     axes: [
       {
@@ -187,17 +196,21 @@ export function chartOptions(
           : {}),
       },
       {
-        ...axis(""),
+        // With two scales each axis names its series (else the legend does).
+        ...axis(twoScales ? namesOn("y") : ""),
         // Wide enough for its longest number (uPlot's fixed 50 px cut "1,250,000" at the left edge):
         // the label, the 10 px tick and the 5 px gap.
-        size: (_u: uPlot, values: string[] | null) => Math.max(50, Math.ceil(widestLine(values ?? [])) + 20),
+        size: yAxisSize,
       },
+      ...(twoScales
+        ? [{ ...axis(namesOn("y2")), scale: "y2", side: 1, grid: { show: false }, size: yAxisSize } as uPlot.Axis]
+        : []),
     ],
     series: [
       { label: names.x },
       ...names.ys.map((name, i): uPlot.Series => {
         const color = SERIES_COLORS[i % SERIES_COLORS.length] ?? AXIS;
-        const common = { label: name, stroke: color, width: 2 };
+        const common = { label: name, stroke: color, width: 2, scale: scaleOf[i] ?? "y" };
         // Bars and points are filled only: stroking 10,000 shapes costs more than drawing them.
         if (type === "bar") return { ...common, width: 0, fill: `${color}cc`, paths: columns, points: { show: false } };
         if (type === "area") return { ...common, fill: `${color}33` };

@@ -40,14 +40,15 @@ export function ImportDialog({
   dbId,
   schemaName,
   tables,
-  initialTable,
+  onScreen,
   onImported,
 }: {
   dbId: string;
   schemaName: string;
-  /** The schema's tables, for the existing-table choice. */
+  /** The schema's tables, for the existing-table choice (empty while the list loads). */
   tables: string[];
-  initialTable?: string;
+  /** The table on screen: the target each time the dialog opens, known before the list is. */
+  onScreen?: string;
   onImported?: (tableName: string) => void;
 }) {
   const { t, i18n } = useLingui();
@@ -57,8 +58,8 @@ export function ImportDialog({
   const [file, setFile] = useState<File | null>(null);
   const [delimiter, setDelimiter] = useState<Delimiter | "">("");
   const [header, setHeader] = useState(true);
-  const [mode, setMode] = useState<"existing" | "new">(tables.length ? "existing" : "new");
-  const [tableName, setTableName] = useState(initialTable ?? tables[0] ?? "");
+  const [mode, setMode] = useState<"existing" | "new">("new");
+  const [tableName, setTableName] = useState("");
   const [newName, setNewName] = useState("");
   const [mapping, setMapping] = useState<Array<string | null>>([]);
   const [columns, setColumns] = useState<Array<{ name: string; type: ImportColumnType }>>([]);
@@ -114,6 +115,18 @@ export function ImportDialog({
     setNewName(tableNameOf(next.name));
     preview.mutate({ file: next, ...options });
   };
+  // The target is chosen at each opening, not at the first render: a page opened by link renders
+  // before the schema's table list arrives, and the table on screen may have changed since.
+  const openDialog = () => {
+    setFile(null);
+    preview.reset();
+    run.reset();
+    setMode(onScreen ? "existing" : "new");
+    setTableName(onScreen ?? "");
+    setMapping([]);
+    setOpen(true);
+  };
+  const choices = tableName && !tables.includes(tableName) ? [tableName, ...tables] : tables;
   const ready =
     preview.isSuccess &&
     (mode === "existing" ? tableName !== "" && effectiveMapping.some((m) => m !== null) : newName.trim() !== "");
@@ -130,14 +143,18 @@ export function ImportDialog({
         }
       }}
     >
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+      <Button variant="outline" size="sm" onClick={openDialog}>
         <Upload aria-hidden="true" />
         <Trans>Import CSV</Trans>
       </Button>
       <DialogContent wide closeLabel={t`Close`}>
         <DialogHeader>
           <DialogTitle>
-            <Trans>Import a CSV file</Trans>
+            {mode === "existing" && tableName ? (
+              <Trans>Import a CSV file into {tableName}</Trans>
+            ) : (
+              <Trans>Import a CSV file into a new table</Trans>
+            )}
           </DialogTitle>
           <DialogDescription>
             <Trans>All rows are imported in one transaction: if one is refused, none is written.</Trans>
@@ -206,8 +223,11 @@ export function ImportDialog({
                     type="radio"
                     name={`${id}-mode`}
                     checked={mode === "existing"}
-                    disabled={tables.length === 0}
-                    onChange={() => setMode("existing")}
+                    disabled={choices.length === 0}
+                    onChange={() => {
+                      setMode("existing");
+                      if (!tableName) setTableName(choices[0] ?? "");
+                    }}
                   />
                   <Trans>An existing table</Trans>
                 </label>
@@ -221,7 +241,7 @@ export function ImportDialog({
                   <LabelledSelect
                     label={<Trans>Table</Trans>}
                     value={tableName}
-                    choices={tables.map((name) => ({ value: name, label: name }))}
+                    choices={choices.map((name) => ({ value: name, label: name }))}
                     onChange={(name) => {
                       setTableName(name);
                       setMapping([]);

@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { notify } from "@/lib/notify";
+import { useWorkspace } from "@/lib/workspace/use-workspace";
 import { databaseErrorText } from "../database-errors";
 import { useCreateDatabase } from "./database-mutations";
 import { DatabaseNameField } from "./database-name-field";
@@ -21,6 +22,8 @@ export function CreateDatabaseDialog({ open, onOpenChange }: { open: boolean; on
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const create = useCreateDatabase();
+  const { workspace, team } = useWorkspace();
+  const teamName = team?.displayName ?? "";
   const [kind, setKind] = useState<Kind>("managed");
   const [name, setName] = useState("");
   const [url, setUrl] = useState("");
@@ -54,9 +57,11 @@ export function CreateDatabaseDialog({ open, onOpenChange }: { open: boolean; on
       setError(t`The URL starts with postgres:// or postgresql://.`);
       return;
     }
+    // In the selected workspace: a team's database belongs to the team.
+    const inTeam = workspace.type === "team" ? { team_id: workspace.id } : {};
     try {
       const database = await create.mutateAsync(
-        kind === "managed" ? { kind, name: trimmed } : { kind, name: trimmed, url: url.trim() },
+        kind === "managed" ? { kind, name: trimmed, ...inTeam } : { kind, name: trimmed, url: url.trim(), ...inTeam },
       );
       notify.success(t`Database "${trimmed}" created.`);
       changeOpen(false);
@@ -73,6 +78,7 @@ export function CreateDatabaseDialog({ open, onOpenChange }: { open: boolean; on
           <DialogTitle>{t`New database`}</DialogTitle>
           <DialogDescription>
             {t`Create a database this server keeps for you, or connect a PostgreSQL database you already have.`}
+            {team && ` ${t`It belongs to the team ${teamName}.`}`}
           </DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)}>

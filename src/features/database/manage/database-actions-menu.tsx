@@ -1,7 +1,9 @@
 import type { Database } from "@contract/databases";
 import { useLingui } from "@lingui/react/macro";
-import { Pencil, Plus, Settings2, Trash2 } from "lucide-react";
+import { useNavigate } from "@tanstack/react-router";
+import { ArrowRightLeft, GitBranch, Pencil, Plus, Settings2, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { MoveResourceDialog } from "@/components/move-resource-dialog";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -10,16 +12,28 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
+import { useRoleOn } from "@/lib/workspace/use-workspace";
+import { atLeast } from "@/lib/workspace/workspace";
+import { BranchDatabaseDialog } from "./branch-database-dialog";
 import { CreateDatabaseDialog } from "./create-database-dialog";
 import { DeleteDatabaseDialog } from "./delete-database-dialog";
 import { RenameDatabaseDialog } from "./rename-database-dialog";
 
-/** The database page's menu: a new database, and renaming or deleting the one open. */
+/**
+ * The database page's menu: a new database, and branching (managed ones), renaming, moving to
+ * another workspace or deleting the one open (renaming, moving and deleting: a team's admins only,
+ * the items are disabled for other roles).
+ */
 export function DatabaseActionsMenu({ database }: { database: Database | undefined }) {
   const { t } = useLingui();
+  const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
+  const [branching, setBranching] = useState<Database | null>(null);
   const [renaming, setRenaming] = useState<Database | null>(null);
   const [deleting, setDeleting] = useState<Database | null>(null);
+  const [moving, setMoving] = useState<Database | null>(null);
+  const role = useRoleOn(database?.owner);
+  const mayAdminister = database !== undefined && atLeast(role, "admin");
   return (
     <>
       <DropdownMenu>
@@ -34,12 +48,20 @@ export function DatabaseActionsMenu({ database }: { database: Database | undefin
             {t`New database…`}
           </DropdownMenuItem>
           <DropdownMenuSeparator />
-          <DropdownMenuItem disabled={!database} onSelect={() => database && setRenaming(database)}>
+          <DropdownMenuItem disabled={database?.kind !== "managed"} onSelect={() => database && setBranching(database)}>
+            <GitBranch aria-hidden="true" />
+            {t`Create branch…`}
+          </DropdownMenuItem>
+          <DropdownMenuItem disabled={!mayAdminister} onSelect={() => database && setRenaming(database)}>
             <Pencil aria-hidden="true" />
             {t`Rename…`}
           </DropdownMenuItem>
+          <DropdownMenuItem disabled={!mayAdminister} onSelect={() => database && setMoving(database)}>
+            <ArrowRightLeft aria-hidden="true" />
+            {t`Move to workspace…`}
+          </DropdownMenuItem>
           <DropdownMenuItem
-            disabled={!database}
+            disabled={!mayAdminister}
             onSelect={() => database && setDeleting(database)}
             className="text-red-300 focus:text-red-200"
           >
@@ -49,8 +71,17 @@ export function DatabaseActionsMenu({ database }: { database: Database | undefin
         </DropdownMenuContent>
       </DropdownMenu>
       <CreateDatabaseDialog open={creating} onOpenChange={setCreating} />
+      <BranchDatabaseDialog
+        database={branching}
+        onClose={() => setBranching(null)}
+        onBranched={(branch) => void navigate({ to: "/db/$dbId", params: { dbId: branch.id } })}
+      />
       <RenameDatabaseDialog database={renaming} onClose={() => setRenaming(null)} />
       <DeleteDatabaseDialog database={deleting} onClose={() => setDeleting(null)} />
+      <MoveResourceDialog
+        resource={moving ? { kind: "database", id: moving.id, name: moving.name, owner: moving.owner } : null}
+        onClose={() => setMoving(null)}
+      />
     </>
   );
 }

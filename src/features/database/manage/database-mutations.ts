@@ -1,4 +1,5 @@
 import type { CreateDatabase, Database } from "@contract/databases";
+import type { BranchDatabase } from "@contract/db-branch";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { databaseListKeys } from "@/features/database/databases-api";
 import { apiRequest } from "@/lib/api-client";
@@ -36,5 +37,15 @@ export function useDeleteDatabase() {
       queryClient.removeQueries({ queryKey: ["db", id] });
       await queryClient.invalidateQueries({ queryKey: databaseListKeys.all });
     },
+  });
+}
+
+/** POST /db/{id}/branch: a new managed database of the same owner, from this one (schema alone or with rows). */
+export function useBranchDatabase() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...input }: { id: string } & BranchDatabase) =>
+      apiRequest<Database>(`/db/${encodeURIComponent(id)}/branch`, { method: "POST", json: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: databaseListKeys.all }),
   });
 }

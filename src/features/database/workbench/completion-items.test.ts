@@ -9,6 +9,7 @@ const table = (name: string, columns: string[]) => ({
   estimatedRows: 0,
   columns: columns.map((c) => column(c)),
   indexes: [],
+  foreignKeys: [],
 });
 const schema: DatabaseSchemaResponse = {
   schemas: [

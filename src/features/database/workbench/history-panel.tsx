@@ -1,3 +1,4 @@
+import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -124,7 +125,7 @@ export function HistoryPanel({
 
 /** "12 rows, 4 ms", "10,000 of more rows, 80 ms" (cut at the row cap), "cancelled" or "failed". */
 function HistoryOutcome({ entry }: { entry: HistoryEntry }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const ms = Math.round(entry.durationMs);
   const rows = entry.rowCount;
   if (entry.cancelled) return <Trans>cancelled</Trans>;
@@ -138,9 +139,5 @@ function HistoryOutcome({ entry }: { entry: HistoryEntry }) {
       </Trans>
     );
   }
-  return (
-    <Trans>
-      {rows} rows, {ms} ms
-    </Trans>
-  );
+  return <>{t`${plural(rows, { one: "# row", other: "# rows" })}, ${ms} ms`}</>;
 }

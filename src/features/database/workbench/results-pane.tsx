@@ -1,4 +1,5 @@
 import type { ExecuteResponse, SqlResult } from "@contract/sql";
+import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { LazyChartView } from "../chart/lazy-chart-view";
@@ -28,9 +29,11 @@ export function ResultsPane({
   onActivate: (index: number) => void;
 }) {
   const { t } = useLingui();
-  const [charting, setCharting] = useState(false);
+  // The result the chart was asked for: another result (another tab, or a new run) opens as rows again.
+  const [chartedResult, setChartedResult] = useState<SqlResult | null>(null);
   const results = response?.results ?? [];
   const current = results[active];
+  const charting = current !== undefined && chartedResult === current;
 
   return (
     <div className="flex h-full min-h-0 min-w-0 flex-col gap-1 pt-1">
@@ -86,7 +89,7 @@ export function ResultsPane({
                       <input
                         type="checkbox"
                         checked={charting}
-                        onChange={(event) => setCharting(event.target.checked)}
+                        onChange={(event) => setChartedResult(event.target.checked ? (current ?? null) : null)}
                       />
                       <Trans>Chart</Trans>
                     </label>
@@ -146,7 +149,7 @@ function ResultTabLabel({ index, result }: { index: number; result: SqlResult })
 }
 
 function ResultSummary({ result }: { result: SqlResult }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const ms = i18n.number(result.durationMs, { maximumFractionDigits: 1 });
   const rows = i18n.number(result.rows.length);
   const count = result.rowCount;
@@ -154,16 +157,13 @@ function ResultSummary({ result }: { result: SqlResult }) {
     <p className="shrink-0 text-xs text-slate-400" data-testid="result-summary">
       {result.truncated ? (
         <span className="text-amber-300">
-          <Trans>
-            {rows} of more rows in {ms} ms: the row cap cut the result, add a LIMIT or a WHERE to see the rest.
-          </Trans>
+          <Trans>Showing the first {rows} rows; the result has more. Add a LIMIT or a WHERE to see the rest.</Trans>
         </span>
       ) : count === null ? (
         <Trans>{ms} ms</Trans>
       ) : (
-        <Trans>
-          {count} rows in {ms} ms
-        </Trans>
+        // "1 row", "50,000 rows" in the reader's number format.
+        t`${plural(count, { one: "# row", other: "# rows" })} in ${ms} ms`
       )}
     </p>
   );

@@ -27,8 +27,7 @@ const completeBody = z.strictObject({
   mode: z.enum(["check", "claim-anon-session", "complete"]).optional(),
 });
 
-const invalidLoginCode = () =>
-  new StatusError(400, "INVALID_CLI_LOGIN_CODE", "Invalid login code or the code has expired");
+const invalidLoginCode = () => new StatusError("INVALID_CLI_LOGIN_CODE", "Invalid login code or the code has expired");
 
 /**
  * Command-line login as Stack's: the CLI creates a login (optionally naming its anonymous session)
@@ -44,11 +43,10 @@ export function registerCliLogin(app: AuthApp, deps: AuthDeps): void {
     await deps.limits.perIp(c, "code-send", LIMITS.codeSendPerIp);
     if (input.anon_refresh_token !== undefined) {
       const session = await deps.sessions.findByToken(project.id, input.anon_refresh_token);
-      if (!session) throw new StatusError(400, "INVALID_ANON_REFRESH_TOKEN", "Invalid anon refresh token");
+      if (!session) throw new StatusError("INVALID_ANON_REFRESH_TOKEN", "Invalid anon refresh token");
       const owner = await deps.users.get(project.id, session.userId);
       if (!owner?.isAnonymous) {
         throw new StatusError(
-          400,
           "INVALID_ANON_REFRESH_TOKEN",
           "The provided anon refresh token does not belong to an anonymous user",
         );
@@ -97,7 +95,7 @@ export function registerCliLogin(app: AuthApp, deps: AuthDeps): void {
       const anonymous = anonSession && anonUser?.isAnonymous ? { session: anonSession, user: anonUser } : null;
       if (input.mode === "check") return c.json({ cli_session_state: anonymous ? "anonymous" : "none" });
       if (!anonymous || !open.anonRefreshToken) {
-        throw new StatusError(400, "NO_ANONYMOUS_CLI_SESSION", "No anonymous session associated with this code");
+        throw new StatusError("NO_ANONYMOUS_CLI_SESSION", "No anonymous session associated with this code");
       }
       // The page takes the CLI's anonymous session over, so a sign-up there upgrades that user in place.
       const accessToken = await deps.tokens.sign(tokenSubject(anonymous.user, anonymous.session.id));
@@ -105,10 +103,10 @@ export function registerCliLogin(app: AuthApp, deps: AuthDeps): void {
     }
     // As on Stack's server: the code first, then the token (each a 400 of its own).
     if (!(await logins.findOpen(project.id, input.login_code))) throw invalidLoginCode();
-    if (!input.refresh_token) throw new StatusError(400, "REFRESH_TOKEN_REQUIRED", "refresh_token is required");
+    if (!input.refresh_token) throw new StatusError("REFRESH_TOKEN_REQUIRED", "refresh_token is required");
     // The page proves who confirms with a refresh token of that user, and that token is what the CLI gets.
     const session = await deps.sessions.findByToken(project.id, input.refresh_token);
-    if (!session) throw new StatusError(400, "INVALID_REFRESH_TOKEN", "Invalid refresh token");
+    if (!session) throw new StatusError("INVALID_REFRESH_TOKEN", "Invalid refresh token");
     if (!(await logins.confirm(project.id, input.login_code, session.userId, input.refresh_token))) {
       throw invalidLoginCode();
     }

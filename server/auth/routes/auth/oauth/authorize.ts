@@ -5,6 +5,7 @@ import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { randomToken } from "../../../crypto/secrets.ts";
 import { isTrustedUrl } from "../../../policy/trusted-domains.ts";
 import { FLOW_LIFETIME_MS } from "../../../social/flow-states.ts";
+import { projectProvider } from "../../../social/project-providers.ts";
 import { parseScopes } from "../../../social/provider-tokens.ts";
 import { readQuery } from "../../../wire/headers.ts";
 import { KnownErrors } from "../../../wire/known-errors.ts";
@@ -37,10 +38,8 @@ export function registerOAuthAuthorize(app: AuthApp, deps: AuthDeps): void {
     const input = readQuery(c, query);
     const project = await authenticateOAuthClient(deps, input.client_id, input.client_secret);
     const providerId = c.req.param("provider").toLowerCase();
-    const provider = deps.social.get(providerId);
-    if (!provider || !project.config.oauth_providers.some((p) => p.id === providerId)) {
-      throw KnownErrors.oauthProviderNotFoundOrNotEnabled();
-    }
+    const provider = await projectProvider(deps, project, providerId);
+    if (!provider) throw KnownErrors.oauthProviderNotFoundOrNotEnabled();
     const own = deps.ctx.publicUrl();
     // Callback errors go back to redirect_uri (trusted by now), so error_redirect_url is only checked.
     for (const url of [input.redirect_uri, input.error_redirect_url, input.after_callback_redirect_url]) {
@@ -57,6 +56,7 @@ export function registerOAuthAuthorize(app: AuthApp, deps: AuthDeps): void {
     if (input.type === "link" && !userId) throw KnownErrors.userAuthenticationRequired();
 
     const innerCodeVerifier = randomToken(64);
+    const nonce = randomToken(32);
     const innerState = await deps.flows.create({
       projectId: project.id,
       providerId,
@@ -69,10 +69,11 @@ export function registerOAuthAuthorize(app: AuthApp, deps: AuthDeps): void {
       providerScopes: parseScopes(input.provider_scope),
       userId,
       innerCodeVerifier,
+      nonce,
     });
-    const location = provider
-      .authorizationUrl(innerState, innerCodeVerifier, parseScopes(input.provider_scope))
-      .toString();
+    const location = (
+      await provider.authorizationUrl(innerState, innerCodeVerifier, parseScopes(input.provider_scope), nonce)
+    ).toString();
     if (input.stack_response_mode === "json") return c.json({ location });
     setCookie(c, `stack-oauth-inner-${innerState}`, "true", {
       httpOnly: true,

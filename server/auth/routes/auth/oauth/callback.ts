@@ -3,6 +3,7 @@ import { z } from "zod";
 import { HttpError } from "../../../../lib/errors.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../../auth-env.ts";
 import { requestCountry } from "../../../policy/request-country.ts";
+import { projectProvider } from "../../../social/project-providers.ts";
 import { resolveSocialUser } from "../../../social/resolve-user.ts";
 import { readBody, readQuery } from "../../../wire/headers.ts";
 import { KnownErrors } from "../../../wire/known-errors.ts";
@@ -13,6 +14,8 @@ const params = z.looseObject({
   state: z.string().max(500).optional(),
   error: z.string().max(200).optional(),
   error_description: z.string().max(2000).optional(),
+  /** RFC 9207: the issuer of the answer, which OpenID providers add against mix-up. */
+  iss: z.string().max(500).optional(),
 });
 
 function redirectWithError(c: Context<AuthEnv>, target: string, error: HttpError): Response {
@@ -33,15 +36,19 @@ function redirectWithError(c: Context<AuthEnv>, target: string, error: HttpError
 export function registerOAuthCallback(app: AuthApp, deps: AuthDeps): void {
   const handle = async (c: Context<AuthEnv>, input: z.infer<typeof params>) => {
     const providerId = c.req.param("provider")?.toLowerCase() ?? "";
+    // Taken, not read: a state is good for one callback, so a replayed one finds nothing.
     const flow = input.state ? await deps.flows.take(input.state) : null;
-    const provider = deps.social.get(providerId);
-    if (!flow || !provider || flow.providerId !== providerId) throw KnownErrors.outerOAuthTimeout();
+    if (!flow || flow.providerId !== providerId) throw KnownErrors.outerOAuthTimeout();
     const entry = await deps.projects.get(flow.projectId);
-    if (!entry) throw KnownErrors.outerOAuthTimeout();
+    const provider = entry ? await projectProvider(deps, entry.project, providerId) : null;
+    if (!entry || !provider) throw KnownErrors.outerOAuthTimeout();
     try {
       if (input.error || !input.code) throw KnownErrors.oauthProviderAccessDenied();
       const code = input.code;
-      const identity = await provider.exchange(code, flow).catch((err: unknown) => {
+      const identity = await provider.exchange(code, flow, { iss: input.iss }).catch((err: unknown) => {
+        // A refusal of ours (forged or mixed-up tokens) is answered, not logged: it names the attacker's
+        // input only. Anything else is a provider or network failure worth a line, without the code.
+        if (err instanceof HttpError) throw err;
         c.get("log").warn({ err, provider: providerId }, "social provider code exchange failed");
         throw KnownErrors.invalidAuthorizationCode();
       });

@@ -34,7 +34,6 @@ export function registerCrossDomainAuthorize(app: AuthApp, deps: AuthDeps): void
     const refreshToken = stackHeader(c, "refresh-token");
     if (!refreshToken) {
       throw new StatusError(
-        400,
         "CROSS_DOMAIN_REFRESH_TOKEN_REQUIRED",
         "Cross-domain auth handoff requires passing the current refresh token.",
       );
@@ -42,7 +41,6 @@ export function registerCrossDomainAuthorize(app: AuthApp, deps: AuthDeps): void
     const session = await deps.limits.secret(c, "token", () => deps.sessions.findByToken(project.id, refreshToken));
     if (!session || session.id !== claims.refresh_token_id) {
       throw new StatusError(
-        401,
         "CROSS_DOMAIN_REFRESH_TOKEN_MISMATCH",
         "Cross-domain auth handoff refresh token does not match the authenticated session.",
       );

@@ -4,7 +4,7 @@ import { KnownErrors } from "../../../wire/known-errors.ts";
 import { StatusError } from "../../../wire/status-error.ts";
 
 export function otpNotEnabled(): StatusError {
-  return new StatusError(403, "OTP_NOT_ENABLED", "OTP sign-in is not enabled for this project");
+  return new StatusError("OTP_NOT_ENABLED", "OTP sign-in is not enabled for this project");
 }
 
 /**

@@ -16,7 +16,7 @@ export function registerPasswordSet(app: AuthApp, deps: AuthDeps): void {
     const { user, claims } = requireSignedIn(c);
     // A password nobody can sign in with would only be a secret to leak.
     if (!c.get("auth").project.config.credential_enabled) throw KnownErrors.passwordAuthenticationNotEnabled();
-    if (user.passwordHash) throw new StatusError(400, "USER_ALREADY_HAS_PASSWORD", "User already has a password set.");
+    if (user.passwordHash) throw new StatusError("USER_ALREADY_HAS_PASSWORD", "User already has a password set.");
     checkPasswordRequirements(input.password);
     await deps.users.update(
       user.projectId,

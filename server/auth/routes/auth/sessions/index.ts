@@ -65,7 +65,7 @@ export function registerSessions(app: AuthApp, deps: AuthDeps): void {
     const id = c.req.param("id");
     if (id === c.get("auth").claims?.refresh_token_id) throw KnownErrors.cannotDeleteCurrentSession();
     const deleted = z.uuid().safeParse(id).success && (await deps.sessions.revoke(user.projectId, user.id, id));
-    if (!deleted) throw new StatusError(404, "SESSION_NOT_FOUND", "Session not found.");
+    if (!deleted) throw new StatusError("SESSION_NOT_FOUND", "Session not found.");
     return c.json({ success: true });
   });
 }

@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { oidcProviderIdSchema, oidcSettingsSchema } from "../../../../contract/oidc-providers.ts";
 import { authProjectsTable } from "../../../../db/schema/index.ts";
 import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { isEmailTheme } from "../../../mail/email-themes.ts";
 import { productionDomainProblem } from "../../../policy/trusted-domains.ts";
+import { checkSsoRequirement, OPERATOR_HEADER } from "../../../social/sso-required.ts";
 import { sortedById } from "../../../stores/permission-definitions.ts";
 import type { Project, ProjectConfig } from "../../../stores/projects.ts";
 import { readBody } from "../../../wire/headers.ts";
@@ -74,6 +76,8 @@ export const configUpdate = z
               )
               .max(50)
               .optional(),
+            /** A generic OpenID Connect provider: discovery at its issuer, with its own client. */
+            oidc: oidcSettingsSchema.optional(),
           })
           .strict(),
       )
@@ -156,6 +160,7 @@ export function renderAdminProject(project: Project, details: ProjectDetails) {
         type: p.type ?? "shared",
         ...(p.type === "standard" ? { client_id: p.client_id ?? "", client_secret: SECRET_MASK } : {}),
         ...(p.apple_bundle_ids?.length ? { apple_bundle_ids: p.apple_bundle_ids } : {}),
+        ...(p.oidc ? { oidc: p.oidc } : {}),
       })),
       enabled_oauth_providers: config.oauth_providers.map((p) => ({ id: p.id })),
     },
@@ -182,14 +187,28 @@ export function oauthProvidersFrom(
     if (p.apple_bundle_ids?.length && p.id !== "apple") {
       throw KnownErrors.schemaError(`apple_bundle_ids belong to the apple provider only, not to ${p.id}.`);
     }
-    if (p.type === "shared") return { id: p.id, type: "shared", ...apple };
+    // An OpenID provider sent again without its settings (Stack's dashboard knows none) keeps them.
+    const oidc = p.oidc ?? previous?.oidc;
+    if (oidc) {
+      const id = oidcProviderIdSchema.safeParse(p.id);
+      if (!id.success) throw KnownErrors.schemaError(`The OpenID provider id ${p.id} ${id.error.issues[0]?.message}.`);
+    }
+    // An OpenID provider always has a client of its own: there is no shared one to fall back on.
+    if (p.type === "shared" && !oidc) return { id: p.id, type: "shared", ...apple };
     // A secret left out keeps the stored one, so the admin area never has to hold it.
     const given = p.client_secret === SECRET_MASK ? undefined : p.client_secret;
     const clientSecret = given ?? previous?.client_secret;
     if (!p.client_id || !clientSecret) {
       throw KnownErrors.schemaError(`The standard OAuth provider ${p.id} needs a client id and a client secret.`);
     }
-    return { id: p.id, type: "standard", client_id: p.client_id, client_secret: clientSecret, ...apple };
+    return {
+      id: p.id,
+      type: "standard",
+      client_id: p.client_id,
+      client_secret: clientSecret,
+      ...apple,
+      ...(oidc ? { oidc } : {}),
+    };
   });
 }
 
@@ -230,6 +249,7 @@ export function registerInternalProjectCurrent(app: AuthApp, deps: AuthDeps): vo
     if (plainConfig.domains) config.domains = keepDomainKeys(plainConfig.domains, project.config.domains);
     if (emailInput) config.email_config = emailConfigFrom(emailInput, project.config.email_config);
     if (providerInput) config.oauth_providers = oauthProvidersFrom(providerInput, project.config.oauth_providers);
+    await checkSsoRequirement(deps, project, config, c.req.header(OPERATOR_HEADER));
     const updated = await saveProjectConfig(deps, project, config, {
       isProductionMode: is_production_mode,
       displayName: display_name,

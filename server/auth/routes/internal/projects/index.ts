@@ -57,7 +57,6 @@ async function checkMayCreateProjects(deps: AuthDeps, user: UserRecord, internal
   if (policy === "operators" && internalSignUpOpen) return;
   if (policy === "off") {
     throw new StatusError(
-      403,
       "PROJECT_CREATION_NOT_ALLOWED",
       "Creating projects is switched off on this instance (PROJECT_CREATION=off).",
     );
@@ -67,7 +66,6 @@ async function checkMayCreateProjects(deps: AuthDeps, user: UserRecord, internal
     !isOperatorAddress(await operatorEmails(deps.ctx.store.db, deps.config.ADMIN_EMAILS), user)
   ) {
     throw new StatusError(
-      403,
       "PROJECT_CREATION_NOT_ALLOWED",
       "Only the instance's operators (ADMIN_EMAILS, with a verified address) may create projects here.",
     );
@@ -158,11 +156,7 @@ export function registerInternalProjects(app: AuthApp, deps: AuthDeps): void {
       .where(eq(authProjectOwnersTable.projectId, project.id));
     // The internal and the app's own project are seeded at every start; the console needs them.
     if (!owned)
-      throw new StatusError(
-        400,
-        "PROJECT_OWNED_BY_INSTANCE",
-        "This project belongs to the instance and cannot be deleted.",
-      );
+      throw new StatusError("PROJECT_OWNED_BY_INSTANCE", "This project belongs to the instance and cannot be deleted.");
     // Users, sessions and keys go by foreign key; these tables only name the project.
     await db().transaction(async (tx) => {
       await tx.delete(authEmailTemplatesTable).where(eq(authEmailTemplatesTable.projectId, project.id));

@@ -8,7 +8,7 @@ import { readBody } from "../../../wire/headers.ts";
 import { KnownErrors } from "../../../wire/known-errors.ts";
 import { StatusError } from "../../../wire/status-error.ts";
 
-const projectNotFound = (id: string) => new StatusError(404, "PROJECT_NOT_FOUND", `Project ${id} not found.`);
+const projectNotFound = (id: string) => new StatusError("PROJECT_NOT_FOUND", `Project ${id} not found.`);
 
 const transferBody = z.strictObject({
   project_id: z.string().trim().min(1).max(100),

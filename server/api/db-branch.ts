@@ -1,0 +1,48 @@
+import { Hono } from "hono";
+import { branchDatabaseSchema } from "../contract/db-branch.ts";
+import { ownerOf } from "./access/owner.ts";
+import { createManagedDatabase, databasesChanged } from "./databases.ts";
+import { apiError } from "./lib/api-error.ts";
+import { databaseUnreachable } from "./lib/database-errors.ts";
+import type { ApiDeps } from "./lib/deps.ts";
+import { type DatabaseEnv, ownDatabase } from "./lib/own-database.ts";
+import { ok } from "./lib/pair.ts";
+import { readJson } from "./lib/read-input.ts";
+import { databaseRef, databaseScope, toDatabase } from "./lib/user-databases.ts";
+
+/**
+ * `POST /db/{id}/branch`: a new managed database of the same owner (the user, or the team), made
+ * from one of its managed databases in one step (its schema alone, or with its rows), to try a migration and throw it away.
+ */
+export function branchRoutes(deps: ApiDeps) {
+  return new Hono<DatabaseEnv>().post("/", async (c) => {
+    const input = await readJson(c, branchDatabaseSchema);
+    // The branch belongs to the source's owner (the user, or the team): making it needs the role
+    // that creating a database there needs.
+    const source = await ownDatabase(deps, c, "admin");
+    if (source.kind !== "managed") {
+      throw apiError("DATABASE_BRANCH_EXTERNAL", "Only databases the console manages can be branched.");
+    }
+    const owner = ownerOf(source);
+    const row = await createManagedDatabase(deps, owner, input.name);
+    try {
+      await deps.connections.branchInto(databaseRef(deps, source), databaseRef(deps, row), input.withData);
+    } catch (error) {
+      // The half-made branch goes again, so a retry with the same name works; its own failure is logged.
+      await deps.connections
+        .dropManaged(databaseRef(deps, row))
+        .catch((err: unknown) => deps.logger.warn({ err, databaseId: row.id }, "could not drop a half-made branch"));
+      await deps.store
+        .query("DELETE FROM user_databases WHERE id = $1", [row.id])
+        .catch((err: unknown) => deps.logger.warn({ err, databaseId: row.id }, "could not forget a half-made branch"));
+      await deps.vault
+        .forget(databaseScope(row.id))
+        .catch((err: unknown) =>
+          deps.logger.warn({ err, databaseId: row.id }, "could not forget a half-made branch's key"),
+        );
+      throw databaseUnreachable(error, "Could not branch the database");
+    }
+    await databasesChanged(deps, owner, { kind: "databaseCreated", name: row.name });
+    return c.json(ok(toDatabase(row)), 201);
+  });
+}

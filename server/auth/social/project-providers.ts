@@ -1,0 +1,41 @@
+import type { AuthDeps } from "../auth-env.ts";
+import type { Project } from "../stores/projects.ts";
+import { oidcProvider } from "./oidc/oidc-provider.ts";
+import type { SocialProvider } from "./provider.ts";
+
+/**
+ * The provider a project signs in with under `providerId`: its own OpenID Connect provider (client
+ * secret opened only here, for this call), or the instance's GitHub/Google (or their development
+ * stand-in). Null when the project has not turned the provider on.
+ */
+export async function projectProvider(
+  deps: AuthDeps,
+  project: Project,
+  providerId: string,
+): Promise<SocialProvider | null> {
+  const settings = project.config.oauth_providers.find((p) => p.id === providerId);
+  if (!settings) return null;
+  if (settings.oidc) {
+    if (!settings.client_id || !settings.client_secret) return null;
+    const clientSecret = await deps.credentials.openClientSecret(project.id, providerId, settings.client_secret);
+    return oidcProvider(
+      {
+        id: providerId,
+        clientId: settings.client_id,
+        clientSecret,
+        settings: settings.oidc,
+        callbackUrl: `${deps.baseUrl()}/api/v1/auth/oauth/callback/${providerId}`,
+      },
+      deps.oidc,
+      deps.oidcFetch,
+    );
+  }
+  return deps.social.get(providerId) ?? null;
+}
+
+/** The ids the project offers for sign-in: its OpenID providers and the instance's it turned on. */
+export function offeredProviderIds(deps: AuthDeps, project: Project): string[] {
+  return project.config.oauth_providers
+    .filter((p) => (p.oidc ? Boolean(p.client_id && p.client_secret) : deps.social.has(p.id)))
+    .map((p) => p.id);
+}

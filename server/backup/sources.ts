@@ -1,0 +1,80 @@
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
+import pg from "pg";
+import type { ConnectionManager } from "../api/lib/connections.ts";
+import { clusterDatabaseUrl } from "../api/lib/managed-roles.ts";
+import type { Store } from "../db/store.ts";
+import type { BackupSource, ManagedDatabase } from "./backup-instance.ts";
+
+const MANAGED_SQL =
+  "SELECT id::text AS id, location FROM user_databases WHERE kind = 'managed' AND engine = $1 ORDER BY location";
+
+/** The running server's data: its store and databases copied while quiet (PGlite), or dumped (PostgreSQL). */
+export function serverBackupSource(store: Store, connections: ConnectionManager, databaseUrl?: string): BackupSource {
+  const managedDatabases = () => store.query<ManagedDatabase>(MANAGED_SQL, [store.kind]);
+  if (databaseUrl) return postgresBackupSource(databaseUrl, managedDatabases);
+  const whileQuiet = store.whileQuiet?.bind(store);
+  if (!whileQuiet) throw new Error("a PGlite store without whileQuiet");
+  return {
+    kind: "pglite",
+    managedDatabases,
+    withQuietStore: whileQuiet,
+    withQuietDatabase: (database, copy) =>
+      connections.whileQuiet(
+        // A managed PGlite database has no role and no URL to open.
+        {
+          id: database.id,
+          engine: "pglite",
+          kind: "managed",
+          location: database.location,
+          credentials: async () => ({}),
+        },
+        copy,
+      ),
+  };
+}
+
+/**
+ * A PGlite data folder no server has open: its files are still, so they are copied as they are
+ * (the state of the last stop, or of a crash, which PGlite recovers from on its next start).
+ */
+export function stoppedPgliteSource(dataDir: string): BackupSource {
+  return {
+    kind: "pglite",
+    async managedDatabases() {
+      // No databases/ folder: an instance without managed databases.
+      const entries = await readdir(join(dataDir, "databases"), { withFileTypes: true }).catch(() => []);
+      return entries
+        .filter((entry) => entry.isDirectory() && /^ud_[0-9a-f]+$/.test(entry.name))
+        .map((entry) => ({ id: entry.name, location: entry.name }))
+        .sort((a, b) => a.location.localeCompare(b.location));
+    },
+    withQuietStore: (copy) => copy(join(dataDir, "store")),
+    withQuietDatabase: (database, copy) => copy(join(dataDir, "databases", database.location)),
+  };
+}
+
+/** The store at `databaseUrl` and its managed databases on the same cluster, dumped by pg_dump. */
+export function postgresBackupSource(
+  databaseUrl: string,
+  managedDatabases: () => Promise<ManagedDatabase[]> = () => listManagedOnPostgres(databaseUrl),
+): BackupSource {
+  return {
+    kind: "postgres",
+    storeUrl: databaseUrl,
+    managedDatabases,
+    databaseUrl: (database) => clusterDatabaseUrl(databaseUrl, database.location),
+  };
+}
+
+async function listManagedOnPostgres(databaseUrl: string): Promise<ManagedDatabase[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on("error", () => undefined);
+  await client.connect();
+  try {
+    return (await client.query<ManagedDatabase>(MANAGED_SQL, ["postgres"])).rows;
+  } finally {
+    // Clean-up: a connection that fails to close is gone either way.
+    await client.end().catch(() => undefined);
+  }
+}

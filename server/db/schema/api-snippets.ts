@@ -1,0 +1,23 @@
+import { pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+/**
+ * Saved queries of the SQL workbench, one user's each (`ownerId`), named uniquely per owner.
+ * `databaseId` is where one was saved from; a deleted database leaves its snippets (they are SQL).
+ */
+export const sqlSnippetsTable = pgTable(
+  "sql_snippets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: text("owner_id").notNull(),
+    name: text("name").notNull(),
+    description: text("description"),
+    folder: text("folder"),
+    sql: text("sql").notNull(),
+    databaseId: uuid("database_id"),
+    lastRunAt: timestamp("last_run_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Also the index of every owner-scoped read (its leading column).
+  (t) => [uniqueIndex("sql_snippets_owner_name_idx").on(t.ownerId, t.name)],
+);

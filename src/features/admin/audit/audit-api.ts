@@ -1,0 +1,52 @@
+import type { InstanceAuditFilter, InstanceAuditPage } from "@contract/instance-audit";
+import { infiniteQueryOptions } from "@tanstack/react-query";
+import { apiRequest, apiRequestRaw, unwrapPair, withErrorTexts } from "@/lib/api-client";
+import { adminKeys } from "../admin-api";
+
+const PAGE_SIZE = 50;
+/** How often the open page asks for new events ("as they come"); the Refresh button asks at once. */
+const LIVE_MS = 10_000;
+
+export const auditKeys = {
+  all: [...adminKeys.all, "audit"] as const,
+  list: (filter: InstanceAuditFilter) => [...auditKeys.all, "list", filter] as const,
+};
+
+function filterParams(filter: InstanceAuditFilter): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filter.action) params.set("action", filter.action);
+  if (filter.actor) params.set("actor", filter.actor);
+  if (filter.q) params.set("q", filter.q);
+  return params;
+}
+
+/** GET /admin/audit: newest first, 50 at a time, filtered; refreshed while the page is open. */
+export const auditQuery = (filter: InstanceAuditFilter) =>
+  infiniteQueryOptions({
+    queryKey: auditKeys.list(filter),
+    initialPageParam: undefined as number | undefined,
+    queryFn: ({ pageParam }) => {
+      const params = filterParams(filter);
+      params.set("limit", String(PAGE_SIZE));
+      if (pageParam) params.set("before", String(pageParam));
+      return apiRequest<InstanceAuditPage>(`/admin/audit?${params}`);
+    },
+    getNextPageParam: (page) => page.nextBefore ?? undefined,
+    refetchInterval: LIVE_MS,
+  });
+
+/** Downloads the filtered log as CSV (the server writes it). */
+export async function downloadAuditCsv(filter: InstanceAuditFilter): Promise<void> {
+  const response = await apiRequestRaw(`/admin/audit/export?${filterParams(filter)}`);
+  if (!response.ok)
+    await withErrorTexts(async () => unwrapPair(await response.json().catch(() => undefined), response.status));
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = `audit-log-${new Date().toISOString().slice(0, 10)}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the blob to the download; the URL is no longer needed.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,53 @@
+import type { BackupRun, BackupsOverview } from "@contract/backups";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { ApiError, apiRequest, apiRequestRaw, unwrapPair } from "@/lib/api-client";
+import { adminKeys } from "../admin-api";
+
+const backupsKey = [...adminKeys.all, "backups"] as const;
+
+/** GET /admin/backups: the archives, the server's runs and its backup settings; polled while a run goes on. */
+export const backupsQuery = () =>
+  queryOptions({
+    queryKey: backupsKey,
+    queryFn: () => apiRequest<BackupsOverview>("/admin/backups"),
+    refetchInterval: (query) => (query.state.data?.runs.some((run) => run.state === "running") ? 1000 : false),
+  });
+
+/** "Back up now": the server starts the backup and answers its run at once. */
+export function useStartBackup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<BackupRun>("/admin/backups", { method: "POST" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: backupsKey }),
+  });
+}
+
+export function useDeleteBackup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) =>
+      apiRequest<{ name: string }>(`/admin/backups/${encodeURIComponent(name)}`, { method: "DELETE" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: backupsKey }),
+  });
+}
+
+/** Downloads an archive (the server streams it; the browser keeps a large one on disk) under its name. */
+export async function downloadBackup(name: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await apiRequestRaw(`/admin/backups/${encodeURIComponent(name)}`);
+  } catch (cause) {
+    throw new ApiError("network", cause instanceof Error ? cause.message : "Unknown error");
+  }
+  if (!response.ok) unwrapPair(await response.json().catch(() => undefined), response.status);
+  const blob = await response.blob().catch((cause: unknown) => {
+    throw new ApiError("network", cause instanceof Error ? cause.message : "Unknown error");
+  });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.click();
+  // After the click has started the download.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,261 @@
+import type { ApiErrorCode } from "@contract/api-errors";
+import type { BackupArchive, BackupRun, BackupsOverview } from "@contract/backups";
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
+import { DatabaseBackup } from "lucide-react";
+import { useState } from "react";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { QueryState } from "@/components/query-state";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Spinner } from "@/components/ui/spinner";
+import { ApiError } from "@/lib/api-client";
+import { cn } from "@/lib/cn";
+import { errorText } from "@/lib/errors/error-text";
+import { notify } from "@/lib/notify";
+import { AdminTable } from "../admin-table";
+import { backupsQuery, downloadBackup, useDeleteBackup, useStartBackup } from "./backups-api";
+
+function size(i18n: I18n, bytes: number): string {
+  const units = ["byte", "kilobyte", "megabyte", "gigabyte", "terabyte"] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return i18n.number(value, { style: "unit", unit: units[unit], maximumFractionDigits: unit === 0 ? 0 : 1 });
+}
+
+function SealBadge({ seal }: { seal: BackupArchive["seal"] }) {
+  const { t } = useLingui();
+  const label = { valid: t`Sealed`, invalid: t`Seal does not match`, missing: t`Incomplete` }[seal];
+  return (
+    <span
+      className={cn(
+        "whitespace-nowrap rounded px-2 py-0.5 text-xs",
+        seal === "valid" ? "bg-emerald-500/20 text-emerald-200" : "bg-amber-500/20 text-amber-100",
+      )}
+    >
+      {label}
+    </span>
+  );
+}
+
+function RunLine({ run }: { run: BackupRun }) {
+  const { t, i18n } = useLingui();
+  const when = i18n.date(new Date(run.startedAt), { dateStyle: "medium", timeStyle: "short" });
+  const trigger = {
+    manual: t`Back up now`,
+    schedule: t`Schedule`,
+    cli: t`npm run backup`,
+    migrate: t`Before migrations`,
+  }[run.trigger];
+  const archive = run.archive;
+  if (run.state === "running") {
+    const written = size(i18n, run.progress.bytes);
+    const done = run.progress.databasesDone;
+    const total = run.progress.databasesTotal;
+    return (
+      <p role="status" className="flex min-w-0 items-center gap-2 text-sm text-slate-200 wrap-anywhere">
+        <Spinner />
+        {t`Backing up ${archive}: ${written} written, ${done} of ${total} databases.`}
+      </p>
+    );
+  }
+  if (run.state === "failed") {
+    const code = run.error?.code ?? "BACKUP_FAILED";
+    // The run's code reads as the API's error of the same code (a full disk, a folder not writable).
+    const reason = errorText(i18n, new ApiError(code as ApiErrorCode, ""), msg`The server's log has the cause.`);
+    return <p className="text-sm text-red-300">{t`${when} (${trigger}): failed. ${reason}`}</p>;
+  }
+  return <p className="text-sm text-slate-300">{t`${when} (${trigger}): ${archive} written.`}</p>;
+}
+
+function Settings({ overview }: { overview: BackupsOverview }) {
+  const { t, i18n } = useLingui();
+  const { settings, archives } = overview;
+  const next = settings.nextRunAt
+    ? i18n.date(new Date(settings.nextRunAt), { dateStyle: "medium", timeStyle: "short" })
+    : null;
+  const schedule = settings.schedule;
+  const keep = settings.keep;
+  const keepDays = settings.keepDays;
+  const folder = settings.dir;
+  const latest = archives.find((archive) => archive.seal === "valid")?.name ?? "backup-….tar";
+  const command = `npm run restore -- ${settings.dir}/${latest}`;
+  return (
+    <section className="grid min-w-0 gap-2" aria-labelledby="backup-settings">
+      <h3 id="backup-settings" className="font-medium text-white">
+        {t`Schedule and restore`}
+      </h3>
+      <ul className="grid min-w-0 gap-1 text-sm text-slate-300 wrap-anywhere">
+        <li>
+          {schedule === "off"
+            ? t`No schedule (BACKUP_SCHEDULE is off).`
+            : next
+              ? t`Schedule: ${schedule} (UTC); next backup ${next}.`
+              : t`Schedule: ${schedule} (UTC).`}
+        </li>
+        <li>
+          {keep !== null && keepDays !== null
+            ? t`Keeps the newest ${keep} backups, none older than ${keepDays} days.`
+            : keep !== null
+              ? t`Keeps the newest ${keep} backups.`
+              : keepDays !== null
+                ? t`Keeps backups for ${keepDays} days.`
+                : t`Keeps every backup (BACKUP_KEEP and BACKUP_KEEP_DAYS are not set).`}
+        </li>
+        <li>{t`Folder: ${folder}`}</li>
+      </ul>
+      <p className="text-sm text-slate-300">
+        {settings.store === "pglite"
+          ? t`Restoring replaces the whole instance, so it is a command: stop the server, then run it with an empty data folder that holds only the master key.`
+          : t`Restoring replaces the whole instance, so it is a command: stop the server, then run it with DATABASE_URL naming an empty database.`}
+      </p>
+      <div className="flex min-w-0 items-center gap-2">
+        <code className="min-w-0 flex-1 rounded bg-black/40 px-3 py-2 text-sm text-slate-100 wrap-anywhere">
+          {command}
+        </code>
+        <CopyButton value={command} label={t`Copy command`} />
+      </div>
+    </section>
+  );
+}
+
+/** /admin/backups: the archives in BACKUP_DIR, "Back up now" with its progress, the runs, schedule and restore. */
+export function BackupsPage() {
+  const { t, i18n } = useLingui();
+  const overview = useQuery(backupsQuery());
+  const start = useStartBackup();
+  const remove = useDeleteBackup();
+  const [deleting, setDeleting] = useState<BackupArchive | null>(null);
+  const running = overview.data?.runs.some((run) => run.state === "running") ?? false;
+
+  async function backUpNow() {
+    try {
+      await start.mutateAsync();
+    } catch (failure) {
+      notify.error(errorText(i18n, failure));
+    }
+  }
+
+  async function download(name: string) {
+    try {
+      await downloadBackup(name);
+    } catch (failure) {
+      notify.error(errorText(i18n, failure));
+    }
+  }
+
+  async function onDelete(archive: BackupArchive) {
+    try {
+      await remove.mutateAsync(archive.name);
+      notify.success(t`Backup deleted.`);
+    } catch (failure) {
+      notify.error(errorText(i18n, failure));
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  const deletingName = deleting?.name ?? "";
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-4">
+      <div className="flex min-w-0 flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="text-2xl font-semibold text-white">{t`Backups`}</h2>
+          <p className="text-sm text-slate-300">
+            {t`Each backup is one archive of the whole instance: every user, app, secret and managed database. The master key is never inside; keep it apart from the archives.`}
+          </p>
+        </div>
+        <Button onClick={() => void backUpNow()} disabled={running || start.isPending}>
+          {start.isPending ? <Spinner /> : <DatabaseBackup aria-hidden="true" />}
+          {t`Back up now`}
+        </Button>
+      </div>
+      <QueryState query={overview} isEmpty={() => false}>
+        {(data) => (
+          <>
+            {data.runs.length > 0 && (
+              <section className="grid min-w-0 gap-1" aria-labelledby="backup-runs">
+                <h3 id="backup-runs" className="font-medium text-white">
+                  {t`Recent runs`}
+                </h3>
+                {data.runs.slice(0, 5).map((run) => (
+                  <RunLine key={run.id} run={run} />
+                ))}
+              </section>
+            )}
+            <section className="grid min-w-0 gap-2" aria-labelledby="backup-archives">
+              <h3 id="backup-archives" className="font-medium text-white">
+                {t`Archives`}
+              </h3>
+              {data.archives.length === 0 ? (
+                <p className="text-slate-300">{t`No backups yet.`}</p>
+              ) : (
+                <AdminTable
+                  label={t`Archives`}
+                  columns={[t`Archive`, t`Created`, t`Size`, t`Store`, t`Seal`]}
+                  actionsLabel={t`Actions`}
+                >
+                  {data.archives.map((archive) => {
+                    const file = archive.name;
+                    return (
+                      <tr key={archive.name} className="border-t border-white/10 text-slate-100">
+                        <th scope="row" className="px-3 py-2 font-normal">
+                          <code className="text-xs">{archive.name}</code>
+                        </th>
+                        <td className="whitespace-nowrap px-3 py-2">
+                          {i18n.date(new Date(archive.createdAt), { dateStyle: "medium", timeStyle: "short" })}
+                        </td>
+                        <td className="whitespace-nowrap px-3 py-2">{size(i18n, archive.bytes)}</td>
+                        <td className="px-3 py-2">
+                          {archive.store === "pglite" ? "PGlite" : archive.store === "postgres" ? "PostgreSQL" : "—"}
+                        </td>
+                        <td className="px-3 py-2">
+                          <SealBadge seal={archive.seal} />
+                        </td>
+                        <td className="whitespace-nowrap px-3 py-2 text-right">
+                          <div className="flex justify-end gap-2">
+                            <Button
+                              variant="outline"
+                              size="sm"
+                              onClick={() => void download(archive.name)}
+                              aria-label={t`Download ${file}`}
+                            >
+                              {t`Download`}
+                            </Button>
+                            <Button
+                              variant="outline"
+                              size="sm"
+                              onClick={() => setDeleting(archive)}
+                              aria-label={t`Delete ${file}`}
+                            >
+                              {t`Delete`}
+                            </Button>
+                          </div>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </AdminTable>
+              )}
+            </section>
+            <Settings overview={data} />
+          </>
+        )}
+      </QueryState>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t`Delete backup`}
+        description={t`Delete ${deletingName}? The instance cannot be restored from it afterwards.`}
+        pending={remove.isPending}
+        onConfirm={() => deleting && void onDelete(deleting)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { DEFAULT_ENVIRONMENT_SLUG } from "@contract/environments";
+import { useLingui } from "@lingui/react/macro";
+import type { Environment } from "./api";
+
+/**
+ * The environment a list stands for: the one asked for while it exists, else the server's default
+ * (development, or the first), so a stale link still shows a list instead of an error.
+ */
+export function chosenEnvironment(environments: readonly Environment[], asked: string | undefined) {
+  return (
+    environments.find((e) => e.slug === asked) ??
+    environments.find((e) => e.slug === DEFAULT_ENVIRONMENT_SLUG) ??
+    environments[0]
+  );
+}
+
+interface EnvironmentSwitchProps {
+  appId: string;
+  environments: readonly Environment[];
+  value: string;
+  onChange(slug: string): void;
+}
+
+/** A select of the app's environments by name: as narrow as its longest name, so it fits a phone. */
+export function EnvironmentSwitch({ appId, environments, value, onChange }: EnvironmentSwitchProps) {
+  const { t } = useLingui();
+  const id = `environment-${appId}`;
+  return (
+    <div className="flex min-w-0 flex-wrap items-center gap-2">
+      <label htmlFor={id} className="text-sm text-slate-300">
+        {t`Environment`}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="h-9 max-w-full min-w-0 rounded-md border border-white/15 bg-slate-900 px-2 text-sm text-slate-100"
+      >
+        {environments.map((environment) => (
+          <option key={environment.slug} value={environment.slug}>
+            {environment.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { appSchema } from "../../server/contract/apps.ts";
+import { createdServiceTokenSchema } from "../../server/contract/service-tokens.ts";
+import { api } from "../api/api-client.ts";
+import { type BuiltCli, builtCli } from "../helpers/built-cli.ts";
+import { createTestUser, type TestUser } from "../helpers/stack-apps.ts";
+import { startTestServer, type TestServer } from "../helpers/test-server.ts";
+
+// The built command line's --env against a real server with per-app environments. Each case spawns
+// Node: seconds on a busy machine.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
+
+let server: TestServer;
+let cli: BuiltCli;
+let alice: TestUser;
+let appId: string;
+
+beforeAll(async () => {
+  [server, cli] = await Promise.all([startTestServer(), builtCli()]);
+  alice = await createTestUser(server, { verified: true });
+  appId = appSchema.parse((await api(server, alice.accessToken, "POST", "/apps", { title: "Envs" })).data).id;
+  const loggedIn = await cli.login(server, alice);
+  expect(loggedIn.code).toBe(0);
+});
+afterAll(async () => {
+  await server?.close();
+  cli?.cleanup();
+});
+
+describe("environments through the built command line", () => {
+  it("envs list; set and import write the environment named", async () => {
+    const listed = await cli.run(["envs", "list", "--app", appId]);
+    expect(listed.code).toBe(0);
+    expect(
+      listed.stdout
+        .trim()
+        .split("\n")
+        .map((row) => row.split(/\s+/).slice(0, 2)),
+    ).toEqual([
+      ["SLUG", "NAME"],
+      ["development", "Development"],
+      ["staging", "Staging"],
+      ["production", "Production"],
+    ]);
+
+    const staging = await cli.run(["secrets", "set", "DB=staging-db", "--app", appId, "--env", "staging"]);
+    expect([staging.code, staging.stderr]).toEqual([0, "Created DB in staging.\n"]);
+    const production = await cli.run(["secrets", "import", "-", "--app", appId, "-e", "production"], {
+      stdin: "DB=production-db\nONLY_PROD=1\n",
+    });
+    expect([production.code, production.stderr]).toEqual([
+      0,
+      "Imported into production: 2 new, 0 replaced, 0 unchanged.\n",
+    ]);
+  });
+
+  it("pull and run read the environment named; an unknown one names the fix", async () => {
+    const pull = async (env?: string) => {
+      const out = await cli.run([
+        "secrets",
+        "pull",
+        "--app",
+        appId,
+        "--format",
+        "json",
+        ...(env ? ["--env", env] : []),
+      ]);
+      expect([out.code, out.stderr]).toEqual([0, ""]);
+      return JSON.parse(out.stdout) as Record<string, string>;
+    };
+    expect(await pull("staging")).toEqual({ DB: "staging-db" });
+    expect(await pull("production")).toEqual({ DB: "production-db", ONLY_PROD: "1" });
+    expect(await pull()).toEqual({});
+
+    const ran = await cli.run([
+      "run",
+      "--app",
+      appId,
+      "--env",
+      "production",
+      "--",
+      process.execPath,
+      "-e",
+      "process.exit(process.env.DB === 'production-db' ? 4 : 5)",
+    ]);
+    expect(ran.code).toBe(4);
+
+    const unknown = await cli.run(["secrets", "pull", "--app", appId, "--env", "prod"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toBe(
+      `Error: App ${appId} has no environment "prod". (ENVIRONMENT_NOT_FOUND)\nFix: List its environments with: app-console envs list --app ${appId} (and check --env, CONSOLE_ENV or app-console.json).\n`,
+    );
+  });
+
+  it("setup keeps the environment in app-console.json and checks it exists", async () => {
+    const project = join(cli.home, "project");
+    mkdirSync(project, { recursive: true });
+    const wrong = await cli.run(["setup", "--app", appId, "--env", "qa"], { cwd: project });
+    expect([wrong.code, wrong.stderr]).toEqual([
+      1,
+      `Error: App ${appId} has no environment "qa".\nFix: Use one of: development, staging, production\n`,
+    ]);
+    const wrote = await cli.run(["setup", "--app", appId, "--env", "staging"], { cwd: project });
+    expect(wrote.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(project, "app-console.json"), "utf8"))).toEqual({
+      app: appId,
+      environment: "staging",
+    });
+    const pulled = await cli.run(["secrets", "pull", "--format", "json"], { cwd: project });
+    expect(JSON.parse(pulled.stdout)).toEqual({ DB: "staging-db" });
+    const overridden = await cli.run(["secrets", "pull", "--format", "json", "--env", "production"], { cwd: project });
+    expect(JSON.parse(overridden.stdout)).toMatchObject({ DB: "production-db" });
+  });
+
+  it("a production token reads production without --env and refuses another environment with the fix", async () => {
+    const created = await api(server, alice.accessToken, "POST", `/apps/${appId}/tokens`, {
+      name: "deploy",
+      environment: "production",
+    });
+    const token = createdServiceTokenSchema.parse(created.data).token;
+    const env = { CONSOLE_TOKEN: token, CONSOLE_URL: server.url };
+    const own = await cli.run(["secrets", "pull", "--app", appId, "--format", "json"], { env });
+    expect(JSON.parse(own.stdout)).toEqual({ DB: "production-db", ONLY_PROD: "1" });
+    const other = await cli.run(["secrets", "pull", "--app", appId, "--env", "staging"], { env });
+    expect(other.code).toBe(1);
+    expect(other.stderr).toContain(
+      '"staging". (SERVICE_TOKEN_WRONG_ENVIRONMENT)\nFix: Leave out --env (and CONSOLE_ENV, and the project file\'s environment)',
+    );
+    expect(other.stdout).toBe("");
+  });
+});
