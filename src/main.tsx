@@ -8,6 +8,7 @@ import { createRoot } from "react-dom/client";
 import { registerAppMutationDefaults } from "./features/apps/mutations";
 import { setApiAuthHeaders } from "./lib/api-client";
 import { activateLocale, i18n } from "./lib/i18n";
+import { loadSonner } from "./lib/notify";
 import { PERSIST_MAX_AGE_MS, persistOptions } from "./lib/query-persistence";
 import { registerServiceWorker } from "./lib/service-worker";
 import { apiAuthHeaders } from "./lib/session/fresh-token";
@@ -47,10 +48,12 @@ async function boot(): Promise<void> {
   );
 }
 
-// The service worker's registration code (workbox-window) waits until the first route is shown:
-// it is no part of the first paint, and the worker itself registers after the page's load anyway.
+// The service worker's registration code (workbox-window) and the toasts (sonner) wait until the
+// first route is shown: neither is part of the first paint, and the worker itself registers after
+// the page's load anyway.
 const stopWaiting = router.subscribe("onResolved", () => {
   stopWaiting();
   registerServiceWorker();
+  void loadSonner();
 });
 await boot();

@@ -1,6 +1,6 @@
 import { registerSW } from "virtual:pwa-register";
 import { t } from "@lingui/core/macro";
-import { toast } from "sonner";
+import { notify } from "./notify";
 
 /**
  * Registers the service worker. A new version waits until the user agrees, so a page never
@@ -10,7 +10,7 @@ export function registerServiceWorker(): void {
   if (!("serviceWorker" in navigator) || import.meta.env.DEV) return;
   const update = registerSW({
     onNeedRefresh() {
-      toast(t`A new version is available.`, {
+      notify.ask(t`A new version is available.`, {
         duration: Number.POSITIVE_INFINITY,
         action: { label: t`Reload`, onClick: () => void update(true) },
       });

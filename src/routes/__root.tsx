@@ -1,6 +1,6 @@
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { createPortal } from "react-dom";
-import { Toaster } from "sonner";
+import { LazyToaster } from "@/components/lazy-toaster";
 import { LiveAnnouncer } from "@/components/live-announcer";
 import { LiveUpdates } from "@/features/live/live-updates";
 import type { RouterContext } from "../router";
@@ -23,7 +23,7 @@ function RootLayout() {
       {/* Outside #root, which turns inert while a modal is open: toasts and announcements stay live. */}
       {createPortal(
         <>
-          <Toaster
+          <LazyToaster
             position="top-left"
             offset={TOAST_OFFSET}
             mobileOffset={TOAST_OFFSET}
