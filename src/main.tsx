@@ -6,6 +6,7 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { registerAppMutationDefaults } from "./features/apps/mutations";
+import { afterFirstPaint } from "./lib/after-first-paint";
 import { setApiAuthHeaders } from "./lib/api-client";
 import { activateLocale, i18n } from "./lib/i18n";
 import { loadSonner } from "./lib/notify";
@@ -48,11 +49,10 @@ async function boot(): Promise<void> {
   );
 }
 
-// The service worker's registration code (workbox-window) and the toasts (sonner) wait until the
-// first route is shown: neither is part of the first paint, and the worker itself registers after
-// the page's load anyway.
-const stopWaiting = router.subscribe("onResolved", () => {
-  stopWaiting();
+// The service worker's registration code (workbox-window) and the toasts (sonner) wait for the first
+// paint: neither is part of it, and the worker itself registers after the page's load anyway. A toast
+// asked for earlier loads sonner at once (notify.ts).
+afterFirstPaint(() => {
   registerServiceWorker();
   void loadSonner();
 });

@@ -1,76 +1,124 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { type ServerProcess, startServerProcess } from "../helpers/server-process.ts";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
-import { LANGS, tr } from "./helpers/catalog.ts";
-import { expect, test } from "./helpers/csp.ts";
-import { OPERATOR_EMAILS, signInAsOperator } from "./helpers/operators.ts";
+import { type Lang, tr } from "./helpers/catalog.ts";
+import { test as cspTest, expect } from "./helpers/csp.ts";
+import { configureE2eProject, e2eAdminKey } from "./helpers/e2e-project.ts";
+import { ADMIN_EMAILS, OPERATOR_EMAILS, signInAsOperator } from "./helpers/operators.ts";
 import { startSignedIn, uniqueEmail, useLanguage } from "./helpers/session.ts";
 
 /** Creating a branch: the same order of work as a new project's first database (PROJECT_INIT_TIMEOUT_MS). */
 const BRANCH_TIMEOUT_MS = 60_000;
 
-// An operator backs the instance up from the admin area and sees the archive listed, sealed; a user
-// branches a database from its page and lands on the branch. English and German, desktop and phone.
-const VIEWPORTS = [
-  { name: "desktop", width: 1280, height: 800 },
-  { name: "phone", width: 390, height: 844 },
-] as const;
+const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+/** Both languages and both sizes, without running every pairing of them. */
+const RUNS = [
+  { lang: "en", viewport: "desktop" },
+  { lang: "de", viewport: "phone" },
+] as const satisfies ReadonlyArray<{ lang: Lang; viewport: keyof typeof VIEWPORTS }>;
 
-for (const lang of LANGS) {
-  for (const viewport of VIEWPORTS) {
-    test(`backups and branches (${lang}, ${viewport.name})`, async ({ page, context, browser }, info) => {
-      test.slow();
-      await useLanguage(context, lang);
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-
-      // The operator: Back up now, then the new archive in the list, sealed.
-      await signInAsOperator(page, lang, OPERATOR_EMAILS.backups[lang]);
-      await page.goto("/admin/backups");
-      await expect(page.getByRole("heading", { name: tr(lang, "Backups"), level: 2 })).toBeVisible();
-      await page.getByRole("button", { name: tr(lang, "Back up now"), exact: true }).click();
-      // The run's line names its archive once written; that archive is listed, sealed.
-      const written = page.getByText(/\): backup-[^ ]+\.tar/).first();
-      await expect(written).toBeVisible({ timeout: 120_000 });
-      const archive = /backup-[^ ]+\.tar/.exec((await written.textContent()) ?? "")?.[0] ?? "";
-      const row = page.getByRole("row").filter({ hasText: archive });
-      await expect(row).toContainText(tr(lang, "Sealed"));
-      await expect(page.getByText(/npm run restore -- /)).toBeVisible();
-      await page.screenshot({ path: `/tmp/backups-e2e-admin-${lang}-${viewport.name}.png`, fullPage: true });
-      await expectNoSeriousA11yViolations(page, `${lang} ${viewport.name} /admin/backups`);
-
-      // A user (another browser context): a database, then a branch of it from the page's menu.
-      const userContext = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
-      await useLanguage(userContext, lang);
+/**
+ * An instance backup copies every database of the instance. On the shared e2e server that is every
+ * database the other specs made (gigabytes by the time this runs, minutes of disk work), so the
+ * backup is taken of an instance of its own, started for this file: what is shown and sealed is the
+ * same, and the archive is a few megabytes.
+ */
+const test = cspTest.extend<{ ownInstance: string }, { backupServer: ServerProcess }>({
+  backupServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const dataDir = mkdtempSync(join(tmpdir(), "appconsole-e2e-backups-"));
+      const adminKey = e2eAdminKey();
+      const server = await startServerProcess({
+        DATA_DIR: dataDir,
+        DIST_DIR: resolve(process.env.E2E_DIST_DIR ?? "dist"),
+        BACKUP_DIR: join(dataDir, "backups"),
+        ADMIN_EMAILS,
+        STACK_SUPER_SECRET_ADMIN_KEY: adminKey,
+      });
       try {
-        const user = await userContext.newPage();
-        await startSignedIn(user, lang, uniqueEmail(`branch-${lang}-${viewport.name}`));
-        if (viewport.name === "phone") await user.getByRole("button", { name: tr(lang, "Toggle sidebar") }).click();
-        await user
-          .getByRole("region", { name: tr(lang, "Databases") })
-          .getByRole("button", { name: tr(lang, "New database") })
-          .click();
-        const create = user.getByRole("dialog", { name: tr(lang, "New database") });
-        await create.getByLabel(tr(lang, "Name"), { exact: true }).fill("shop");
-        await create.getByRole("button", { name: tr(lang, "Create database") }).click();
-        await expect(user.getByRole("heading", { name: "shop" })).toBeVisible();
-        const shopUrl = user.url();
-        await expect(user.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
-
-        await user.getByRole("button", { name: tr(lang, "Database actions") }).click();
-        await user.getByRole("menuitem", { name: tr(lang, "Create branch…") }).click();
-        const branch = user.getByRole("dialog", { name: tr(lang, "Create branch") });
-        await expect(branch.getByLabel(tr(lang, "Name"), { exact: true })).toHaveValue("shop-branch");
-        await branch.getByRole("radio", { name: new RegExp(tr(lang, "Schema only")) }).check();
-        await user.screenshot({ path: `/tmp/backups-e2e-branch-${lang}-${viewport.name}.png` });
-        await expectNoSeriousA11yViolations(user, `${lang} ${viewport.name} branch dialog`, { modalOpen: true });
-        await branch.getByRole("button", { name: tr(lang, "Create branch"), exact: true }).click();
-        // A branch copies a whole database (a PGlite cluster's files, then a start of the copy): seconds
-        // of work that the dialog shows while it runs, longer on a busy two-core machine.
-        await expect(branch).toHaveCount(0, { timeout: BRANCH_TIMEOUT_MS });
-        await expect(user.getByRole("heading", { name: "shop-branch" })).toBeVisible();
-        expect(user.url()).not.toBe(shopUrl);
-        info.annotations.push({ type: "branch", description: user.url() });
+        await configureE2eProject(server.url, adminKey);
+        await use(server);
       } finally {
-        await userContext.close();
+        await server.stop();
+        rmSync(dataDir, { recursive: true, force: true });
       }
-    });
-  }
+    },
+    { scope: "worker", timeout: 240_000 },
+  ],
+  baseURL: async ({ backupServer }, use) => use(backupServer.url),
+  // The session helpers reach the server through E2E_BASE_URL: this instance for this test only.
+  ownInstance: [
+    async ({ backupServer }, use) => {
+      const shared = process.env.E2E_BASE_URL;
+      process.env.E2E_BASE_URL = backupServer.url;
+      try {
+        await use(backupServer.url);
+      } finally {
+        process.env.E2E_BASE_URL = shared;
+      }
+    },
+    { auto: true },
+  ],
+});
+
+// An operator backs the instance up from the admin area and sees the archive listed, sealed.
+for (const { lang, viewport } of RUNS) {
+  test(`an operator backs the instance up (${lang}, ${viewport})`, async ({ page, context }) => {
+    await useLanguage(context, lang);
+    await page.setViewportSize(VIEWPORTS[viewport]);
+    await signInAsOperator(page, lang, OPERATOR_EMAILS.backups[lang]);
+    await page.goto("/admin/backups");
+    await expect(page.getByRole("heading", { name: tr(lang, "Backups"), level: 2 })).toBeVisible();
+    await page.getByRole("button", { name: tr(lang, "Back up now"), exact: true }).click();
+    // The run's line names its archive once written; that archive is listed, sealed.
+    const written = page.getByText(/\): backup-[^ ]+\.tar/).first();
+    await expect(written).toBeVisible({ timeout: 30_000 });
+    const archive = /backup-[^ ]+\.tar/.exec((await written.textContent()) ?? "")?.[0] ?? "";
+    const row = page.getByRole("row").filter({ hasText: archive });
+    await expect(row).toContainText(tr(lang, "Sealed"));
+    await expect(page.getByText(/npm run restore -- /)).toBeVisible();
+    await page.screenshot({ path: `/tmp/backups-e2e-admin-${lang}-${viewport}.png`, fullPage: true });
+    await expectNoSeriousA11yViolations(page, `${lang} ${viewport} /admin/backups`);
+  });
+}
+
+// A user branches a database from its page's menu and lands on the branch (the shared server).
+for (const { lang, viewport } of RUNS) {
+  cspTest(`a user branches a database (${lang}, ${viewport})`, async ({ page, context }, info) => {
+    await useLanguage(context, lang);
+    await page.setViewportSize(VIEWPORTS[viewport]);
+    await startSignedIn(page, lang, uniqueEmail(`branch-${lang}-${viewport}`));
+    if (viewport === "phone") await page.getByRole("button", { name: tr(lang, "Toggle sidebar") }).click();
+    await page
+      .getByRole("region", { name: tr(lang, "Databases") })
+      .getByRole("button", { name: tr(lang, "New database") })
+      .click();
+    const create = page.getByRole("dialog", { name: tr(lang, "New database") });
+    await create.getByLabel(tr(lang, "Name"), { exact: true }).fill("shop");
+    await create.getByRole("button", { name: tr(lang, "Create database") }).click();
+    await expect(page.getByRole("heading", { name: "shop" })).toBeVisible();
+    const shopUrl = page.url();
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+
+    await page.getByRole("button", { name: tr(lang, "Database actions") }).click();
+    await page.getByRole("menuitem", { name: tr(lang, "Create branch…") }).click();
+    const branch = page.getByRole("dialog", { name: tr(lang, "Create branch") });
+    await expect(branch.getByLabel(tr(lang, "Name"), { exact: true })).toHaveValue("shop-branch");
+    await branch.getByRole("radio", { name: new RegExp(tr(lang, "Schema only")) }).check();
+    await page.screenshot({ path: `/tmp/backups-e2e-branch-${lang}-${viewport}.png` });
+    await expectNoSeriousA11yViolations(page, `${lang} ${viewport} branch dialog`, { modalOpen: true });
+    await branch.getByRole("button", { name: tr(lang, "Create branch"), exact: true }).click();
+    // A branch copies a whole database (a PGlite cluster's files, then a start of the copy): seconds
+    // of work that the dialog shows while it runs, longer on a busy two-core machine.
+    await expect(branch).toHaveCount(0, { timeout: BRANCH_TIMEOUT_MS });
+    await expect(page.getByRole("heading", { name: "shop-branch" })).toBeVisible();
+    expect(page.url()).not.toBe(shopUrl);
+    info.annotations.push({ type: "branch", description: page.url() });
+  });
 }
