@@ -170,19 +170,21 @@ test.describe("SQL workbench", () => {
 
     // Sign-out forgets the history, the snippets and the editor texts (clearWorkbenchData).
     await signOut(page, lang, email);
-    const left = await page.evaluate(async () => {
-      const editorKeys = Object.keys(localStorage).filter((key) => key.startsWith("db:")).length;
-      const stored = await new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open("app-console-workbench");
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const count = open.result.transaction("workbench").objectStore("workbench").count();
-          count.onsuccess = () => resolve(count.result);
-          count.onerror = () => reject(count.error);
-        };
+    // The menu goes to /login first and clears after (so no mounted query writes it back): polled.
+    const left = () =>
+      page.evaluate(async () => {
+        const editorKeys = Object.keys(localStorage).filter((key) => key.startsWith("db:")).length;
+        const stored = await new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open("app-console-workbench");
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const count = open.result.transaction("workbench").objectStore("workbench").count();
+            count.onsuccess = () => resolve(count.result);
+            count.onerror = () => reject(count.error);
+          };
+        });
+        return { editorKeys, stored };
       });
-      return { editorKeys, stored };
-    });
-    expect(left).toEqual({ editorKeys: 0, stored: 0 });
+    await expect.poll(left).toEqual({ editorKeys: 0, stored: 0 });
   });
 });
