@@ -209,7 +209,8 @@ for (const lang of LANGS) {
       await expect(liveRegion(page)).toContainText(tr(lang, "Project initialized"));
     });
 
-    for (const provider of ["GitHub", "Google"] as const) {
+    // Each provider in one language (the same pages and callback otherwise): GitHub in English, Google in German.
+    for (const provider of [lang === "en" ? "GitHub" : "Google"] as const) {
       test(`social sign-in with ${provider} through the development provider`, async ({ page, context }) => {
         test.slow();
         const email = uniqueEmail(`oauth-${provider.toLowerCase()}`);

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
-import { LANGS, tr } from "./helpers/catalog.ts";
+import { LANGS, SIZE_LANG, tr } from "./helpers/catalog.ts";
 import { expect, test } from "./helpers/csp.ts";
 import { startSignedIn, uniqueEmail, useLanguage } from "./helpers/session.ts";
 import { openWorkbench, runSql } from "./helpers/sql-editor.ts";
@@ -12,6 +12,7 @@ CREATE TABLE orders (id bigint PRIMARY KEY, customer_id bigint REFERENCES custom
 for (const lang of LANGS) {
   for (const width of [1280, 390] as const) {
     const phone = width === 390;
+    if (lang !== SIZE_LANG[phone ? "phone" : "desktop"]) continue;
     test(`schema diagram: tables and keys drawn, opened, listed and exported (${lang}, ${width} px)`, async ({
       page,
       context,

@@ -3,6 +3,11 @@ import { join } from "node:path";
 
 export type Lang = "en" | "de";
 export const LANGS: readonly Lang[] = ["en", "de"];
+/**
+ * A spec with a desktop and a phone journey runs English at 1280 px and German at 390 px: both
+ * languages and both sizes are seen, without every pairing (each costs a whole journey in CI).
+ */
+export const SIZE_LANG = { desktop: "en", phone: "de" } as const satisfies Record<string, Lang>;
 
 const catalogs = new Map<Lang, Map<string, string>>();
 
