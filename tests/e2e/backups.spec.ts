@@ -28,7 +28,12 @@ const RUNS = [
  * backup is taken of an instance of its own, started for this file: what is shown and sealed is the
  * same, and the archive is a few megabytes.
  */
-const test = cspTest.extend<{ ownInstance: string }, { backupServer: ServerProcess }>({
+interface OwnInstance {
+  server: ServerProcess;
+  adminKey: string;
+}
+
+const test = cspTest.extend<{ ownInstance: string }, { backupServer: OwnInstance }>({
   backupServer: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
     async ({}, use) => {
@@ -43,7 +48,7 @@ const test = cspTest.extend<{ ownInstance: string }, { backupServer: ServerProce
       });
       try {
         await configureE2eProject(server.url, adminKey);
-        await use(server);
+        await use({ server, adminKey });
       } finally {
         await server.stop();
         rmSync(dataDir, { recursive: true, force: true });
@@ -51,16 +56,19 @@ const test = cspTest.extend<{ ownInstance: string }, { backupServer: ServerProce
     },
     { scope: "worker", timeout: 240_000 },
   ],
-  baseURL: async ({ backupServer }, use) => use(backupServer.url),
-  // The session helpers reach the server through E2E_BASE_URL: this instance for this test only.
+  baseURL: async ({ backupServer }, use) => use(backupServer.server.url),
+  // The session helpers reach the server through E2E_BASE_URL and E2E_ADMIN_KEY: this instance's,
+  // for this test only (the worker goes on to other specs on the shared server).
   ownInstance: [
     async ({ backupServer }, use) => {
-      const shared = process.env.E2E_BASE_URL;
-      process.env.E2E_BASE_URL = backupServer.url;
+      const shared = { url: process.env.E2E_BASE_URL, key: process.env.E2E_ADMIN_KEY };
+      process.env.E2E_BASE_URL = backupServer.server.url;
+      process.env.E2E_ADMIN_KEY = backupServer.adminKey;
       try {
-        await use(backupServer.url);
+        await use(backupServer.server.url);
       } finally {
-        process.env.E2E_BASE_URL = shared;
+        process.env.E2E_BASE_URL = shared.url;
+        process.env.E2E_ADMIN_KEY = shared.key;
       }
     },
     { auto: true },
