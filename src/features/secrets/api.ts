@@ -1,6 +1,6 @@
 import type { AuditPage } from "@contract/audit";
-import type { Environment } from "@contract/environments";
-import type { SecretVersion, SecretVersionValue } from "@contract/secret-versions";
+import type { CreateEnvironment, Environment, UpdateEnvironment } from "@contract/environments";
+import type { RollbackResult, SecretVersion, SecretVersionValue } from "@contract/secret-versions";
 import type { ImportPreview, ImportResult, Secret, UpsertSecret } from "@contract/secrets";
 import type { CreatedServiceToken, CreateServiceToken, ServiceToken } from "@contract/service-tokens";
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
@@ -13,6 +13,7 @@ export type {
   Environment,
   ImportPreview,
   ImportResult,
+  RollbackResult,
   Secret,
   SecretVersion,
   ServiceToken,
@@ -42,6 +43,48 @@ export const environmentsQuery = (appId: string) =>
     queryKey: environmentKeys.list(appId),
     queryFn: () => apiRequest<Environment[]>(`${appPath(appId)}/environments`),
   });
+
+const environmentPath = (appId: string, slug: string) => `${appPath(appId)}/environments/${encodeURIComponent(slug)}`;
+
+/** Adds an environment (last unless a position is given); the switch and the lists refresh. */
+export function useCreateEnvironment(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateEnvironment) =>
+      apiRequest<Environment>(`${appPath(appId)}/environments`, { method: "POST", json: input }),
+    onSuccess: () => refreshAppSecrets(queryClient, appId),
+  });
+}
+
+/** Renames (name, slug) or moves (position) an environment. */
+export function useUpdateEnvironment(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ slug, change }: { slug: string; change: UpdateEnvironment }) =>
+      apiRequest<Environment>(environmentPath(appId, slug), { method: "PATCH", json: change }),
+    onSuccess: () => refreshAppSecrets(queryClient, appId),
+  });
+}
+
+/** Deletes an environment with its values (its tokens are revoked); the server keeps the last one. */
+export function useDeleteEnvironment(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (slug: string) =>
+      apiRequest<{ slug: string; deleted: true }>(environmentPath(appId, slug), { method: "DELETE" }),
+    onSuccess: () => refreshAppSecrets(queryClient, appId),
+  });
+}
+
+/** Puts an environment back as it was at `at` (ISO); new versions, so the list and history refresh. */
+export function useRollbackEnvironment(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ slug, at }: { slug: string; at: string }) =>
+      apiRequest<RollbackResult>(`${environmentPath(appId, slug)}/rollback`, { method: "POST", json: { at } }),
+    onSuccess: () => refreshAppSecrets(queryClient, appId),
+  });
+}
 
 const versionsPath = (appId: string, key: string) => `${secretsPath(appId)}/${encodeURIComponent(key)}/versions`;
 

@@ -1,5 +1,7 @@
 import { DEFAULT_ENVIRONMENT_SLUG } from "@contract/environments";
 import { useLingui } from "@lingui/react/macro";
+import { History, Settings2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import type { Environment } from "./api";
 
 /**
@@ -19,10 +21,27 @@ interface EnvironmentSwitchProps {
   environments: readonly Environment[];
   value: string;
   onChange(slug: string): void;
+  /** Given to those who may change environments (a developer or more): opens the manage dialog. */
+  onManage?(): void;
+  /** Likewise: opens the rollback of the environment shown. */
+  onRollback?(): void;
+  /** Offline: the actions show but cannot be used. */
+  disabled?: boolean;
 }
 
-/** A select of the app's environments by name: as narrow as its longest name, so it fits a phone. */
-export function EnvironmentSwitch({ appId, environments, value, onChange }: EnvironmentSwitchProps) {
+/**
+ * A select of the app's environments by name: as narrow as its longest name, so it fits a phone; the
+ * manage and rollback buttons wrap below it on a narrow screen.
+ */
+export function EnvironmentSwitch({
+  appId,
+  environments,
+  value,
+  onChange,
+  onManage,
+  onRollback,
+  disabled,
+}: EnvironmentSwitchProps) {
   const { t } = useLingui();
   const id = `environment-${appId}`;
   return (
@@ -42,6 +61,18 @@ export function EnvironmentSwitch({ appId, environments, value, onChange }: Envi
           </option>
         ))}
       </select>
+      {onManage && (
+        <Button variant="ghost" size="sm" disabled={disabled} onClick={onManage}>
+          <Settings2 aria-hidden="true" />
+          {t`Manage environments…`}
+        </Button>
+      )}
+      {onRollback && (
+        <Button variant="ghost" size="sm" disabled={disabled} onClick={onRollback}>
+          <History aria-hidden="true" />
+          {t`Roll back environment…`}
+        </Button>
+      )}
     </div>
   );
 }

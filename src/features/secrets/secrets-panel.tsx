@@ -15,6 +15,8 @@ import { downloadDotenv, environmentsQuery, secretsQuery, useRevealAll } from ".
 import { EnvVarRow } from "./env-var-row";
 import { chosenEnvironment, EnvironmentSwitch } from "./environment-switch";
 import { ImportDialog } from "./import-dialog";
+import { ManageEnvironmentsDialog } from "./manage-environments-dialog";
+import { RollbackEnvironmentDialog } from "./rollback-environment-dialog";
 import { SecretVersionsDialog } from "./secret-versions-dialog";
 
 /**
@@ -57,12 +59,27 @@ export function SecretsPanel({
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [downloading, setDownloading] = useState(false);
+  const [managing, setManaging] = useState(false);
+  const [rollingBack, setRollingBack] = useState(false);
 
   // A team's viewer sees the keys only (the server sends no values): nothing to reveal or change.
   // Until the role is known the controls stay; the server refuses what the role may not do.
   const role = useRoleOn(owner);
   const keysOnly = role !== null && !atLeast(role, "developer");
   const readOnly = !online || keysOnly;
+  // Environments are changed by a developer or more and deleted by an admin (the server's rules);
+  // unlike the value controls these wait until the role is known.
+  const mayChangeEnvironments = atLeast(role, "developer");
+  const mayDeleteEnvironments = atLeast(role, "admin");
+
+  function switchTo(slug: string) {
+    // Values revealed in one environment stay hidden in the next; edits do not carry over.
+    setShowAll(false);
+    setEditingKey(null);
+    setAdding(false);
+    if (onEnvironmentChange) onEnvironmentChange(slug);
+    else setOwnEnvironment(slug);
+  }
   const list = secrets.data ?? [];
 
   async function toggleShowAll() {
@@ -108,14 +125,10 @@ export function SecretsPanel({
           appId={appId}
           environments={environments.data}
           value={environment}
-          onChange={(slug) => {
-            // Values revealed in one environment stay hidden in the next; edits do not carry over.
-            setShowAll(false);
-            setEditingKey(null);
-            setAdding(false);
-            if (onEnvironmentChange) onEnvironmentChange(slug);
-            else setOwnEnvironment(slug);
-          }}
+          onChange={switchTo}
+          onManage={mayChangeEnvironments ? () => setManaging(true) : undefined}
+          onRollback={mayChangeEnvironments ? () => setRollingBack(true) : undefined}
+          disabled={!online}
         />
       )}
       <div className="flex flex-wrap gap-2" hidden={keysOnly}>
@@ -189,6 +202,23 @@ export function SecretsPanel({
           {t`Loading environment variables...`}
         </p>
       )}
+      {environments.data && (
+        <ManageEnvironmentsDialog
+          appId={appId}
+          environments={environments.data}
+          open={managing}
+          onOpenChange={setManaging}
+          mayDelete={mayDeleteEnvironments}
+          readOnly={!online}
+          onSlugChanged={(from, to) => from === environment && switchTo(to)}
+        />
+      )}
+      <RollbackEnvironmentDialog
+        appId={appId}
+        environment={rollingBack && current ? { slug: current.slug, name: current.name } : null}
+        readOnly={!online}
+        onClose={() => setRollingBack(false)}
+      />
       <ImportDialog appId={appId} environment={environment} open={importing} onOpenChange={setImporting} />
       <SecretVersionsDialog
         appId={appId}
