@@ -9,6 +9,7 @@ import type { AppAccessEnv } from "./access/resource-access.ts";
 import { apiError } from "./lib/api-error.ts";
 import { secretsChanged } from "./lib/app-secrets.ts";
 import { recordAudit } from "./lib/audit.ts";
+import { compareEnvironments } from "./lib/compare-environments.ts";
 import type { ApiDeps } from "./lib/deps.ts";
 import { environmentNotFound, environmentsOf, listEnvironments, lockApp, renumber } from "./lib/environments.ts";
 import { ok } from "./lib/pair.ts";
@@ -30,8 +31,8 @@ async function slugGuard<T>(slug: string | undefined, run: () => Promise<T>): Pr
 }
 
 /**
- * An app's environments: list (viewer), add, rename and move (developer), roll back to a point in
- * time (developer), delete (admin: it drops the environment's values and revokes its service
+ * An app's environments: list (viewer), compare (developer: it tells which values are equal), add,
+ * rename and move (developer), roll back to a point in time (developer), delete (admin: it drops the environment's values and revokes its service
  * tokens). Every change to the list is serialized per app.
  */
 export function environmentsRoutes(deps: ApiDeps) {
@@ -41,6 +42,11 @@ export function environmentsRoutes(deps: ApiDeps) {
     .get("/", async (c) => {
       const { row: app } = await c.var.appAccess("viewer");
       return c.json(ok(await listEnvironments(db, app.id)));
+    })
+    .get("/compare", async (c) => {
+      // Which values are equal is knowledge about the values: the role that may read them.
+      const { row: app } = await c.var.appAccess("developer");
+      return c.json(ok(await compareEnvironments(deps, app.id)));
     })
     .post("/", async (c) => {
       const input = await readJson(c, createEnvironmentSchema);

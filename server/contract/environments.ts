@@ -62,3 +62,21 @@ export const deleteEnvironmentResultSchema = z.object({ slug: z.string(), delete
  */
 export const environmentParamSchema = z.string().max(100).optional();
 export const environmentQuerySchema = z.strictObject({ environment: environmentParamSchema });
+
+/**
+ * GET /apps/{id}/environments/compare: every key of the app across its environments, without a
+ * value. Per key, `groups[i]` stands for the environment `environments[i]`: null where the key has
+ * no value there, else a number that is the same exactly where the values are equal. The numbers
+ * are given per key and request, 1, 2, … in environment order, so they say which values are equal
+ * and nothing else (no value, no hash of one that could be guessed back).
+ */
+export const environmentComparisonSchema = z.object({
+  environments: z.array(z.object({ slug: z.string(), name: z.string() })),
+  keys: z.array(
+    z.object({
+      key: z.string(),
+      groups: z.array(z.number().int().positive().nullable()),
+    }),
+  ),
+});
+export type EnvironmentComparison = z.infer<typeof environmentComparisonSchema>;

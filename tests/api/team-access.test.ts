@@ -93,6 +93,7 @@ const APP_ROUTES: Route[] = [
   ["GET", () => `/apps/${appId}/audit`, undefined, "viewer"],
   ["GET", () => `/apps/${appId}/secrets?environment=staging`, undefined, "viewer"],
   ["GET", () => `/apps/${appId}/environments`, undefined, "viewer"],
+  ["GET", () => `/apps/${appId}/environments/compare`, undefined, "developer"],
   ["POST", () => `/apps/${appId}/environments`, { slug: "qa", name: "QA" }, "developer"],
   ["PATCH", () => `/apps/${appId}/environments/staging`, { name: "Staging" }, "developer"],
   ["DELETE", () => `/apps/${appId}/environments/not-there`, undefined, "admin"],

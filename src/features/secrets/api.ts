@@ -1,5 +1,5 @@
 import type { AuditPage } from "@contract/audit";
-import type { CreateEnvironment, Environment, UpdateEnvironment } from "@contract/environments";
+import type { CreateEnvironment, Environment, EnvironmentComparison, UpdateEnvironment } from "@contract/environments";
 import type { RollbackResult, SecretVersion, SecretVersionValue } from "@contract/secret-versions";
 import type { ImportPreview, ImportResult, Secret, UpsertSecret } from "@contract/secrets";
 import type { CreatedServiceToken, CreateServiceToken, ServiceToken } from "@contract/service-tokens";
@@ -11,6 +11,7 @@ export type {
   AuditPage,
   CreatedServiceToken,
   Environment,
+  EnvironmentComparison,
   ImportPreview,
   ImportResult,
   RollbackResult,
@@ -42,6 +43,17 @@ export const environmentsQuery = (appId: string) =>
   queryOptions({
     queryKey: environmentKeys.list(appId),
     queryFn: () => apiRequest<Environment[]>(`${appPath(appId)}/environments`),
+  });
+
+/** Keys × environments: where each key has a value and which values are equal; never a value. */
+export const compareQuery = (appId: string) =>
+  queryOptions({
+    queryKey: environmentKeys.compare(appId),
+    queryFn: () => apiRequest<EnvironmentComparison>(`${appPath(appId)}/environments/compare`),
+    // Which values are equal says something about them: kept only while shown.
+    gcTime: 0,
+    staleTime: 0,
+    retry: false,
   });
 
 const environmentPath = (appId: string, slug: string) => `${appPath(appId)}/environments/${encodeURIComponent(slug)}`;

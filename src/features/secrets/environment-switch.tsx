@@ -1,6 +1,6 @@
 import { DEFAULT_ENVIRONMENT_SLUG } from "@contract/environments";
 import { useLingui } from "@lingui/react/macro";
-import { History, Settings2 } from "lucide-react";
+import { Columns3, History, Settings2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import type { Environment } from "./api";
 
@@ -25,6 +25,8 @@ interface EnvironmentSwitchProps {
   onManage?(): void;
   /** Likewise: opens the rollback of the environment shown. */
   onRollback?(): void;
+  /** Likewise: opens the comparison of all environments. */
+  onCompare?(): void;
   /** Offline: the actions show but cannot be used. */
   disabled?: boolean;
 }
@@ -40,6 +42,7 @@ export function EnvironmentSwitch({
   onChange,
   onManage,
   onRollback,
+  onCompare,
   disabled,
 }: EnvironmentSwitchProps) {
   const { t } = useLingui();
@@ -71,6 +74,12 @@ export function EnvironmentSwitch({
         <Button variant="ghost" size="sm" disabled={disabled} onClick={onRollback}>
           <History aria-hidden="true" />
           {t`Roll back environment…`}
+        </Button>
+      )}
+      {onCompare && (
+        <Button variant="ghost" size="sm" disabled={disabled} onClick={onCompare}>
+          <Columns3 aria-hidden="true" />
+          {t`Compare environments…`}
         </Button>
       )}
     </div>

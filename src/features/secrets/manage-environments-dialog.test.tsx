@@ -211,5 +211,6 @@ describe("ManageEnvironmentsDialog", () => {
     );
     expect(screen.queryByRole("button", { name: "Manage environments…" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Roll back environment…" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Compare environments…" })).toBeNull();
   });
 });

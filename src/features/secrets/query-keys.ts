@@ -6,8 +6,12 @@ export const secretKeys = {
   list: (appId: string, environment?: string) =>
     environment ? ([...secretKeys.all, appId, environment] as const) : ([...secretKeys.all, appId] as const),
 };
-/** Environments and versions hold no value either. */
-export const environmentKeys = { list: (appId: string) => ["app-environments", appId] as const };
+/** Environments, their comparison and versions hold no value either. */
+export const environmentKeys = {
+  list: (appId: string) => ["app-environments", appId] as const,
+  /** Under the list's key, so refreshing the list refreshes the comparison too. */
+  compare: (appId: string) => ["app-environments", appId, "compare"] as const,
+};
 export const versionKeys = {
   all: (appId: string) => ["secret-versions", appId] as const,
   list: (appId: string, key: string, environment?: string) =>

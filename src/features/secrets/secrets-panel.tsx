@@ -12,6 +12,7 @@ import { useRoleOn } from "@/lib/workspace/use-workspace";
 import { atLeast } from "@/lib/workspace/workspace";
 import { AddEnvVarForm } from "./add-env-var-form";
 import { downloadDotenv, environmentsQuery, secretsQuery, useRevealAll } from "./api";
+import { CompareEnvironmentsDialog } from "./compare-environments-dialog";
 import { EnvVarRow } from "./env-var-row";
 import { chosenEnvironment, EnvironmentSwitch } from "./environment-switch";
 import { ImportDialog } from "./import-dialog";
@@ -61,6 +62,7 @@ export function SecretsPanel({
   const [downloading, setDownloading] = useState(false);
   const [managing, setManaging] = useState(false);
   const [rollingBack, setRollingBack] = useState(false);
+  const [comparing, setComparing] = useState(false);
 
   // A team's viewer sees the keys only (the server sends no values): nothing to reveal or change.
   // Until the role is known the controls stay; the server refuses what the role may not do.
@@ -128,6 +130,8 @@ export function SecretsPanel({
           onChange={switchTo}
           onManage={mayChangeEnvironments ? () => setManaging(true) : undefined}
           onRollback={mayChangeEnvironments ? () => setRollingBack(true) : undefined}
+          // Which values are equal is knowledge of the values: for those who may read them.
+          onCompare={mayChangeEnvironments ? () => setComparing(true) : undefined}
           disabled={!online}
         />
       )}
@@ -213,6 +217,7 @@ export function SecretsPanel({
           onSlugChanged={(from, to) => from === environment && switchTo(to)}
         />
       )}
+      <CompareEnvironmentsDialog appId={appId} open={comparing} onOpenChange={setComparing} />
       <RollbackEnvironmentDialog
         appId={appId}
         environment={rollingBack && current ? { slug: current.slug, name: current.name } : null}

@@ -1,0 +1,153 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Spinner } from "@/components/ui/spinner";
+import { cn } from "@/lib/cn";
+import { errorText } from "@/lib/errors/error-text";
+import { compareQuery, type EnvironmentComparison } from "./api";
+
+interface CompareEnvironmentsDialogProps {
+  appId: string;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+/**
+ * Keys × environments: where a key is missing, and which values are equal, marked by letters (the
+ * same letter in a row, the same value). The server compares; no value reaches the page.
+ */
+export function CompareEnvironmentsDialog({ appId, open, onOpenChange }: CompareEnvironmentsDialogProps) {
+  const { t } = useLingui();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={t`Close`} wide>
+        <DialogHeader>
+          <DialogTitle>{t`Compare environments`}</DialogTitle>
+          <DialogDescription>
+            {t`The same letter in a row means the same value. Values are compared on the server and are not shown.`}
+          </DialogDescription>
+        </DialogHeader>
+        {open && <Comparison appId={appId} />}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">{t`Close`}</Button>
+          </DialogClose>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** "A" for the first value of a key, "B" for the next different one, … */
+const letter = (group: number) => (group <= 26 ? String.fromCharCode(64 + group) : String(group));
+
+type Row = EnvironmentComparison["keys"][number];
+const missingIn = (row: Row) => row.groups.filter((g) => g === null).length;
+const differs = (row: Row) => new Set(row.groups.filter((g) => g !== null)).size > 1;
+
+function Comparison({ appId }: { appId: string }) {
+  const { t, i18n } = useLingui();
+  const comparison = useQuery(compareQuery(appId));
+  const [onlyDifferences, setOnlyDifferences] = useState(false);
+
+  if (comparison.isError)
+    return (
+      <p role="alert" className="text-sm text-red-300">
+        {errorText(i18n, comparison.error)}
+      </p>
+    );
+  if (!comparison.data)
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-slate-300">
+        <Spinner />
+        {t`Comparing...`}
+      </p>
+    );
+  const { environments, keys } = comparison.data;
+  if (keys.length === 0) return <p className="text-sm text-slate-300">{t`No environment variables found`}</p>;
+  const rows = onlyDifferences ? keys.filter((row) => missingIn(row) > 0 || differs(row)) : keys;
+  return (
+    <div className="grid min-w-0 gap-3">
+      <label className="flex items-center gap-2 text-sm text-slate-200">
+        <input
+          type="checkbox"
+          checked={onlyDifferences}
+          onChange={(e) => setOnlyDifferences(e.target.checked)}
+          className="size-4"
+        />
+        {t`Only keys that differ or are missing`}
+      </label>
+      {/* Wider than a phone with many environments: the table scrolls sideways, not the page. */}
+      <div className="max-h-[60vh] min-w-0 overflow-auto rounded-md border border-white/10">
+        <table className="w-full border-collapse text-sm">
+          <caption className="sr-only">{t`Keys by environment`}</caption>
+          <thead className="bg-slate-900">
+            <tr>
+              <th scope="col" className="px-3 py-2 text-left font-medium text-slate-300">
+                {t`Key`}
+              </th>
+              {environments.map((environment) => (
+                <th key={environment.slug} scope="col" className="px-3 py-2 text-left font-medium text-slate-300">
+                  {environment.name}
+                </th>
+              ))}
+              <th scope="col" className="px-3 py-2 text-left font-medium text-slate-300">
+                {t`Status`}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key} className="border-t border-white/10">
+                <th scope="row" className="px-3 py-2 text-left font-mono font-normal break-all text-slate-100">
+                  {row.key}
+                </th>
+                {row.groups.map((group, index) => (
+                  <td key={environments[index]?.slug ?? index} className="px-3 py-2">
+                    {group === null ? (
+                      <span className="rounded bg-red-500/20 px-1.5 text-xs text-red-100">{t`missing`}</span>
+                    ) : (
+                      <span
+                        className={cn(
+                          "rounded px-1.5 font-mono text-xs",
+                          differs(row) ? "bg-amber-400/20 text-amber-100" : "bg-emerald-500/20 text-emerald-100",
+                        )}
+                      >
+                        {letter(group)}
+                      </span>
+                    )}
+                  </td>
+                ))}
+                <td className="px-3 py-2 text-xs text-slate-300">
+                  <RowStatus row={row} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {rows.length === 0 && <p className="text-sm text-slate-300">{t`Every key has the same value everywhere.`}</p>}
+    </div>
+  );
+}
+
+function RowStatus({ row }: { row: Row }) {
+  const { t } = useLingui();
+  const missing = missingIn(row);
+  if (missing > 0 && differs(row))
+    return <>{t`Missing in ${plural(missing, { one: "# environment", other: "# environments" })}; values differ`}</>;
+  if (missing > 0) return <>{t`Missing in ${plural(missing, { one: "# environment", other: "# environments" })}`}</>;
+  if (differs(row)) return <>{t`Values differ`}</>;
+  return <>{t`Same everywhere`}</>;
+}
