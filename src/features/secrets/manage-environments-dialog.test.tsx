@@ -6,6 +6,7 @@ import { I18nProvider } from "@lingui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { installFakeApi, type Lang, useLang as loadLang, testQueryClient } from "@/test-support/render-signed-in";
 import { SecretsPanel } from "./secrets-panel";
@@ -74,16 +75,35 @@ beforeEach(() => {
 
 afterEach(cleanup);
 
-async function show(lang: Lang, owner?: ResourceOwner) {
+/** The app page keeps the environment in the URL; here a state stands for it. */
+function Page({ owner, initial, onChange }: { owner?: ResourceOwner; initial?: string; onChange(slug: string): void }) {
+  const [environment, setEnvironment] = useState(initial);
+  return (
+    <SecretsPanel
+      appId={appId}
+      owner={owner}
+      appTitle="Shop"
+      environment={environment}
+      onEnvironmentChange={(slug) => {
+        onChange(slug);
+        setEnvironment(slug);
+      }}
+    />
+  );
+}
+
+async function show(lang: Lang, owner?: ResourceOwner, initial?: string) {
   await loadLang(lang);
+  const switched: string[] = [];
   render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={testQueryClient()}>
-        <SecretsPanel appId={appId} owner={owner} appTitle="Shop" />
+        <Page owner={owner} initial={initial} onChange={(slug) => switched.push(slug)} />
       </QueryClientProvider>
     </I18nProvider>,
   );
   await screen.findByRole("combobox", { name: lang === "en" ? "Environment" : "Umgebung" });
+  return { switched };
 }
 
 async function openManage(label = "Manage environments…") {
@@ -149,7 +169,7 @@ describe("ManageEnvironmentsDialog", () => {
   });
 
   it("asks before deleting, naming the environment and how many secrets it holds", async () => {
-    await show("en");
+    const { switched } = await show("en", undefined, "production");
     const dialog = await openManage();
     await userEvent.click(within(dialog).getByRole("button", { name: "Delete Production" }));
     const confirm = await screen.findByRole("alertdialog", { name: "Delete environment Production?" });
@@ -158,6 +178,8 @@ describe("ManageEnvironmentsDialog", () => {
     await userEvent.click(within(confirm).getByRole("button", { name: "Delete environment" }));
     await waitFor(() => expect(names(dialog)).toEqual(["Development", "Staging"]));
     expect(changes()).toEqual([{ method: "DELETE", path: `${base}/production`, body: undefined }]);
+    // It was shown: the page (its URL) moves to development.
+    expect(switched).toEqual(["development"]);
   });
 
   it("shows the server's refusal to delete the last environment, in German", async () => {

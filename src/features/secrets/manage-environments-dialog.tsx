@@ -34,6 +34,8 @@ interface ManageEnvironmentsDialogProps {
   readOnly: boolean;
   /** An environment's slug changed, so a page showing it can follow it. */
   onSlugChanged?(from: string, to: string): void;
+  /** An environment was deleted, so a page showing it can move to another. */
+  onDeleted?(slug: string): void;
 }
 
 /**
@@ -67,6 +69,7 @@ function EnvironmentsEditor({
   mayDelete,
   readOnly,
   onSlugChanged,
+  onDeleted,
 }: ManageEnvironmentsDialogProps) {
   const { t, i18n } = useLingui();
   const create = useCreateEnvironment(appId);
@@ -98,7 +101,7 @@ function EnvironmentsEditor({
     const slug = deleting.slug;
     // The confirmation closes either way; a refusal (the last one) shows under the list.
     setDeleting(null);
-    await run(() => remove.mutateAsync(slug));
+    if (await run(() => remove.mutateAsync(slug))) onDeleted?.(slug);
   }
 
   const deletingName = deleting?.name ?? "";

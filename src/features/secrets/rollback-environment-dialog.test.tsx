@@ -101,4 +101,12 @@ describe("RollbackEnvironmentDialog", () => {
     expect(input).toHaveProperty("value", "2026-11-01T09:30");
     expect(screen.getByText("NEW_KEY")).toBeTruthy();
   });
+
+  it("says a time in the future is refused in words of its own", async () => {
+    refusal = { status: 400, code: "SCHEMA_ERROR", message: "at: at must not be in the future" };
+    const dialog = await openRollback("en");
+    await userEvent.type(within(dialog).getByLabelText("Roll back to (your local time)"), "2026-11-01T09:30");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Roll back" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe("Pick a moment in the past.");
+  });
 });

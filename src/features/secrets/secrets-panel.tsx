@@ -215,6 +215,12 @@ export function SecretsPanel({
           mayDelete={mayDeleteEnvironments}
           readOnly={!online}
           onSlugChanged={(from, to) => from === environment && switchTo(to)}
+          onDeleted={(slug) => {
+            // The page leaves a deleted environment for the one it would fall back to, so the URL
+            // does not keep a slug that a new environment could take later.
+            const next = chosenEnvironment(environments.data?.filter((e) => e.slug !== slug) ?? [], undefined);
+            if (slug === environment && next) switchTo(next.slug);
+          }}
         />
       )}
       <CompareEnvironmentsDialog appId={appId} open={comparing} onOpenChange={setComparing} />

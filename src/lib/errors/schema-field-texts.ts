@@ -14,6 +14,7 @@ export const SCHEMA_FIELD_TEXTS = {
   description: msg`The description is too long.`,
   email: msg`Enter a valid e-mail address.`,
   password: msg`The password must be 8 to 70 characters long.`,
+  at: msg`Pick a moment in the past.`,
   slug: msg`A slug holds 1 to 40 lower-case letters, digits or inner dashes (not at the start or end).`,
   token: msg`This link is not complete. Copy the whole link from the server's output.`,
 } satisfies Record<string, MessageDescriptor>;
