@@ -34,6 +34,7 @@ function startProcess(env: Record<string, string>): { child: ChildProcess; outpu
 }
 
 describe("the server process", () => {
+  // A whole server process on a store (120 s): its start-up on a busy two-core machine took 30 s and more.
   it("starts on its store, serves /healthz, and exits 0 on SIGTERM", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "proc-"));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -65,7 +66,7 @@ describe("the server process", () => {
     // Code and signal together, with the log: a crash on the way out shows as a signal here.
     expect(await exited, output()).toEqual([0, null]);
     expect(output()).toContain('"msg":"stopped"');
-  });
+  }, 120_000);
 
   it("refuses to start on a bad setting and names it", async () => {
     const { child, output } = startProcess({ PORT: "not-a-port" });
