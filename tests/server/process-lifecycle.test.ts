@@ -53,7 +53,7 @@ describe("the server process", () => {
         expect(found, "the server's start-up line with its port").toBeDefined();
         return found as string;
       },
-      { timeout: 30_000, interval: 50 },
+      { timeout: 90_000, interval: 50 },
     );
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(health.status).toBe(200);
