@@ -26,18 +26,29 @@ async function main(argv: string[]): Promise<number> {
   return exitCode;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    if (error instanceof CliError) {
-      console.error(`Error: ${error.message}`);
-      if (error.fix) console.error(`Fix: ${error.fix}`);
-      process.exitCode = error.exitCode;
-      return;
-    }
-    console.error(`Error: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  },
-);
+/**
+ * Ends the process once what it wrote has reached its readers. Waiting for the event loop to empty
+ * instead took five seconds after every signed-in command: the auth SDK's timers and fetch's
+ * kept-alive connections hold it open long after the work is done.
+ */
+function exitOnceWritten(code: number): void {
+  process.exitCode = code;
+  let open = 2;
+  const flushed = () => {
+    open -= 1;
+    if (open === 0) process.exit(code);
+  };
+  process.stdout.write("", flushed);
+  process.stderr.write("", flushed);
+}
+
+main(process.argv.slice(2)).then(exitOnceWritten, (error: unknown) => {
+  if (error instanceof CliError) {
+    console.error(`Error: ${error.message}`);
+    if (error.fix) console.error(`Fix: ${error.fix}`);
+    exitOnceWritten(error.exitCode);
+    return;
+  }
+  console.error(`Error: ${error instanceof Error ? error.message : String(error)}`);
+  exitOnceWritten(1);
+});
