@@ -10,6 +10,7 @@ import {
   SECRET_KEY_PATTERN,
   SECRET_VALUE_MAX_BYTES,
   secretKeySchema,
+  secretsReadQuerySchema,
   upsertSecretSchema,
 } from "../contract/secrets.ts";
 import { type EnvEntry, formatEnv, parseDotenv, UnrepresentableValue } from "../lib/env-format.ts";
@@ -24,6 +25,7 @@ import type { ApiDeps } from "./lib/deps.ts";
 import { type EnvironmentRow, resolveEnvironment } from "./lib/environments.ts";
 import { ok } from "./lib/pair.ts";
 import { readJson, readQuery } from "./lib/read-input.ts";
+import { resolveForUse } from "./lib/resolved-secrets.ts";
 import { lockEnvironment, pruneVersions, writeSecrets } from "./lib/secret-versions.ts";
 
 export const userActor = (user: ApiUser): Actor => ({
@@ -94,14 +96,18 @@ export function secretsRoutes(deps: ApiDeps) {
       c.header("Cache-Control", "no-store");
     })
     .get("/", async (c) => {
-      const { row: app, role } = await c.var.appAccess("viewer");
-      const env = await environmentOf(c, app.id);
+      const query = readQuery(c, secretsReadQuerySchema);
+      // Resolved values are values: asking for them needs the role that sees values.
+      const { row: app, role } = await c.var.appAccess(query.resolve ? "developer" : "viewer");
+      const env = await resolveEnvironment(db, app.id, query.environment);
       // A viewer sees the keys, never a value: nothing is even decrypted for them.
       if (!atLeast(role, "developer")) {
         const rows = await secretRows(db, env.id);
         return c.json(ok(rows.map((r) => ({ key: r.key, decryptedValue: "", hidden: true as const }))));
       }
-      return c.json(ok(await readSecrets(deps, app.id, env.id)));
+      const secrets = await readSecrets(deps, app.id, env.id);
+      if (!query.resolve) return c.json(ok(secrets));
+      return c.json(ok(await resolveForUse(deps, { kind: "user", userId: c.var.user.id }, app.id, env, secrets)));
     })
     .post("/", async (c) => {
       const input = await readJson(c, upsertSecretSchema);
@@ -135,20 +141,31 @@ export function secretsRoutes(deps: ApiDeps) {
       return c.json(ok({ key: input.key, created }), created ? 201 : 200);
     })
     .post("/reveal", async (c) => {
+      const query = readQuery(c, secretsReadQuerySchema);
       const { row: app } = await c.var.appAccess("developer");
-      const env = await environmentOf(c, app.id);
-      const secrets = await readSecrets(deps, app.id, env.id);
+      const env = await resolveEnvironment(db, app.id, query.environment);
+      const stored = await readSecrets(deps, app.id, env.id);
+      const secrets = query.resolve
+        ? await resolveForUse(deps, { kind: "user", userId: c.var.user.id }, app.id, env, stored)
+        : stored;
       await recordAudit(db, app.id, userActor(c.var.user), [
-        { action: "secrets.revealed", detail: { count: secrets.length, environment: env.slug } },
+        {
+          action: "secrets.revealed",
+          detail: { count: secrets.length, environment: env.slug, ...(query.resolve ? { resolved: true } : {}) },
+        },
       ]);
       await secretsChanged(deps, ownerOf(app), app.id);
       return c.json(ok(secrets));
     })
     .get("/export", async (c) => {
-      const { format, environment } = readQuery(c, exportQuerySchema);
+      const { format, environment, resolve } = readQuery(c, exportQuerySchema);
       const { row: app } = await c.var.appAccess("developer");
       const env = await resolveEnvironment(db, app.id, environment);
-      const secrets = await readSecrets(deps, app.id, env.id);
+      const stored = await readSecrets(deps, app.id, env.id);
+      // Unresolved by default: an export is also a copy to import again, references and all.
+      const secrets = resolve
+        ? await resolveForUse(deps, { kind: "user", userId: c.var.user.id }, app.id, env, stored)
+        : stored;
       let text: string;
       try {
         text = formatEnv(
@@ -164,7 +181,10 @@ export function secretsRoutes(deps: ApiDeps) {
         );
       }
       await recordAudit(db, app.id, userActor(c.var.user), [
-        { action: "secrets.exported", detail: { format, count: secrets.length, environment: env.slug } },
+        {
+          action: "secrets.exported",
+          detail: { format, count: secrets.length, environment: env.slug, ...(resolve ? { resolved: true } : {}) },
+        },
       ]);
       await secretsChanged(deps, ownerOf(app), app.id);
       c.header("Content-Type", CONTENT_TYPES[format]);

@@ -11,9 +11,10 @@ import { apiError } from "./lib/api-error.ts";
 import { readSecrets, secretsChanged } from "./lib/app-secrets.ts";
 import { recordAudit } from "./lib/audit.ts";
 import type { ApiDeps } from "./lib/deps.ts";
-import { resolveEnvironment } from "./lib/environments.ts";
+import { environmentsOf, resolveEnvironment } from "./lib/environments.ts";
 import { ok } from "./lib/pair.ts";
 import { readJson, readQuery } from "./lib/read-input.ts";
+import { resolveForUse } from "./lib/resolved-secrets.ts";
 import {
   authenticateServiceToken,
   looksLikeServiceToken,
@@ -131,13 +132,17 @@ export function serviceTokenSecretsReader(deps: ApiDeps) {
     const { environment } = readQuery(c, environmentQuerySchema);
     // authenticateServiceToken refuses a token without an environment (its environment was deleted).
     const environmentId = token.environmentId ?? "";
+    const own = (await environmentsOf(deps.store.db, appId)).find((e) => e.id === environmentId);
+    if (!own) throw apiError("SERVICE_TOKEN_REVOKED", "This service token was revoked.");
     if (environment !== undefined) {
       const named = await resolveEnvironment(deps.store.db, appId, environment);
       if (named.id !== environmentId) {
         throw apiError("SERVICE_TOKEN_WRONG_ENVIRONMENT", "This service token reads another environment.");
       }
     }
-    const secrets = await readSecrets(deps, appId, environmentId);
+    // A token reads for use: references are resolved, within the token's own environment only.
+    const stored = await readSecrets(deps, appId, environmentId);
+    const secrets = await resolveForUse(deps, { kind: "token" }, appId, own, stored);
     const at = new Date();
     await deps.store.db
       .update(appServiceTokensTable)

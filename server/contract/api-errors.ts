@@ -173,6 +173,16 @@ export const apiErrors = {
   ENVIRONMENT_SLUG_TAKEN: { status: 409, details: z.object({ slug: z.string() }) },
   ENVIRONMENT_LIMIT_REACHED: { status: 409, details: z.object({ max: z.number() }) },
   ENVIRONMENT_LAST: { status: 409 },
+  // References in values (${KEY}, ${staging.KEY}, ${<app id>.production.KEY}), resolved only on a read for use:
+  // details.key is the key read, details.reference the reference that failed as written, details.cycle the keys
+  // of a cycle (first and last the same). The whole read fails: never a partial environment.
+  SECRET_REFERENCE_MISSING: { status: 422, details: z.object({ key: z.string(), reference: z.string() }) },
+  SECRET_REFERENCE_CYCLE: { status: 422, details: z.object({ key: z.string(), cycle: z.array(z.string()) }) },
+  // The reference names values the caller may not read itself: another app without the developer role on it
+  // (or one they cannot see), or, for a service token, anything outside its own app and environment
+  SECRET_REFERENCE_FORBIDDEN: { status: 403, details: z.object({ key: z.string(), reference: z.string() }) },
+  // With its references resolved, a value would be over SECRET_VALUE_MAX_BYTES
+  SECRET_REFERENCE_TOO_LARGE: { status: 422, details: z.object({ key: z.string(), maxBytes: z.number() }) },
   // .env import and export
   IMPORT_EMPTY: { status: 400 },
   IMPORT_INVALID: {

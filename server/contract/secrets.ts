@@ -38,12 +38,28 @@ export type UpsertSecret = z.infer<typeof upsertSecretSchema>;
 export const upsertSecretResultSchema = z.object({ key: z.string(), created: z.boolean() });
 export const deleteSecretResultSchema = z.object({ key: z.string(), deleted: z.literal(true) });
 
+/**
+ * `resolve=true`: the values with their references resolved (docs/secrets.md, "References"), as a
+ * program would get them; absent or `false`: the values as stored, byte for byte.
+ */
+const resolveParamSchema = z
+  .enum(["true", "false"])
+  .default("false")
+  .transform((v) => v === "true");
+
+/** The query of `GET /apps/{id}/secrets` and `POST /apps/{id}/secrets/reveal`. */
+export const secretsReadQuerySchema = z.strictObject({
+  environment: environmentParamSchema,
+  resolve: resolveParamSchema,
+});
+
 /** Formats of `GET /apps/{id}/secrets/export` and of the command line's `secrets pull`. */
 export const exportFormatSchema = z.enum(["dotenv", "json", "shell"]);
 export type ExportFormat = z.infer<typeof exportFormatSchema>;
 export const exportQuerySchema = z.strictObject({
   format: exportFormatSchema.default("dotenv"),
   environment: environmentParamSchema,
+  resolve: resolveParamSchema,
 });
 
 /** The text of a .env file, pasted or uploaded. */

@@ -54,6 +54,8 @@ export function errorText(i18n: I18n, error: unknown, fallback?: MessageDescript
   const neededRole = teamRoleNeeded(error);
   if (neededRole) return neededRole(i18n);
   const descriptor = descriptorFor(error);
+  const referenceKey = referenceErrorKey(error);
+  if (descriptor && referenceKey) return i18n._(msg`Key ${referenceKey}: ${i18n._(descriptor)}`);
   if (descriptor) {
     const text = i18n._(descriptor);
     // The auth service's SCHEMA_ERROR covers many refusals (a permission containing itself, an
@@ -78,6 +80,18 @@ function teamRoleNeeded(error: unknown): ((i18n: I18n) => string) | undefined {
     const name = i18n._(ROLE_NAMES[role as keyof typeof ROLE_NAMES]);
     return i18n._(msg`This needs the role ${name} in this team. Ask a team admin for it.`);
   };
+}
+
+/**
+ * The key a SECRET_REFERENCE_* error is about (details.key): its sentence says "its value", and the
+ * key in front says whose, among hundreds.
+ */
+function referenceErrorKey(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.service !== "api" || !error.code.startsWith("SECRET_REFERENCE_")) {
+    return undefined;
+  }
+  const key = error.details?.key;
+  return typeof key === "string" && key !== "" ? key : undefined;
 }
 
 /** The auth service's own words on a SCHEMA_ERROR, without Stack's generic preamble. */

@@ -95,6 +95,27 @@ describe("the error texts", () => {
     expect(tr("de", "This needs the role {name} in this team. Ask a team admin for it.")).not.toBe("");
   });
 
+  it("name the key a reference error is about (SECRET_REFERENCE_*'s details.key)", () => {
+    const i18n = setupI18n({ locale: "en", messages: { en: {} } });
+    const reference = ["$", "{HOST}"].join("");
+    const missing = new ApiError("SECRET_REFERENCE_MISSING", `URL: the reference ${reference} ...`, 422, {
+      key: "URL",
+      reference,
+    });
+    expect(errorText(i18n, missing)).toBe(
+      "Key URL: Its value refers to a key or environment that does not exist (a literal dollar sign and brace is written with two dollar signs).",
+    );
+    const cycle = new ApiError("SECRET_REFERENCE_CYCLE", "A: ...", 422, { key: "A", cycle: ["A", "B", "A"] });
+    expect(errorText(i18n, cycle)).toBe(
+      "Key A: Its value refers back to itself through other keys, so it cannot be resolved.",
+    );
+    // No key named: the code's own sentence.
+    expect(errorText(i18n, new ApiError("SECRET_REFERENCE_FORBIDDEN", "x", 403))).toBe(
+      "Its value refers to values you may not read (another app needs the developer role there).",
+    );
+    expect(tr("de", "Key {referenceKey}: {0}")).not.toBe("");
+  });
+
   it("load with their catalog, so a code shows in the active language", async () => {
     expect(loadedErrorTexts()?.api).toBe(API_ERROR_TEXTS);
     expect(loadedErrorTexts()?.auth).toBe(AUTH_ERROR_TEXTS);
