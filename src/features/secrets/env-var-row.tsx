@@ -1,3 +1,4 @@
+import { hasSecretReference } from "@contract/secret-references";
 import { useLingui } from "@lingui/react/macro";
 import { Eye, EyeOff, History, Pencil, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
@@ -116,7 +117,10 @@ export function EnvVarRow({
   return (
     <li className="flex items-start gap-2 rounded-md border border-white/10 bg-white/5 px-3 py-2">
       <div className="grid min-w-0 flex-1 gap-0.5">
-        <span className="font-mono text-sm break-all text-slate-100">{key}</span>
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="font-mono text-sm break-all text-slate-100">{key}</span>
+          {!keysOnly && <ReferenceBadge value={secret.decryptedValue} />}
+        </span>
         <span
           className="max-h-60 overflow-auto font-mono text-xs break-all whitespace-pre-wrap text-slate-300"
           data-testid="secret-value"
@@ -164,5 +168,23 @@ export function EnvVarRow({
         </>
       )}
     </li>
+  );
+}
+
+/**
+ * Marks a value that names other values (`${KEY}`, `${staging.KEY}`, …): stored as typed, resolved
+ * only when read for use (a token, `secrets pull`, `run`), so the list shows the reference, not what
+ * a program gets. Shown with the value masked too: it tells how the value is made, not what it is.
+ */
+function ReferenceBadge({ value }: { value: string }) {
+  const { t } = useLingui();
+  if (!hasSecretReference(value)) return null;
+  return (
+    <span
+      className="rounded border border-sky-300/40 px-1.5 py-px text-xs text-sky-200"
+      title={t`This value refers to other values; programs get them filled in.`}
+    >
+      {t`reference`}
+    </span>
   );
 }
