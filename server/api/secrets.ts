@@ -107,7 +107,9 @@ export function secretsRoutes(deps: ApiDeps) {
       }
       const secrets = await readSecrets(deps, app.id, env.id);
       if (!query.resolve) return c.json(ok(secrets));
-      return c.json(ok(await resolveForUse(deps, { kind: "user", userId: c.var.user.id }, app.id, env, secrets)));
+      return c.json(
+        ok(await resolveForUse(deps, { kind: "user", actor: userActor(c.var.user) }, app.id, env, secrets)),
+      );
     })
     .post("/", async (c) => {
       const input = await readJson(c, upsertSecretSchema);
@@ -146,7 +148,7 @@ export function secretsRoutes(deps: ApiDeps) {
       const env = await resolveEnvironment(db, app.id, query.environment);
       const stored = await readSecrets(deps, app.id, env.id);
       const secrets = query.resolve
-        ? await resolveForUse(deps, { kind: "user", userId: c.var.user.id }, app.id, env, stored)
+        ? await resolveForUse(deps, { kind: "user", actor: userActor(c.var.user) }, app.id, env, stored)
         : stored;
       await recordAudit(db, app.id, userActor(c.var.user), [
         {
@@ -164,7 +166,7 @@ export function secretsRoutes(deps: ApiDeps) {
       const stored = await readSecrets(deps, app.id, env.id);
       // Unresolved by default: an export is also a copy to import again, references and all.
       const secrets = resolve
-        ? await resolveForUse(deps, { kind: "user", userId: c.var.user.id }, app.id, env, stored)
+        ? await resolveForUse(deps, { kind: "user", actor: userActor(c.var.user) }, app.id, env, stored)
         : stored;
       let text: string;
       try {

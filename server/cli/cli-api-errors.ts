@@ -91,14 +91,14 @@ const EXPLAIN: Record<string, Explain> = {
   IMPORT_EMPTY: () => ({ fix: "The file holds no KEY=value lines; check that it is a .env file." }),
   IMPORT_TOO_MANY_ENTRIES: () => ({ fix: "Split the file into parts of at most 1000 keys." }),
   SECRET_REFERENCE_MISSING: (error) => ({
-    fix: `Add the key ${String(error.details?.reference ?? "")} names, or change the value of ${String(error.details?.key ?? "the key")}; write $\${ for a literal \${.`,
+    fix: `Add the key that ${String(error.details?.reference ?? "")} names, or change the value of ${String(error.details?.key ?? "the key")}; write $\${ for a literal \${.`,
   }),
   SECRET_REFERENCE_CYCLE: (error) => ({
     fix: `Change one of ${Array.isArray(error.details?.cycle) ? (error.details.cycle as string[]).join(", ") : "these keys"} so the references stop going round.`,
   }),
   SECRET_REFERENCE_FORBIDDEN: (_, c) => ({
     fix: c.token
-      ? "A service token follows references within its own environment only: copy the value into this environment, or read it as a signed-in user who may read the other app."
+      ? "A service token follows references within its own environment only: copy the value into this environment, or pull signed in as a user who may read what the reference names."
       : "You need the developer role (or higher) on the app the reference names; ask its admin.",
   }),
   SECRET_REFERENCE_TOO_LARGE: () => ({ fix: "Resolved, a value may have at most 64 KiB (UTF-8)." }),

@@ -8,6 +8,8 @@ export const auditActionSchema = z.enum([
   "secrets.revealed",
   "secrets.exported",
   "secrets.pulled",
+  /** Values of this app read through a reference from another app's resolved read (detail: environment, fromApp). */
+  "secrets.referenced",
   "token.created",
   "token.revoked",
   "environment.created",

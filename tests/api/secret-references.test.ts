@@ -173,6 +173,13 @@ describe("secret references", () => {
       values: { PAY: "key=sk_live_other" },
       error: null,
     });
+    // The other app's history says its values left it, and through which app (never a value).
+    const history = async () =>
+      auditPageSchema
+        .parse((await api(server, alice.accessToken, "GET", `/apps/${other}/audit`)).data)
+        .events.filter((e) => e.action === "secrets.referenced")
+        .map((e) => [e.actor.kind, e.actor.id, e.detail]);
+    expect(await history()).toEqual([["user", alice.userId, { environment: "production", fromApp: appId }]]);
 
     // A token of this app: another app is beyond it, and so is another environment of its own app.
     const token = await newToken(appId, "development");
@@ -185,6 +192,11 @@ describe("secret references", () => {
         details: { key: "PAY", reference: `\${${other.toUpperCase()}.production.STRIPE}` },
       },
     });
+    // A read refused after following the reference answers nothing, so the other app records nothing.
+    await api(server, alice.accessToken, "POST", `/apps/${appId}/secrets`, { key: "Z_BROKEN", value: "${NOPE}" });
+    expect((await read(appId, "?resolve=true")).error?.code).toBe("SECRET_REFERENCE_MISSING");
+    expect(await history()).toHaveLength(1);
+    await api(server, alice.accessToken, "DELETE", `/apps/${appId}/secrets/Z_BROKEN`);
     await api(server, alice.accessToken, "POST", `/apps/${appId}/secrets`, { key: "PAY", value: "${staging.LOCAL}" });
     expect((await read(appId, "", token)).error).toEqual({
       code: "SECRET_REFERENCE_FORBIDDEN",

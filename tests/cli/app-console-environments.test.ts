@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${…} here is the reference syntax under test, never a placeholder
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -129,5 +130,45 @@ describe("environments through the built command line", () => {
       '"staging". (SERVICE_TOKEN_WRONG_ENVIRONMENT)\nFix: Leave out --env (and CONSOLE_ENV, and the project file\'s environment)',
     );
     expect(other.stdout).toBe("");
+  });
+
+  it("pull and run resolve references; one that cannot be followed fails the whole pull with its key and a fix", async () => {
+    const refs = appSchema.parse((await api(server, alice.accessToken, "POST", "/apps", { title: "Refs" })).data).id;
+    const set = (key: string, value: string, env = "development") =>
+      api(server, alice.accessToken, "POST", `/apps/${refs}/secrets?environment=${env}`, { key, value });
+    await set("HOST", "db");
+    await set("URL", "postgres://${HOST}/${staging.NAME}");
+    await set("LIT", "$${HOST}");
+    await set("NAME", "shop", "staging");
+    const pulled = await cli.run(["secrets", "pull", "--app", refs, "--format", "json"]);
+    expect([pulled.code, pulled.stderr]).toEqual([0, ""]);
+    expect(JSON.parse(pulled.stdout)).toEqual({ HOST: "db", LIT: "${HOST}", URL: "postgres://db/shop" });
+    const ran = await cli.run([
+      "run",
+      "--app",
+      refs,
+      "--",
+      process.execPath,
+      "-e",
+      "process.exit(process.env.URL === 'postgres://db/shop' && process.env.LIT === '${HOST}' ? 4 : 5)",
+    ]);
+    expect(ran.code).toBe(4);
+
+    // A development token may not follow the reference into staging: nothing is printed.
+    const created = await api(server, alice.accessToken, "POST", `/apps/${refs}/tokens`, { name: "dev" });
+    const env = { CONSOLE_TOKEN: createdServiceTokenSchema.parse(created.data).token, CONSOLE_URL: server.url };
+    const refused = await cli.run(["secrets", "pull", "--app", refs], { env });
+    expect([refused.code, refused.stdout, refused.stderr]).toEqual([
+      1,
+      "",
+      "Error: URL: the reference ${staging.NAME} names values this caller may not read. (SECRET_REFERENCE_FORBIDDEN)\nFix: A service token follows references within its own environment only: copy the value into this environment, or pull signed in as a user who may read what the reference names.\n",
+    ]);
+    await set("URL", "postgres://${HOST}/${NOPE}");
+    const missing = await cli.run(["secrets", "pull", "--app", refs]);
+    expect([missing.code, missing.stdout, missing.stderr]).toEqual([
+      1,
+      "",
+      "Error: URL: the reference ${NOPE} names a key that does not exist. (SECRET_REFERENCE_MISSING)\nFix: Add the key that ${NOPE} names, or change the value of URL; write $${ for a literal ${.\n",
+    ]);
   });
 });

@@ -15,7 +15,12 @@ export interface Actor {
 }
 
 /** Actions of an app's history the instance audit log also carries, whoever did them. */
-const INSTANCE_WIDE = new Set<AuditAction>(["secrets.revealed", "secrets.exported", "secret.version_revealed"]);
+const INSTANCE_WIDE = new Set<AuditAction>([
+  "secrets.revealed",
+  "secrets.exported",
+  "secret.version_revealed",
+  "secrets.referenced",
+]);
 
 export interface AuditRecord {
   action: AuditAction;

@@ -7,9 +7,11 @@ import {
   resolveSecretReferences,
   SecretReferenceError,
 } from "../../lib/secret-reference-resolver.ts";
-import { appAccessFor } from "../access/resource-access.ts";
+import { ownerOf } from "../access/owner.ts";
+import { type AppRow, appAccessFor } from "../access/resource-access.ts";
 import { apiError } from "./api-error.ts";
-import { readSecrets } from "./app-secrets.ts";
+import { readSecrets, secretsChanged } from "./app-secrets.ts";
+import { type Actor, recordAudit } from "./audit.ts";
 import type { ApiDeps } from "./deps.ts";
 import { type EnvironmentRow, environmentsOf } from "./environments.ts";
 
@@ -18,7 +20,13 @@ import { type EnvironmentRow, environmentsOf } from "./environments.ts";
  * environment of an app where they hold developer or more (the role that sees values). A service
  * token reads one environment of one app, and so follows references within that environment only.
  */
-export type SecretsReader = { kind: "user"; userId: string } | { kind: "token" };
+export type SecretsReader = { kind: "user"; actor: Actor } | { kind: "token" };
+
+/** Another app's environment a user's read followed a reference into, recorded once the read succeeds. */
+interface Followed {
+  app: AppRow;
+  environment: string;
+}
 
 /** The stable API error for a reference that cannot be resolved; the message names the key read. */
 function referenceApiError(error: SecretReferenceError): HttpError {
@@ -41,21 +49,36 @@ async function environmentValues(deps: ApiDeps, appId: string, slug: string) {
   return { values: new Map(secrets.map((s) => [s.key, s.decryptedValue])) };
 }
 
-function loaderFor(deps: ApiDeps, reader: SecretsReader, appId: string): LoadScope {
+function loaderFor(deps: ApiDeps, reader: SecretsReader, appId: string, followed: Followed[]): LoadScope {
   return async (scope: ReferenceScope) => {
     // The resolver knows the environment being read; anything else is beyond a token's reach.
     if (reader.kind === "token") return "forbidden";
-    if (scope.app !== appId) {
-      try {
-        await appAccessFor(deps, reader.userId, scope.app)("developer");
-      } catch (error) {
-        // Not found, not theirs, or only viewer there: the same answer, so no app's existence leaks.
-        if (error instanceof HttpError) return "forbidden";
-        throw error;
-      }
+    if (scope.app === appId) return environmentValues(deps, scope.app, scope.environment);
+    let app: AppRow;
+    try {
+      app = (await appAccessFor(deps, reader.actor.id, scope.app)("developer")).row;
+    } catch (error) {
+      // Not found, not theirs, or only viewer there: the same answer, so no app's existence leaks.
+      if (error instanceof HttpError) return "forbidden";
+      throw error;
     }
-    return environmentValues(deps, scope.app, scope.environment);
+    const answer = await environmentValues(deps, scope.app, scope.environment);
+    if (answer !== "missing") followed.push({ app, environment: scope.environment });
+    return answer;
   };
+}
+
+/**
+ * Another app's values left it through this read: its history says so, as for a reveal (and so
+ * does the instance audit log), and its open pages refetch the history.
+ */
+async function recordFollowed(deps: ApiDeps, actor: Actor, fromApp: string, followed: Followed[]): Promise<void> {
+  for (const { app, environment } of followed) {
+    await recordAudit(deps.store.db, app.id, actor, [
+      { action: "secrets.referenced", detail: { environment, fromApp } },
+    ]);
+    await secretsChanged(deps, ownerOf(app), app.id);
+  }
 }
 
 /**
@@ -63,7 +86,8 @@ function loaderFor(deps: ApiDeps, reader: SecretsReader, appId: string): LoadSco
  * use: a pull, a `run`, a service token's read, the web page's resolved reveal. All or nothing: a
  * reference that is missing, goes round in a circle or leads where the reader may not read throws
  * the API error for it (SECRET_REFERENCE_*), never a partial environment. Values without a
- * reference come back as they are.
+ * reference come back as they are. Each other app whose values a user's read took is told in its
+ * history (`secrets.referenced`).
  */
 export async function resolveForUse(
   deps: ApiDeps,
@@ -73,16 +97,19 @@ export async function resolveForUse(
   secrets: Secret[],
 ): Promise<Secret[]> {
   if (!secrets.some((s) => s.decryptedValue.includes("${"))) return secrets;
+  const followed: Followed[] = [];
+  let resolved: Map<string, string>;
   try {
-    const resolved = await resolveSecretReferences(
+    resolved = await resolveSecretReferences(
       { app: appId, environment: env.slug },
       new Map(secrets.map((s) => [s.key, s.decryptedValue])),
-      loaderFor(deps, reader, appId),
+      loaderFor(deps, reader, appId, followed),
       SECRET_VALUE_MAX_BYTES,
     );
-    return secrets.map((s) => ({ key: s.key, decryptedValue: resolved.get(s.key) ?? s.decryptedValue }));
   } catch (error) {
     if (error instanceof SecretReferenceError) throw referenceApiError(error);
     throw error;
   }
+  if (reader.kind === "user") await recordFollowed(deps, reader.actor, appId, followed);
+  return secrets.map((s) => ({ key: s.key, decryptedValue: resolved.get(s.key) ?? s.decryptedValue }));
 }

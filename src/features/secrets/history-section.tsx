@@ -19,6 +19,7 @@ function useEventText() {
     const subject = event.subject ?? "";
     const viaImport = event.detail?.via === "import";
     const format = typeof event.detail?.format === "string" ? event.detail.format : "";
+    const environment = typeof event.detail?.environment === "string" ? event.detail.environment : "";
     switch (event.action) {
       case "secret.created":
         return viaImport ? t`${who} added ${subject} by import` : t`${who} added ${subject}`;
@@ -32,6 +33,8 @@ function useEventText() {
         return t`${who} exported the secrets (${format})`;
       case "secrets.pulled":
         return t`Token "${subject}" read the secrets`;
+      case "secrets.referenced":
+        return t`${who} read values of ${environment} through a reference from another app`;
       case "token.created":
         return t`${who} created the token "${subject}"`;
       case "token.revoked":

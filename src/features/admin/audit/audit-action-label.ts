@@ -35,6 +35,7 @@ export const AUDIT_ACTION_LABELS: Record<InstanceAuditAction, MessageDescriptor>
   "secrets.revealed": msg`Secrets revealed`,
   "secrets.exported": msg`Secrets exported`,
   "secrets.pulled": msg`Secrets pulled`,
+  "secrets.referenced": msg`Secrets read through a reference`,
   "token.created": msg`Service token created`,
   "token.revoked": msg`Service token revoked`,
   "environment.created": msg`Environment created`,
