@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
+import { copyEnvironmentRequestSchema } from "../contract/environment-copy.ts";
 import { createEnvironmentSchema, ENVIRONMENTS_PER_APP, updateEnvironmentSchema } from "../contract/environments.ts";
 import { rollbackRequestSchema } from "../contract/secret-versions.ts";
 import { appEnvironmentsTable, appServiceTokensTable } from "../db/schema/index.ts";
@@ -11,6 +12,7 @@ import { secretsChanged } from "./lib/app-secrets.ts";
 import { recordAudit } from "./lib/audit.ts";
 import { compareEnvironments } from "./lib/compare-environments.ts";
 import type { ApiDeps } from "./lib/deps.ts";
+import { copyBetweenEnvironments } from "./lib/environment-copy.ts";
 import { environmentNotFound, environmentsOf, listEnvironments, lockApp, renumber } from "./lib/environments.ts";
 import { ok } from "./lib/pair.ts";
 import { readJson } from "./lib/read-input.ts";
@@ -32,7 +34,8 @@ async function slugGuard<T>(slug: string | undefined, run: () => Promise<T>): Pr
 
 /**
  * An app's environments: list (viewer), compare (developer: it tells which values are equal), add,
- * rename and move (developer), roll back to a point in time (developer), delete (admin: it drops the environment's values and revokes its service
+ * rename and move (developer), roll back to a point in time and copy values from another environment
+ * (developer: both write values), delete (admin: it drops the environment's values and revokes its service
  * tokens). Every change to the list is serialized per app.
  */
 export function environmentsRoutes(deps: ApiDeps) {
@@ -126,6 +129,21 @@ export function environmentsRoutes(deps: ApiDeps) {
       if (!env) throw environmentNotFound(c.req.param("envSlug"));
       const result = await rollbackEnvironment(deps, app.id, env, new Date(input.at), userActor(c.var.user));
       await secretsChanged(deps, ownerOf(app), app.id);
+      return c.json(ok(result));
+    })
+    .post("/:envSlug/copy", async (c) => {
+      const input = await readJson(c, copyEnvironmentRequestSchema);
+      const { row: app } = await c.var.appAccess("developer");
+      const list = await environmentsOf(db, app.id);
+      const find = (slug: string) => {
+        const env = list.find((e) => e.slug === slug);
+        if (!env) throw environmentNotFound(slug);
+        return env;
+      };
+      const target = find(c.req.param("envSlug"));
+      const source = find(input.from);
+      const result = await copyBetweenEnvironments(deps, app.id, source, target, input, userActor(c.var.user));
+      if (result.created.length + result.replaced.length > 0) await secretsChanged(deps, ownerOf(app), app.id);
       return c.json(ok(result));
     })
     .delete("/:envSlug", async (c) => {

@@ -183,6 +183,11 @@ export const apiErrors = {
   SECRET_REFERENCE_FORBIDDEN: { status: 403, details: z.object({ key: z.string(), reference: z.string() }) },
   // With its references resolved, a value would be over SECRET_VALUE_MAX_BYTES
   SECRET_REFERENCE_TOO_LARGE: { status: 422, details: z.object({ key: z.string(), maxBytes: z.number() }) },
+  // Copying between environments: into itself; named keys without a value in the source; keys whose
+  // different value in the target would be replaced without `replace: true` (the web app asks first)
+  COPY_SAME_ENVIRONMENT: { status: 400 },
+  COPY_KEYS_NOT_IN_SOURCE: { status: 404, details: z.object({ keys: z.array(z.string()) }) },
+  COPY_WOULD_REPLACE: { status: 409, details: z.object({ keys: z.array(z.string()) }) },
   // .env import and export
   IMPORT_EMPTY: { status: 400 },
   IMPORT_INVALID: {

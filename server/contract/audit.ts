@@ -16,6 +16,7 @@ export const auditActionSchema = z.enum([
   "environment.updated",
   "environment.deleted",
   "environment.rolled_back",
+  "environment.copied",
   "secret.version_revealed",
   "secret.restored",
 ]);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-/** Through what a version was made: the page or the API with a user's session, a .env import, a token, a rollback or restore, the upgrade that started the history. */
-export const secretVersionViaSchema = z.enum(["browser", "import", "token", "rollback", "migration"]);
+/** Through what a version was made: the page or the API with a user's session, a .env import, a token, a rollback or restore, a copy from another environment, the upgrade that started the history. */
+export const secretVersionViaSchema = z.enum(["browser", "import", "token", "rollback", "copy", "migration"]);
 export type SecretVersionVia = z.infer<typeof secretVersionViaSchema>;
 
 /** One kept version of a key in an environment; never its value (reveal asks for that). */

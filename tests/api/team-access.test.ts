@@ -101,6 +101,7 @@ const APP_ROUTES: Route[] = [
   ["POST", () => `/apps/${appId}/secrets/API_KEY/versions/1/reveal`, undefined, "developer"],
   ["POST", () => `/apps/${appId}/secrets/API_KEY/versions/99/restore`, undefined, "developer"],
   ["POST", () => `/apps/${appId}/environments/qa-none/rollback`, { at: "2026-01-01T00:00:00Z" }, "developer"],
+  ["POST", () => `/apps/${appId}/environments/qa-none/copy`, { from: "development" }, "developer"],
   ["PATCH", () => `/apps/${appId}`, { title: "Team app" }, "developer"],
   ["POST", () => `/apps/${appId}/secrets`, { key: "OTHER", value: "x" }, "developer"],
   ["DELETE", () => `/apps/${appId}/secrets/NOT_THERE`, undefined, "developer"],

@@ -75,7 +75,7 @@ export const appSecretVersionsTable = pgTable(
     version: integer("version").notNull(),
     /** Null: the key was deleted at this version. */
     ciphertext: text("ciphertext"),
-    via: text("via", { enum: ["browser", "import", "token", "rollback", "migration"] }).notNull(),
+    via: text("via", { enum: ["browser", "import", "token", "rollback", "copy", "migration"] }).notNull(),
     actorKind: text("actor_kind", { enum: ["user", "token", "system"] }).notNull(),
     actorId: text("actor_id"),
     actorLabel: text("actor_label"),

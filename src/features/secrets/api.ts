@@ -1,4 +1,5 @@
 import type { AuditPage } from "@contract/audit";
+import type { CopyEnvironmentRequest, CopyEnvironmentResult } from "@contract/environment-copy";
 import type { CreateEnvironment, Environment, EnvironmentComparison, UpdateEnvironment } from "@contract/environments";
 import type { RollbackResult, SecretVersion, SecretVersionValue } from "@contract/secret-versions";
 import type { ImportPreview, ImportResult, Secret, UpsertSecret } from "@contract/secrets";
@@ -9,6 +10,7 @@ import { auditKeys, environmentKeys, refreshAppSecrets, secretKeys, tokenKeys, v
 
 export type {
   AuditPage,
+  CopyEnvironmentResult,
   CreatedServiceToken,
   Environment,
   EnvironmentComparison,
@@ -94,6 +96,19 @@ export function useRollbackEnvironment(appId: string) {
   return useMutation({
     mutationFn: ({ slug, at }: { slug: string; at: string }) =>
       apiRequest<RollbackResult>(`${environmentPath(appId, slug)}/rollback`, { method: "POST", json: { at } }),
+    onSuccess: () => refreshAppSecrets(queryClient, appId),
+  });
+}
+
+/**
+ * Copies values from `from` into the environment `to` on the server (no value reaches the page);
+ * a differing value is replaced only with `replace: true` (else COPY_WOULD_REPLACE, to ask first).
+ */
+export function useCopyBetweenEnvironments(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ to, ...body }: CopyEnvironmentRequest & { to: string }) =>
+      apiRequest<CopyEnvironmentResult>(`${environmentPath(appId, to)}/copy`, { method: "POST", json: body }),
     onSuccess: () => refreshAppSecrets(queryClient, appId),
   });
 }

@@ -16,18 +16,23 @@ import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
 import { errorText } from "@/lib/errors/error-text";
 import { compareQuery, type EnvironmentComparison } from "./api";
+import { CopyBetweenEnvironments } from "./copy-between-environments";
 
 interface CompareEnvironmentsDialogProps {
   appId: string;
   open: boolean;
+  /** Offline: nothing can be copied. */
+  readOnly: boolean;
   onOpenChange(open: boolean): void;
 }
 
 /**
  * Keys × environments: where a key is missing, and which values are equal, marked by letters (the
- * same letter in a row, the same value). The server compares; no value reaches the page.
+ * same letter in a row, the same value). The server compares; no value reaches the page. A key that
+ * is missing or different somewhere can be copied from one environment to another, and so can every
+ * key one environment lacks (the server copies, see CopyBetweenEnvironments).
  */
-export function CompareEnvironmentsDialog({ appId, open, onOpenChange }: CompareEnvironmentsDialogProps) {
+export function CompareEnvironmentsDialog({ appId, open, readOnly, onOpenChange }: CompareEnvironmentsDialogProps) {
   const { t } = useLingui();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -38,7 +43,7 @@ export function CompareEnvironmentsDialog({ appId, open, onOpenChange }: Compare
             {t`The same letter in a row means the same value. Values are compared on the server and are not shown.`}
           </DialogDescription>
         </DialogHeader>
-        {open && <Comparison appId={appId} />}
+        {open && <Comparison appId={appId} readOnly={readOnly} />}
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="outline">{t`Close`}</Button>
@@ -56,10 +61,14 @@ type Row = EnvironmentComparison["keys"][number];
 const missingIn = (row: Row) => row.groups.filter((g) => g === null).length;
 const differs = (row: Row) => new Set(row.groups.filter((g) => g !== null)).size > 1;
 
-function Comparison({ appId }: { appId: string }) {
+/** What is being copied: one key (its row when asked), every missing key, or nothing. */
+type Copying = { row: Row } | { missing: true } | null;
+
+function Comparison({ appId, readOnly }: { appId: string; readOnly: boolean }) {
   const { t, i18n } = useLingui();
   const comparison = useQuery(compareQuery(appId));
   const [onlyDifferences, setOnlyDifferences] = useState(false);
+  const [copying, setCopying] = useState<Copying>(null);
 
   if (comparison.isError)
     return (
@@ -77,17 +86,36 @@ function Comparison({ appId }: { appId: string }) {
   const { environments, keys } = comparison.data;
   if (keys.length === 0) return <p className="text-sm text-slate-300">{t`No environment variables found`}</p>;
   const rows = onlyDifferences ? keys.filter((row) => missingIn(row) > 0 || differs(row)) : keys;
+  const panel = copying && (
+    <CopyBetweenEnvironments
+      // A new panel for each choice: its fields start over.
+      key={"row" in copying ? copying.row.key : ""}
+      appId={appId}
+      environments={environments}
+      row={"row" in copying ? copying.row : null}
+      readOnly={readOnly}
+      onClose={() => setCopying(null)}
+    />
+  );
   return (
     <div className="grid min-w-0 gap-3">
-      <label className="flex items-center gap-2 text-sm text-slate-200">
-        <input
-          type="checkbox"
-          checked={onlyDifferences}
-          onChange={(e) => setOnlyDifferences(e.target.checked)}
-          className="size-4"
-        />
-        {t`Only keys that differ or are missing`}
-      </label>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <label className="flex items-center gap-2 text-sm text-slate-200">
+          <input
+            type="checkbox"
+            checked={onlyDifferences}
+            onChange={(e) => setOnlyDifferences(e.target.checked)}
+            className="size-4"
+          />
+          {t`Only keys that differ or are missing`}
+        </label>
+        {environments.length > 1 && (
+          <Button variant="outline" size="sm" disabled={readOnly} onClick={() => setCopying({ missing: true })}>
+            {t`Copy missing keys…`}
+          </Button>
+        )}
+      </div>
+      {panel}
       {/* Wider than a phone with many environments: the table scrolls sideways, not the page. */}
       <div className="max-h-[60vh] min-w-0 overflow-auto rounded-md border border-white/10">
         <table className="w-full border-collapse text-sm">
@@ -104,6 +132,9 @@ function Comparison({ appId }: { appId: string }) {
               ))}
               <th scope="col" className="px-3 py-2 text-left font-medium text-slate-300">
                 {t`Status`}
+              </th>
+              <th scope="col" className="px-3 py-2 text-left font-medium text-slate-300">
+                <span className="sr-only">{t`Actions`}</span>
               </th>
             </tr>
           </thead>
@@ -131,6 +162,20 @@ function Comparison({ appId }: { appId: string }) {
                 ))}
                 <td className="px-3 py-2 text-xs text-slate-300">
                   <RowStatus row={row} />
+                </td>
+                <td className="px-3 py-2">
+                  {(missingIn(row) > 0 || differs(row)) && (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      disabled={readOnly}
+                      // The visible words first (a spoken command matches), then which key.
+                      aria-label={t`Copy to… (${row.key})`}
+                      onClick={() => setCopying({ row })}
+                    >
+                      {t`Copy to…`}
+                    </Button>
+                  )}
                 </td>
               </tr>
             ))}

@@ -9,6 +9,12 @@ import { useOnline } from "@/hooks/use-online";
 import { auditQuery } from "./api";
 import { formatDateTime } from "./format-date";
 
+const copiedKeys = (event: AuditEvent): string[] =>
+  ["created", "replaced"].flatMap((field) => {
+    const list = event.detail?.[field];
+    return Array.isArray(list) ? list.filter((k): k is string => typeof k === "string") : [];
+  });
+
 function useEventText() {
   const { t } = useLingui();
   return (event: AuditEvent): string => {
@@ -47,6 +53,12 @@ function useEventText() {
         return t`${who} deleted the environment ${subject}`;
       case "environment.rolled_back":
         return t`${who} rolled the environment ${subject} back`;
+      case "environment.copied": {
+        // The keys written (new and replaced), never a value.
+        const keys = copiedKeys(event).join(", ");
+        const from = typeof event.detail?.from === "string" ? event.detail.from : "";
+        return t`${who} copied ${keys} from ${from} to ${subject}`;
+      }
       case "secret.version_revealed":
         return t`${who} showed an earlier value of ${subject}`;
       case "secret.restored":

@@ -193,6 +193,7 @@ function ViaText({ via }: { via: SecretVersion["via"] }) {
     import: t`via import`,
     token: t`via token`,
     rollback: t`via rollback`,
+    copy: t`copied from another environment`,
     migration: t`via upgrade`,
   };
   return <>{texts[via]}</>;

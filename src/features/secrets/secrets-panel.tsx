@@ -223,7 +223,7 @@ export function SecretsPanel({
           }}
         />
       )}
-      <CompareEnvironmentsDialog appId={appId} open={comparing} onOpenChange={setComparing} />
+      <CompareEnvironmentsDialog appId={appId} open={comparing} readOnly={!online} onOpenChange={setComparing} />
       <RollbackEnvironmentDialog
         appId={appId}
         environment={rollingBack && current ? { slug: current.slug, name: current.name } : null}

@@ -42,6 +42,7 @@ export const AUDIT_ACTION_LABELS: Record<InstanceAuditAction, MessageDescriptor>
   "environment.updated": msg`Environment changed`,
   "environment.deleted": msg`Environment deleted`,
   "environment.rolled_back": msg`Environment rolled back`,
+  "environment.copied": msg`Values copied between environments`,
   "secret.restored": msg`Secret version restored`,
   "secret.version_revealed": msg`Secret version revealed`,
 };
