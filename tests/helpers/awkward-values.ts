@@ -13,8 +13,10 @@ export const AWKWARD: EnvEntry[] = [
   { key: "ALL_QUOTES", value: '`it\'s` "all"\nthree' },
   { key: "BACKSLASH", value: "C:\\new\\table" },
   { key: "TRAILING_BACKSLASH", value: "ends with \\" },
+  // A shell expansion that must reach the process as typed. ${PATH} alone would be a secret reference
+  // (docs/secrets.md), which reads for use resolve; with a default it is no reference, only text.
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${…} is what the value must keep
-  { key: "DOLLAR", value: "$HOME and ${PATH}" },
+  { key: "DOLLAR", value: "$HOME and ${PATH:-/bin}" },
   { key: "HASH", value: "a # not a comment" },
   { key: "CRLF", value: "line1\r\nline2\r\n" },
   { key: "LEADING_NEWLINE", value: "\nstarts with a newline" },
