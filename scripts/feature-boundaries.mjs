@@ -18,6 +18,8 @@ export const COMPOSES = {
   apps: ["secrets"],
   live: ["apps", "secrets"],
   teams: ["api-keys"],
+  // The command palette jumps to the admin pages, apps and databases (their queries and routes).
+  palette: ["admin", "apps", "database"],
 };
 
 /** The web app reaches the server only through the contract (zod schemas and error registries). */

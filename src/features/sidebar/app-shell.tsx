@@ -5,6 +5,7 @@ import { useSessionUser } from "@/components/auth-guard";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "@/components/ui/sidebar";
 import { adminMeQuery } from "@/features/admin/admin-me";
 import { AppDialogsProvider } from "@/features/apps/app-dialogs";
+import { CommandPaletteLauncher } from "@/features/palette/command-palette-launcher";
 import { AppSidebar } from "./app-sidebar";
 
 // Notices few users ever see load in chunks of their own, and only for the users who see them.
@@ -29,6 +30,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           <header className="sticky top-0 z-10 flex h-12 items-center gap-2 border-b border-white/10 bg-slate-950/40 px-3 backdrop-blur">
             <SidebarTrigger label={t`Toggle sidebar`} />
             <span className="text-xs text-slate-400 max-md:hidden">{t`Ctrl+B toggles the sidebar`}</span>
+            <CommandPaletteLauncher />
           </header>
           <Suspense fallback={null}>
             {unverified && <VerifyEmailBanner />}

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { Languages, LogOut, Settings, ShieldCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useSessionUser } from "@/components/auth-guard";
@@ -20,11 +20,8 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { isAdminQuery } from "@/features/admin/admin-api";
 import { switchLocale } from "@/lib/i18n";
-import { restartLiveUpdates } from "@/lib/live-restart";
 import { isLocale } from "@/lib/locale";
-import { notify } from "@/lib/notify";
-import { clearOfflineData } from "@/lib/query-persistence";
-import { signOut } from "@/lib/session/current-user";
+import { useLogOut } from "@/lib/session/use-log-out";
 import { ApiKeysMenuItem, TeamMenu } from "./team-menu";
 import { UserAvatar, UserMenuTrigger } from "./user-menu-trigger";
 
@@ -49,27 +46,12 @@ export default function UserMenuDropdown({
   }, []);
   const { t, i18n } = useLingui();
   const user = useSessionUser();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const logOut = useLogOut();
   const email = user.email ?? "";
   // Asked when the menu first loads; only operators (ADMIN_EMAILS) get the link.
   const isAdmin = useQuery(isAdminQuery()).data === true;
   // The team dialog's code loads the first time someone asks to create a team.
   const [teamDialog, setTeamDialog] = useState<{ open: boolean } | null>(null);
-
-  async function logOut() {
-    try {
-      await signOut();
-    } catch {
-      notify.error(t`An error occurred`);
-    }
-    // Leave the signed-in pages first: their mounted queries would refetch the moment the cache is
-    // cleared and persist the user's data again.
-    await navigate({ to: "/login" });
-    // Everything kept for offline use goes: persisted store, Query cache, Cache Storage.
-    await clearOfflineData(queryClient);
-    restartLiveUpdates();
-  }
 
   return (
     <>

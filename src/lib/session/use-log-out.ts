@@ -1,0 +1,27 @@
+import { useLingui } from "@lingui/react/macro";
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { restartLiveUpdates } from "@/lib/live-restart";
+import { notify } from "@/lib/notify";
+import { clearOfflineData } from "@/lib/query-persistence";
+import { signOut } from "./current-user";
+
+/** Logging out, as the user menu and the command palette do it. */
+export function useLogOut(): () => Promise<void> {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return async () => {
+    try {
+      await signOut();
+    } catch {
+      notify.error(t`An error occurred`);
+    }
+    // Leave the signed-in pages first: their mounted queries would refetch the moment the cache is
+    // cleared and persist the user's data again.
+    await navigate({ to: "/login" });
+    // Everything kept for offline use goes: persisted store, Query cache, Cache Storage.
+    await clearOfflineData(queryClient);
+    restartLiveUpdates();
+  };
+}
