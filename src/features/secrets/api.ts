@@ -198,6 +198,17 @@ export function useRevealAll(appId: string, environment?: string) {
   });
 }
 
+/**
+ * The environment's values with their references resolved, as a program gets them (the reveal
+ * route with `resolve=true`, recorded in the history as a resolved reveal). The caller keeps the
+ * answer in memory only: never in the query cache, which may be persisted.
+ */
+export function revealResolved(appId: string, environment?: string): Promise<Secret[]> {
+  return apiRequest<Secret[]>(`${secretsPath(appId)}/reveal?resolve=true${envQuery(environment, "&")}`, {
+    method: "POST",
+  });
+}
+
 export function previewImport(appId: string, content: string, environment?: string): Promise<ImportPreview> {
   return apiRequest<ImportPreview>(`${secretsPath(appId)}/import/preview${envQuery(environment)}`, {
     method: "POST",

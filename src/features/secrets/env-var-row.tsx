@@ -1,7 +1,7 @@
 import { hasSecretReference } from "@contract/secret-references";
 import { useLingui } from "@lingui/react/macro";
 import { Eye, EyeOff, History, Pencil, Trash2 } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { FieldError } from "@/components/field-error";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -9,6 +9,8 @@ import { errorText } from "@/lib/errors/error-text";
 import { type Secret, useDeleteSecret, useSaveSecret } from "./api";
 import { editorKeys } from "./editor-keys";
 import { MASKED_VALUE } from "./mask";
+import { ResolvedLine } from "./resolved-line";
+import type { Resolution } from "./use-resolved-values";
 import { usesCrlf, ValueTextarea, withLineEndingsOf } from "./value-textarea";
 
 interface EnvVarRowProps {
@@ -27,6 +29,12 @@ interface EnvVarRowProps {
   onDoneEditing(): void;
   /** Opens the key's versions (viewers too: who changed it when). */
   onHistory(): void;
+  /** The environment's resolved values, as far as asked for (none: this row cannot ask). */
+  resolution?: Resolution;
+  /** Asks for the resolved values (the reveal route with `resolve=true`). */
+  onResolve?(): void;
+  /** "Show resolved values" is on: a revealed value shows what it resolves to instead. */
+  showResolved?: boolean;
 }
 
 export function EnvVarRow({
@@ -40,15 +48,29 @@ export function EnvVarRow({
   onEdit,
   onDoneEditing,
   onHistory,
+  resolution = { status: "idle" },
+  onResolve,
+  showResolved = false,
 }: EnvVarRowProps) {
   const { t, i18n } = useLingui();
   const [revealedHere, setRevealedHere] = useState(false);
+  const [resolvedHere, setResolvedHere] = useState(false);
   const [draft, setDraft] = useState(secret.decryptedValue);
   const [error, setError] = useState<string | null>(null);
   const save = useSaveSecret(appId, environment);
   const remove = useDeleteSecret(appId, environment);
   const { key } = secret;
   const revealed = revealAll || revealedHere;
+  const isReference = !keysOnly && hasSecretReference(secret.decryptedValue);
+  const resolvedValue = resolution.status === "done" ? resolution.values.get(key) : undefined;
+  // Show resolved values swaps a revealed value for what it resolves to, once that is known.
+  const swapped = showResolved && revealed && resolvedValue !== undefined;
+  const wantsResolved = showResolved && revealed && !keysOnly;
+  // Shown values are asked for resolved (once for the environment: the panel shares the answer);
+  // also after the typed values changed, which forgets the previous answer.
+  useEffect(() => {
+    if (wantsResolved && resolution.status === "idle") onResolve?.();
+  }, [wantsResolved, resolution.status, onResolve]);
 
   async function onSave(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -125,8 +147,20 @@ export function EnvVarRow({
           className="max-h-60 overflow-auto font-mono text-xs break-all whitespace-pre-wrap text-slate-300"
           data-testid="secret-value"
         >
-          {revealed ? secret.decryptedValue : MASKED_VALUE}
+          {swapped && isReference && <span className="mr-1 font-sans text-sky-200">{t`Resolved:`}</span>}
+          {swapped ? resolvedValue : revealed ? secret.decryptedValue : MASKED_VALUE}
         </span>
+        {isReference && revealed && !swapped && onResolve && (
+          <ResolvedLine
+            secretKey={key}
+            resolution={resolution}
+            shown={resolvedHere}
+            onToggle={() => {
+              if (!resolvedHere) onResolve();
+              setResolvedHere(!resolvedHere);
+            }}
+          />
+        )}
       </div>
       <Button variant="ghost" size="icon" aria-label={t`History of ${key}`} onClick={onHistory}>
         <History aria-hidden="true" />
@@ -139,7 +173,11 @@ export function EnvVarRow({
             aria-label={revealed ? t`Hide value of ${key}` : t`Show value of ${key}`}
             aria-pressed={revealed}
             disabled={revealAll}
-            onClick={() => setRevealedHere((value) => !value)}
+            onClick={() => {
+              // Hiding the value hides what it resolves to as well.
+              if (revealedHere) setResolvedHere(false);
+              setRevealedHere(!revealedHere);
+            }}
           >
             {revealed ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
           </Button>

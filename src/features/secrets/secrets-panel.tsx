@@ -1,7 +1,7 @@
 import type { ResourceOwner } from "@contract/teams";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { Download, Eye, EyeOff, FileUp, Plus, WifiOff } from "lucide-react";
+import { Download, Eye, EyeOff, FileUp, Link2, Plus, WifiOff } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -19,6 +19,7 @@ import { ImportDialog } from "./import-dialog";
 import { ManageEnvironmentsDialog } from "./manage-environments-dialog";
 import { RollbackEnvironmentDialog } from "./rollback-environment-dialog";
 import { SecretVersionsDialog } from "./secret-versions-dialog";
+import { useResolvedValues } from "./use-resolved-values";
 
 /**
  * An app's environment variables: masked list, reveal (one, or all at once, which is recorded),
@@ -55,6 +56,9 @@ export function SecretsPanel({
   });
   const revealAll = useRevealAll(appId, environment);
   const [showAll, setShowAll] = useState(false);
+  // Resolved values live in the hook's state only (never in a cache that may be persisted).
+  const { resolution, resolve } = useResolvedValues(appId, environment, secrets.data);
+  const [showResolved, setShowResolved] = useState(false);
   const [historyOf, setHistoryOf] = useState<string | null>(null);
   const [editingKey, setEditingKey] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
@@ -77,6 +81,7 @@ export function SecretsPanel({
   function switchTo(slug: string) {
     // Values revealed in one environment stay hidden in the next; edits do not carry over.
     setShowAll(false);
+    setShowResolved(false);
     setEditingKey(null);
     setAdding(false);
     if (onEnvironmentChange) onEnvironmentChange(slug);
@@ -92,6 +97,14 @@ export function SecretsPanel({
     } catch (e) {
       notify.error(errorText(i18n, e));
     }
+  }
+
+  // The rows ask for the resolved values once one of them is revealed (the read is recorded, so
+  // not before a value is shown); turning the toggle on again after a refusal asks again.
+  function toggleShowResolved() {
+    if (showResolved) return setShowResolved(false);
+    setShowResolved(true);
+    if (resolution.status === "error") void resolve();
   }
 
   async function download() {
@@ -163,7 +176,25 @@ export function SecretsPanel({
           {revealAll.isPending ? <Spinner /> : showAll ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
           {showAll ? t`Hide all values` : t`Show all values`}
         </Button>
+        {!keysOnly && (
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-pressed={showResolved}
+            disabled={list.length === 0 || (readOnly && !showResolved)}
+            onClick={toggleShowResolved}
+            title={t`Revealed values show what programs get, with their references filled in.`}
+          >
+            {showResolved && resolution.status === "pending" ? <Spinner /> : <Link2 aria-hidden="true" />}
+            {t`Show resolved values`}
+          </Button>
+        )}
       </div>
+      {showResolved && resolution.status === "error" && (
+        <p role="alert" className="text-sm text-red-300" data-testid="resolve-error">
+          {errorText(i18n, resolution.error)}
+        </p>
+      )}
       {adding && (
         <AddEnvVarForm
           key={environment}
@@ -190,6 +221,9 @@ export function SecretsPanel({
                 onEdit={() => setEditingKey(secret.key)}
                 onDoneEditing={() => setEditingKey(null)}
                 onHistory={() => setHistoryOf(secret.key)}
+                resolution={resolution}
+                onResolve={() => void resolve()}
+                showResolved={showResolved}
               />
             ))}
           </ul>
