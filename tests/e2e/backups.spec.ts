@@ -78,6 +78,8 @@ const test = cspTest.extend<{ ownInstance: string }, { backupServer: OwnInstance
 // An operator backs the instance up from the admin area and sees the archive listed, sealed.
 for (const { lang, viewport } of RUNS) {
   test(`an operator backs the instance up (${lang}, ${viewport})`, async ({ page, context }) => {
+    // Its own server starts first (the worker fixture) on a busy machine.
+    test.slow();
     await useLanguage(context, lang);
     await page.setViewportSize(VIEWPORTS[viewport]);
     await signInAsOperator(page, lang, OPERATOR_EMAILS.backups[lang]);
@@ -99,6 +101,8 @@ for (const { lang, viewport } of RUNS) {
 // A user branches a database from its page's menu and lands on the branch (the shared server).
 for (const { lang, viewport } of RUNS) {
   cspTest(`a user branches a database (${lang}, ${viewport})`, async ({ page, context }, info) => {
+    // A new database, then a copy of it: PGlite cluster work that BRANCH_TIMEOUT_MS alone may take.
+    cspTest.slow();
     await useLanguage(context, lang);
     await page.setViewportSize(VIEWPORTS[viewport]);
     await startSignedIn(page, lang, uniqueEmail(`branch-${lang}-${viewport}`));
