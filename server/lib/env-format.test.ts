@@ -12,7 +12,7 @@ describe("formatEnv dotenv", () => {
     // Every value is quoted; plain ones in double quotes.
     expect(text).toContain('UNICODE="Grüße, 東京 🎉 \u00a0nbsp"\n');
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${…} is what the value must keep
-    expect(text).toContain("DOLLAR='$HOME and ${PATH}'\n");
+    expect(text).toContain("DOLLAR='$HOME and ${PATH:-/bin}'\n");
   });
 
   it("refuses, naming the key, a value no dotenv quoting can carry", () => {
