@@ -114,10 +114,11 @@ export async function backupInstance(
   }
 }
 
-/** `backup-2026-11-29T01-02-03Z.tar`: sorts by time, and holds no character a file system refuses. */
+/**
+ * `backup-2026-11-29T01-02-03.456Z.tar`: sorts by time, and holds no character a file system refuses.
+ * The milliseconds keep two backups of one second apart (a small instance backs up in well under one,
+ * and a second name alike would replace the first archive).
+ */
 export function archiveName(date = new Date()): string {
-  return `backup-${date
-    .toISOString()
-    .replace(/\.\d+Z$/, "Z")
-    .replaceAll(":", "-")}.tar`;
+  return `backup-${date.toISOString().replaceAll(":", "-")}.tar`;
 }
