@@ -21,6 +21,8 @@ export interface QueryStateProps<T> {
   isEmpty?: (data: T) => boolean;
   /** Replaces the spinner while loading (`null`: nothing, e.g. offline where nothing will come). */
   loading?: ReactNode;
+  /** Says what is loading beside the spinner, instead of "Loading...". */
+  loadingLabel?: string;
   /** For an error without a known code; errorText's general sentence otherwise. */
   errorFallback?: MessageDescriptor;
   /** Smaller text, for a section inside a page rather than the page itself. */
@@ -40,6 +42,7 @@ export function QueryState<T>({
   empty,
   isEmpty = emptyList,
   loading,
+  loadingLabel,
   errorFallback,
   small = false,
 }: QueryStateProps<T>) {
@@ -54,7 +57,7 @@ export function QueryState<T>({
         ) : (
           <p role="status" className={cn("flex items-center gap-2 text-slate-300", small && "text-sm")}>
             <Spinner />
-            {t`Loading...`}
+            {loadingLabel ?? t`Loading...`}
           </p>
         ))}
       {failed && (

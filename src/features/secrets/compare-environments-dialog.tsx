@@ -2,6 +2,7 @@ import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -12,9 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
-import { errorText } from "@/lib/errors/error-text";
 import { compareQuery, type EnvironmentComparison } from "./api";
 import { CopyBetweenEnvironments } from "./copy-between-environments";
 
@@ -65,26 +64,34 @@ const differs = (row: Row) => new Set(row.groups.filter((g) => g !== null)).size
 type Copying = { row: Row } | { missing: true } | null;
 
 function Comparison({ appId, readOnly }: { appId: string; readOnly: boolean }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const comparison = useQuery(compareQuery(appId));
+  return (
+    <QueryState
+      query={comparison}
+      small
+      loadingLabel={t`Comparing...`}
+      isEmpty={(data) => data.keys.length === 0}
+      empty={<p className="text-sm text-slate-300">{t`No environment variables found`}</p>}
+    >
+      {(data) => <ComparisonTable appId={appId} readOnly={readOnly} comparison={data} />}
+    </QueryState>
+  );
+}
+
+function ComparisonTable({
+  appId,
+  readOnly,
+  comparison,
+}: {
+  appId: string;
+  readOnly: boolean;
+  comparison: EnvironmentComparison;
+}) {
+  const { t } = useLingui();
   const [onlyDifferences, setOnlyDifferences] = useState(false);
   const [copying, setCopying] = useState<Copying>(null);
-
-  if (comparison.isError)
-    return (
-      <p role="alert" className="text-sm text-red-300">
-        {errorText(i18n, comparison.error)}
-      </p>
-    );
-  if (!comparison.data)
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm text-slate-300">
-        <Spinner />
-        {t`Comparing...`}
-      </p>
-    );
-  const { environments, keys } = comparison.data;
-  if (keys.length === 0) return <p className="text-sm text-slate-300">{t`No environment variables found`}</p>;
+  const { environments, keys } = comparison;
   const rows = onlyDifferences ? keys.filter((row) => missingIn(row) > 0 || differs(row)) : keys;
   const panel = copying && (
     <CopyBetweenEnvironments

@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Eye, EyeOff, RotateCcw } from "lucide-react";
 import { useState } from "react";
+import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -100,81 +101,76 @@ function VersionList({
     }
   }
 
-  if (versions.isError)
-    return (
-      <p role="alert" className="text-sm text-red-300">
-        {errorText(i18n, versions.error)}
-      </p>
-    );
-  if (!versions.data)
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm text-slate-300">
-        <Spinner />
-        {t`Loading versions...`}
-      </p>
-    );
   return (
-    <ul className="grid max-h-[60vh] grid-cols-1 gap-2 overflow-auto" aria-label={t`Versions`}>
-      {versions.data.map((v) => {
-        const number = v.version;
-        const value = values[number];
-        return (
-          <li key={number} className="grid gap-1 rounded-md border border-white/10 bg-white/5 px-3 py-2">
-            <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              <span className="font-mono text-sm text-slate-100">{t`Version ${number}`}</span>
-              {v.current && (
-                <span className="rounded bg-indigo-500/20 px-1.5 text-xs text-indigo-100">{t`current`}</span>
-              )}
-              {v.deleted && <span className="rounded bg-red-500/20 px-1.5 text-xs text-red-100">{t`deleted`}</span>}
-            </div>
-            <p className="text-xs break-words text-slate-300">
-              <ActorText version={v} /> · {formatDateTime(i18n.locale, v.createdAt)} · <ViaText via={v.via} />
-            </p>
-            {value !== undefined && (
-              <span
-                className="max-h-40 overflow-auto font-mono text-xs break-all whitespace-pre-wrap text-slate-200"
-                data-testid="version-value"
-              >
-                {value}
-              </span>
-            )}
-            {!keysOnly && !v.deleted && (
-              <div className="flex flex-wrap gap-2">
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-pressed={value !== undefined}
-                  aria-label={value !== undefined ? t`Hide version ${number}` : t`Reveal version ${number}`}
-                  disabled={readOnly || revealing === number}
-                  onClick={() => void toggleReveal(number)}
-                >
-                  {revealing === number ? (
-                    <Spinner />
-                  ) : value !== undefined ? (
-                    <EyeOff aria-hidden="true" />
-                  ) : (
-                    <Eye aria-hidden="true" />
+    <QueryState query={versions} small loadingLabel={t`Loading versions...`} isEmpty={() => false}>
+      {(list) => (
+        <ul className="grid max-h-[60vh] grid-cols-1 gap-2 overflow-auto" aria-label={t`Versions`}>
+          {list.map((v) => {
+            const number = v.version;
+            const value = values[number];
+            return (
+              <li key={number} className="grid gap-1 rounded-md border border-white/10 bg-white/5 px-3 py-2">
+                <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                  <span className="font-mono text-sm text-slate-100">{t`Version ${number}`}</span>
+                  {v.current && (
+                    <span className="rounded bg-indigo-500/20 px-1.5 text-xs text-indigo-100">{t`current`}</span>
                   )}
-                  {value !== undefined ? t`Hide` : t`Reveal`}
-                </Button>
-                {!v.current && (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    aria-label={t`Restore version ${number}`}
-                    disabled={readOnly || restore.isPending}
-                    onClick={() => void onRestore(number)}
+                  {v.deleted && <span className="rounded bg-red-500/20 px-1.5 text-xs text-red-100">{t`deleted`}</span>}
+                </div>
+                <p className="text-xs break-words text-slate-300">
+                  <ActorText version={v} /> · {formatDateTime(i18n.locale, v.createdAt)} · <ViaText via={v.via} />
+                </p>
+                {value !== undefined && (
+                  <span
+                    className="max-h-40 overflow-auto font-mono text-xs break-all whitespace-pre-wrap text-slate-200"
+                    data-testid="version-value"
                   >
-                    {restore.isPending && restore.variables === number ? <Spinner /> : <RotateCcw aria-hidden="true" />}
-                    {t`Restore`}
-                  </Button>
+                    {value}
+                  </span>
                 )}
-              </div>
-            )}
-          </li>
-        );
-      })}
-    </ul>
+                {!keysOnly && !v.deleted && (
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-pressed={value !== undefined}
+                      aria-label={value !== undefined ? t`Hide version ${number}` : t`Reveal version ${number}`}
+                      disabled={readOnly || revealing === number}
+                      onClick={() => void toggleReveal(number)}
+                    >
+                      {revealing === number ? (
+                        <Spinner />
+                      ) : value !== undefined ? (
+                        <EyeOff aria-hidden="true" />
+                      ) : (
+                        <Eye aria-hidden="true" />
+                      )}
+                      {value !== undefined ? t`Hide` : t`Reveal`}
+                    </Button>
+                    {!v.current && (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        aria-label={t`Restore version ${number}`}
+                        disabled={readOnly || restore.isPending}
+                        onClick={() => void onRestore(number)}
+                      >
+                        {restore.isPending && restore.variables === number ? (
+                          <Spinner />
+                        ) : (
+                          <RotateCcw aria-hidden="true" />
+                        )}
+                        {t`Restore`}
+                      </Button>
+                    )}
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </QueryState>
   );
 }
 
