@@ -33,5 +33,15 @@ export function useLazyMenu(cache: LazyMenuCache, importMenu: () => Promise<{ de
     load();
     setOpen(true);
   };
-  return { menu, open, setOpen, placeholder, load, press };
+  // What the stand-in trigger needs: a menu button that loads on a reach and opens on a press.
+  const standIn = {
+    ref: placeholder,
+    "aria-haspopup": "menu",
+    "aria-expanded": false,
+    onPointerEnter: load,
+    onFocus: load,
+    onPointerDown: press,
+    onClick: press,
+  } as const;
+  return { menu, open, setOpen, standIn };
 }

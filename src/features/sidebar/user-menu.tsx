@@ -9,17 +9,7 @@ const cache: LazyMenuCache = {};
  * menu as soon as the code arrives, and keyboard focus moves over to the real button.
  */
 export function UserMenu() {
-  const { menu, open, setOpen, placeholder, load, press } = useLazyMenu(cache, () => import("./user-menu-dropdown"));
+  const { menu, open, setOpen, standIn } = useLazyMenu(cache, () => import("./user-menu-dropdown"));
   if (menu) return <menu.Menu open={open} onOpenChange={setOpen} focusTrigger={menu.focus} />;
-  return (
-    <UserMenuTrigger
-      ref={placeholder}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={load}
-      onFocus={load}
-      onPointerDown={press}
-      onClick={press}
-    />
-  );
+  return <UserMenuTrigger {...standIn} />;
 }

@@ -9,17 +9,7 @@ const cache: LazyMenuCache = {};
  * button stands in until it is there.
  */
 export function WorkspaceSwitcher() {
-  const { menu, open, setOpen, placeholder, load, press } = useLazyMenu(cache, () => import("./workspace-menu"));
+  const { menu, open, setOpen, standIn } = useLazyMenu(cache, () => import("./workspace-menu"));
   if (menu) return <menu.Menu open={open} onOpenChange={setOpen} focusTrigger={menu.focus} />;
-  return (
-    <WorkspaceTrigger
-      ref={placeholder}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={load}
-      onFocus={load}
-      onPointerDown={press}
-      onClick={press}
-    />
-  );
+  return <WorkspaceTrigger {...standIn} />;
 }
