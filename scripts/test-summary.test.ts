@@ -58,4 +58,43 @@ describe("npm test's summary", () => {
       { where: "tests/api/a.test.ts: forgotten", reason: undefined },
     ]);
   });
+
+  it("names every failure, a file that failed outside its tests included, and lists vitest's flakes apart", () => {
+    const summary = reports({
+      "vitest.json": {
+        numPassedTests: 3,
+        numFailedTests: 1,
+        testResults: [
+          {
+            name: "/repo/tests/api/a.test.ts",
+            status: "failed",
+            assertionResults: [
+              { status: "failed", ancestorTitles: ["apps"], title: "lists them" },
+              { status: "passed", ancestorTitles: ["apps"], title: "creates one" },
+            ],
+          },
+          {
+            name: "/repo/tests/api/b.test.ts",
+            status: "failed",
+            message: "Hook timed out\nat …",
+            assertionResults: [],
+          },
+        ],
+      },
+      "vitest-flaky.json": ["tests/api/c.test.ts: sockets > reconnects"],
+      "e2e.json": {
+        stats: { expected: 1, unexpected: 1, flaky: 0, skipped: 0 },
+        suites: [{ title: "x.spec.ts", specs: [spec("a", "expected"), spec("signs in", "unexpected")] }],
+      },
+      "lighthouse.json": [{ ok: false, audit: "/login mobile" }],
+    });
+    expect(summary.failures).toEqual([
+      "tests/api/a.test.ts: apps > lists them",
+      "tests/api/b.test.ts: Hook timed out",
+      "x.spec.ts: signs in",
+      "lighthouse: /login mobile",
+    ]);
+    expect(summary.flaky).toEqual(["tests/api/c.test.ts: sockets > reconnects"]);
+    expect(summary.passed).toBe(3);
+  });
 });

@@ -45,14 +45,20 @@ if (!run("lint", "npx", ["biome", "check", "."])) fail("Lint failed (npm run for
 
 // Not under test-results/: Playwright empties that folder when it starts.
 rmSync(".test-reports", { recursive: true, force: true });
-const vitestOk = run("unit + integration", "npx", [
-  "vitest",
-  "run",
-  ...projects.flatMap((p) => ["--project", p]),
-  "--reporter=default",
-  "--reporter=json",
-  "--outputFile.json=.test-reports/vitest.json",
-]);
+const vitestOk = run(
+  "unit + integration",
+  "npx",
+  [
+    "vitest",
+    "run",
+    ...projects.flatMap((p) => ["--project", p]),
+    "--reporter=default",
+    "--reporter=json",
+    "--reporter=./tests/helpers/flaky-reporter.ts",
+    "--outputFile.json=.test-reports/vitest.json",
+  ],
+  { VITEST_FLAKY_REPORT: ".test-reports/vitest-flaky.json" },
+);
 const e2eOk = run("browser", "npx", ["playwright", "test", "--reporter=list,json"], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: ".test-reports/e2e.json",
 });
@@ -61,7 +67,7 @@ const lighthouseOk = run("lighthouse", "npx", ["tsx", "tests/lighthouse/run.ts"]
   LIGHTHOUSE_REPORT: ".test-reports/lighthouse.json",
 });
 
-const { passed, skips, flaky, ...counts } = summarizeReports(".test-reports", process.cwd());
+const { passed, skips, flaky, failures, ...counts } = summarizeReports(".test-reports", process.cwd());
 let { failed } = counts;
 if (skips.length) {
   console.log(`\nSkipped (${skips.length}):`);
@@ -78,6 +84,21 @@ if (flaky.length) {
   console.log(`\nFlaky (failed, then passed on a retry; ${flaky.length}):`);
   for (const where of flaky) console.log(`  ${where}`);
 }
-if (!vitestOk || !e2eOk || !lighthouseOk) failed = Math.max(failed, 1);
+if (failures.length) {
+  console.log(`\nFailed (${failures.length}):`);
+  for (const where of failures) console.log(`  ${where}`);
+}
+const failedRunners = [
+  [vitestOk, "vitest"],
+  [e2eOk, "Playwright"],
+  [lighthouseOk, "Lighthouse"],
+].filter(([ok]) => !ok);
+if (failedRunners.length && !failures.length) {
+  // An unhandled error after a test, or a runner that stopped: its own output above says which.
+  console.log(
+    `\n${failedRunners.map(([, name]) => name).join(", ")} failed without a failing test: see "Unhandled Errors" above.`,
+  );
+}
+if (failedRunners.length) failed = Math.max(failed, 1);
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skips.length} skipped, ${flaky.length} flaky`);
 process.exit(failed ? 1 : 0);

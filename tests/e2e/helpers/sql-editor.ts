@@ -36,5 +36,7 @@ export async function runSql(page: Page, sql: string): Promise<void> {
   await page.keyboard.insertText(sql);
   await expect(monaco.locator(".view-line")).toHaveCount(sql.split("\n").length);
   await expect(monaco).toHaveClass(/\bfocused\b/);
+  // Typing may have opened the completion list, which would take the keys meant for the editor.
+  await page.keyboard.press("Escape");
   await page.keyboard.press("ControlOrMeta+Shift+Enter");
 }
