@@ -173,7 +173,8 @@ export type TableDataQuery = z.input<typeof tableDataQuerySchema>;
 export const tableDataSchema = z.object({
   schemaName: z.string(),
   tableName: z.string(),
-  columns: z.array(z.object({ name: z.string(), type: z.string(), primaryKey: z.boolean() })),
+  /** required: NOT NULL with no default, identity or generation (an insert must name it). */
+  columns: z.array(z.object({ name: z.string(), type: z.string(), primaryKey: z.boolean(), required: z.boolean() })),
   rows: z.array(z.array(z.unknown())),
   page: z.number(),
   pageSize: z.number(),

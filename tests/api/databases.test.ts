@@ -180,6 +180,29 @@ describe("schema and table data", () => {
     expect(beyond).toMatchObject({ rows: [], hasMore: false, rowCount: 120 });
   });
 
+  it("marks the columns an insert must name: NOT NULL with no default, identity or generation", async () => {
+    const made = await exec(`
+      CREATE TABLE public.insert_needs (
+        id int GENERATED ALWAYS AS IDENTITY PRIMARY KEY, serial_no serial, title text NOT NULL,
+        note text, status text NOT NULL DEFAULT 'new', doubled int GENERATED ALWAYS AS (id * 2) STORED);`);
+    expect(made.error).toBeNull();
+    const page = tableDataSchema.parse(
+      (await api(server, alice.accessToken, "GET", `/db/${dbId}/table/insert_needs`)).data,
+    );
+    expect(page.columns.map((c) => [c.name, c.required])).toEqual([
+      ["id", false],
+      ["serial_no", false],
+      ["title", true],
+      ["note", false],
+      ["status", false],
+      ["doubled", false],
+    ]);
+    const view = tableDataSchema.parse(
+      (await api(server, alice.accessToken, "GET", `/db/${dbId}/table/task_titles`)).data,
+    );
+    expect(view.columns.every((c) => !c.required)).toBe(true);
+  });
+
   it("searches case-insensitively on the value as text, with % and _ matched literally", async () => {
     const path = `/db/${dbId}/table/${encodeURIComponent('we"ird')}?schemaName=${encodeURIComponent("Odd Schema")}`;
     const hits = tableDataSchema.parse(

@@ -19,6 +19,8 @@ interface Column {
   name: string;
   typeOid: number;
   primaryKey: boolean;
+  /** NOT NULL with no default, identity or generation: an insert must give it a value. */
+  required: boolean;
   /** Read as text and cut past CELL_TEXT_LIMIT: strings, JSON, XML and bytea, which can be huge. */
   cut: "text" | "json" | null;
 }
@@ -87,12 +89,13 @@ async function readWith(
     oid: number;
     estimate: number;
     visible: number;
-    columns: Array<{ name: string; type: number; pk: boolean; cut: "text" | "json" | null }>;
+    columns: Array<{ name: string; type: number; pk: boolean; required: boolean; cut: "text" | "json" | null }>;
   }>(
     `SELECT c.oid::int AS oid, c.reltuples::float8 AS estimate,
             c.relallvisible::float8 / greatest(c.relpages, 1) AS visible,
             (SELECT json_agg(json_build_object('name', a.attname, 'type', a.atttypid::int,
                     'pk', EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = a.attrelid AND i.indisprimary AND a.attnum = ANY(i.indkey)),
+                    'required', a.attnotnull AND NOT a.atthasdef AND a.attidentity = '' AND a.attgenerated = '',
                     'cut', (SELECT CASE WHEN ty.typname IN ('json', 'jsonb') THEN 'json'
                                         WHEN ty.typcategory = 'S' OR ty.typname IN ('xml', 'bytea') THEN 'text' END
                               FROM pg_type ty WHERE ty.oid = a.atttypid))
@@ -117,6 +120,7 @@ async function readWith(
     name: c.name,
     typeOid: Number(c.type),
     primaryKey: c.pk,
+    required: c.required,
     cut: c.cut ?? null,
   }));
   const column = (name: string | undefined, what: string) => {
@@ -296,6 +300,7 @@ async function readWith(
       name: c.name,
       type: names.get(c.typeOid) ?? String(c.typeOid),
       primaryKey: c.primaryKey,
+      required: c.required,
     })),
     rows,
     page: pageNumber,

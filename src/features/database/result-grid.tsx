@@ -33,6 +33,8 @@ export interface GridColumn {
   name: string;
   type: string;
   primaryKey?: boolean;
+  /** An insert must give it a value (NOT NULL, no default): the insert form marks it. */
+  required?: boolean;
 }
 
 type GridRow = unknown[];
