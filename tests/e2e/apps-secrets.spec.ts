@@ -9,6 +9,7 @@ import { buildCli } from "../../scripts/cli-build.mjs";
 import { createApp } from "./helpers/apps.ts";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, type Lang, tr } from "./helpers/catalog.ts";
+import { typeNameToConfirm } from "./helpers/confirm.ts";
 import { startSignedIn, uniqueEmail, useLanguage } from "./helpers/session.ts";
 
 const run = promisify(execFile);
@@ -200,6 +201,8 @@ for (const lang of LANGS) {
       await expect(deleteDialog).toContainText(
         tr(lang, 'Are you sure you want to delete "{title}"? This action cannot be undone.', { title }),
       );
+      await expect(deleteDialog.getByRole("button", { name: tr(lang, "Delete App") })).toBeDisabled();
+      await typeNameToConfirm(deleteDialog, lang, title);
       await deleteDialog.getByRole("button", { name: tr(lang, "Delete App") }).click();
       await expect(page.getByText(tr(lang, "App deleted successfully")).first()).toBeVisible();
       await expect(page).toHaveURL(/\/$/);

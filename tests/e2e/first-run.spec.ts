@@ -7,6 +7,7 @@ import { startServerProcess } from "../helpers/server-process.ts";
 import { createApp } from "./helpers/apps.ts";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, tr } from "./helpers/catalog.ts";
+import { typeNameToConfirm } from "./helpers/confirm.ts";
 import {
   fillCredentials,
   linkFromMail,
@@ -259,6 +260,7 @@ for (const lang of LANGS) {
         .getByRole("button", { name: tr(lang, "Delete App") })
         .click();
       const confirm = page.getByRole("alertdialog", { name: tr(lang, "Delete App") });
+      await typeNameToConfirm(confirm, lang, `Refusals ${lang}`);
       await confirm.getByRole("button", { name: tr(lang, "Delete App") }).click();
       const toast = toasts(page).first();
       await expect(toast).toBeVisible();

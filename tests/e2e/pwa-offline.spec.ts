@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
 import { createApp } from "./helpers/apps.ts";
 import { tr } from "./helpers/catalog.ts";
+import { typeNameToConfirm } from "./helpers/confirm.ts";
 import { expect, test } from "./helpers/csp.ts";
 import { setOffline } from "./helpers/offline.ts";
 import { signOut, startSignedIn, uniqueEmail } from "./helpers/session.ts";
@@ -215,6 +216,7 @@ test.describe("offline PWA", () => {
 
     await setOffline(context, true);
     await page.getByRole("button", { name: tr("en", "Delete App") }).click();
+    await typeNameToConfirm(page.getByRole("alertdialog"), "en", title);
     await page
       .getByRole("alertdialog")
       .getByRole("button", { name: tr("en", "Delete App") })

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, type Lang, tr } from "./helpers/catalog.ts";
+import { typeNameToConfirm } from "./helpers/confirm.ts";
 import {
   fillCredentials,
   linkFromMail,
@@ -160,8 +161,10 @@ for (const lang of LANGS) {
 
       // The owner deletes the team after typing its name.
       const deletion = page.getByRole("region", { name: tr(lang, "Delete team") });
-      await deletion.getByLabel(tr(lang, "Type {confirmation} to confirm", { confirmation: renamed })).fill(renamed);
       await deletion.getByRole("button", { name: tr(lang, "Delete team") }).click();
+      const confirmDeletion = page.getByRole("alertdialog", { name: tr(lang, "Delete team") });
+      await typeNameToConfirm(confirmDeletion, lang, renamed);
+      await confirmDeletion.getByRole("button", { name: tr(lang, "Delete team") }).click();
       await expect(page).toHaveURL(/\/$/);
       await page.goto(`/teams/${teamId}`);
       await expect(page.getByRole("heading", { name: tr(lang, "Team not found"), level: 1 })).toBeVisible();

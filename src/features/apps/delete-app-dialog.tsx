@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { onlineManager } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { ConfirmDialog } from "@/components/confirm-dialog";
+import { TypedNameConfirmDialog } from "@/components/typed-name-confirm-dialog";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { useDeleteApp } from "./mutations";
@@ -33,8 +33,10 @@ export function DeleteAppDialog({ app, onClose }: { app: App | null; onClose(): 
     }
   }
 
+  // Typing the title, as for a database or a team: an app takes every environment's secrets with it.
   return (
-    <ConfirmDialog
+    <TypedNameConfirmDialog
+      name={title}
       open={app !== null}
       onOpenChange={(open) => !open && onClose()}
       title={t`Delete App`}
