@@ -1,6 +1,7 @@
 import { CONSENT_TEXTS } from "../../server/auth/routes/auth/oauth/dev-provider/consent-texts.ts";
 import { LANGS, tr } from "./helpers/catalog.ts";
 import { expect, test } from "./helpers/csp.ts";
+import { MAIL_SUBJECT } from "./helpers/mail-subjects.ts";
 import {
   fillCredentials,
   linkFromMail,
@@ -169,7 +170,7 @@ for (const lang of LANGS) {
       await expect(page.getByText(tr(lang, "Password reset email sent!")).first()).toBeVisible({ timeout: 30_000 });
       await expect(page.getByLabel(tr(lang, "Email"), { exact: true })).toHaveCount(0);
 
-      const link = await linkFromMail(email, "/handler/password-reset", /password/i);
+      const link = await linkFromMail(email, "/handler/password-reset", MAIL_SUBJECT.passwordReset[lang]);
       await page.goto(link);
       const newPassword = `${PASSWORD} renewed`;
       await page.getByLabel(tr(lang, "New password")).fill(newPassword);

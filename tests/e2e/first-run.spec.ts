@@ -6,8 +6,9 @@ import { readMails } from "../helpers/mail-catcher.ts";
 import { startServerProcess } from "../helpers/server-process.ts";
 import { createApp } from "./helpers/apps.ts";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
-import { LANGS, tr } from "./helpers/catalog.ts";
+import { LANGS, type Lang, tr } from "./helpers/catalog.ts";
 import { typeNameToConfirm } from "./helpers/confirm.ts";
+import { MAIL_SUBJECT } from "./helpers/mail-subjects.ts";
 import {
   fillCredentials,
   linkFromMail,
@@ -57,8 +58,8 @@ async function checkSizes(page: Page, info: TestInfo, name: string): Promise<voi
 /** Toasts of sonner on the page (an error must not be said twice: toast and inline). */
 const toasts = (page: Page) => page.locator("[data-sonner-toast]");
 
-const verificationMails = (email: string) =>
-  readMails(process.env.E2E_MAIL_DIR ?? "", email).filter((mail) => /verif/i.test(mail.subject));
+const verificationMails = (email: string, lang: Lang) =>
+  readMails(process.env.E2E_MAIL_DIR ?? "", email).filter((mail) => MAIL_SUBJECT.verification[lang].test(mail.subject));
 
 for (const lang of LANGS) {
   test(`the first start's setup link makes the first operator, once (${lang})`, async ({ browser }, info) => {
@@ -174,13 +175,13 @@ for (const lang of LANGS) {
       await page.getByRole("button", { name: tr(lang, "Sign up"), exact: true }).click();
       await expect(page.getByText(tr(lang, "Please check your email for verification"))).toBeVisible();
       await expect(page.getByRole("status").filter({ hasText: email })).toBeVisible();
-      await expect.poll(() => verificationMails(email).length).toBe(1);
+      await expect.poll(() => verificationMails(email, lang).length).toBe(1);
       await expectNoSeriousA11yViolations(page, `${lang} sign-up done`);
       await checkSizes(page, info, `signup-done-${lang}`);
 
       await page.getByRole("button", { name: tr(lang, "Send the link again") }).click();
       await expect(page.getByText(tr(lang, "A new link is on its way to {email}.", { email }))).toBeVisible();
-      await expect.poll(() => verificationMails(email).length).toBe(2);
+      await expect.poll(() => verificationMails(email, lang).length).toBe(2);
       // Resting after a send: one click, one mail.
       await expect(page.getByRole("button", { name: tr(lang, "Send the link again") })).toBeDisabled();
 
@@ -193,12 +194,12 @@ for (const lang of LANGS) {
       await checkSizes(page, info, `unverified-banner-${lang}`);
       await banner.getByRole("button", { name: tr(lang, "Send the link again") }).click();
       await expect(banner.getByText(tr(lang, "A new link is on its way to {email}.", { email }))).toBeVisible();
-      await expect.poll(() => verificationMails(email).length).toBe(3);
+      await expect.poll(() => verificationMails(email, lang).length).toBe(3);
       // This instance has SMTP: no outbox notice.
       await expect(page.getByRole("region", { name: tr(lang, "No mail server") })).toHaveCount(0);
 
       // The newest link verifies; the banner is gone.
-      await page.goto(await linkFromMail(email, "/verify-email", /verif/i));
+      await page.goto(await linkFromMail(email, "/verify-email", MAIL_SUBJECT.verification[lang]));
       await expect(liveRegion(page)).toContainText(tr(lang, "Initializing project..."));
       await expect(page).toHaveURL(/\/$/, { timeout: PROJECT_INIT_TIMEOUT_MS });
       await expect(page.getByRole("heading", { name: tr(lang, "Your Apps") })).toBeVisible();

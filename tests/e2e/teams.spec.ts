@@ -3,6 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, type Lang, tr } from "./helpers/catalog.ts";
 import { typeNameToConfirm } from "./helpers/confirm.ts";
+import { MAIL_SUBJECT } from "./helpers/mail-subjects.ts";
 import {
   fillCredentials,
   linkFromMail,
@@ -102,7 +103,7 @@ for (const lang of LANGS) {
       await expect(invitations.getByRole("listitem").filter({ hasText: invitee.email })).toBeVisible();
 
       // The invitee opens the mailed link signed out: sign in first, then back to the invitation.
-      const link = await linkFromMail(invitee.email, "/handler/team-invitation", /invitation to join/i);
+      const link = await linkFromMail(invitee.email, "/handler/team-invitation", MAIL_SUBJECT.invitation[lang]);
       await second.page.goto(link);
       await expect(second.page).toHaveURL(/\/login\?after_auth_return_to=/);
       await fillCredentials(second.page, lang, invitee.email, PASSWORD);
@@ -195,7 +196,7 @@ test("an invitation sent to another address is refused with the reason", async (
   const invitations = page.getByRole("region", { name: tr("en", "Invitations") });
   await invitations.getByLabel(tr("en", "Invite by e-mail")).fill(invited);
   await invitations.getByRole("button", { name: tr("en", "Send invitation") }).click();
-  const link = await linkFromMail(invited, "/handler/team-invitation", /invitation to join/i);
+  const link = await linkFromMail(invited, "/handler/team-invitation", MAIL_SUBJECT.invitation.en);
 
   // Someone the link was forwarded to sees the team but cannot join it.
   const visitorContext = await browser.newContext();

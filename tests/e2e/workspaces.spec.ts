@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, type Lang, tr } from "./helpers/catalog.ts";
+import { MAIL_SUBJECT } from "./helpers/mail-subjects.ts";
 import { linkFromMail, startSignedIn, uniqueEmail, useLanguage } from "./helpers/session.ts";
 import { expectNoPageScrollSideways } from "./helpers/viewport.ts";
 
@@ -62,7 +63,7 @@ for (const lang of LANGS) {
       const invitations = page.getByRole("region", { name: tr(lang, "Invitations") });
       await invitations.getByLabel(tr(lang, "Invite by e-mail")).fill(memberEmail);
       await invitations.getByRole("button", { name: tr(lang, "Send invitation") }).click();
-      const link = await linkFromMail(memberEmail, "/handler/team-invitation", /invitation to join/i);
+      const link = await linkFromMail(memberEmail, "/handler/team-invitation", MAIL_SUBJECT.invitation[lang]);
       await member.goto(link);
       await member.getByRole("button", { name: tr(lang, "Join {teamName}", { teamName: team }) }).click();
       await expect(member.getByRole("heading", { name: team, level: 1 })).toBeVisible();

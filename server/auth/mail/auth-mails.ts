@@ -1,4 +1,5 @@
 import type { Store } from "../../db/store.ts";
+import type { Locale } from "../../lib/request-locale.ts";
 import { EmailTemplateStore, type EmailTemplateType, escapeHtml, type TemplateVariables } from "./email-templates.ts";
 import { emailThemeOf, themedHtml } from "./email-themes.ts";
 import type { MailMessage } from "./mailer.ts";
@@ -22,6 +23,8 @@ export async function templatedMail(
   type: EmailTemplateType,
   to: string,
   vars: Omit<TemplateVariables, "projectDisplayName" | "email">,
+  /** The recipient's language: the defaults are written in it (a project's own edit is used as it is). */
+  locale: Locale = "en",
 ): Promise<MailMessage> {
   const rendered = await new EmailTemplateStore(store).render(
     project.id,
@@ -32,16 +35,31 @@ export async function templatedMail(
       email: to,
     },
     emailThemeOf(project.config?.email_theme),
+    locale,
   );
   return { projectId: project.id, to, link: vars.link, ...rendered };
 }
 
-export function verificationMail(store: Store, project: MailProject, to: string, callbackUrl: string, code: string) {
-  return templatedMail(store, project, "email_verification", to, { link: withCode(callbackUrl, code) });
+export function verificationMail(
+  store: Store,
+  project: MailProject,
+  to: string,
+  callbackUrl: string,
+  code: string,
+  locale: Locale,
+) {
+  return templatedMail(store, project, "email_verification", to, { link: withCode(callbackUrl, code) }, locale);
 }
 
-export function passwordResetMail(store: Store, project: MailProject, to: string, callbackUrl: string, code: string) {
-  return templatedMail(store, project, "password_reset", to, { link: withCode(callbackUrl, code) });
+export function passwordResetMail(
+  store: Store,
+  project: MailProject,
+  to: string,
+  callbackUrl: string,
+  code: string,
+  locale: Locale,
+) {
+  return templatedMail(store, project, "password_reset", to, { link: withCode(callbackUrl, code) }, locale);
 }
 
 /** The sign-in mail: the six characters to type on the page that sent it, and a link that signs in directly. */
@@ -52,8 +70,9 @@ export function signInCodeMail(
   callbackUrl: string,
   code: string,
   typedCode: string,
+  locale: Locale,
 ) {
-  return templatedMail(store, project, "magic_link", to, { link: withCode(callbackUrl, code), otp: typedCode });
+  return templatedMail(store, project, "magic_link", to, { link: withCode(callbackUrl, code), otp: typedCode }, locale);
 }
 
 /**

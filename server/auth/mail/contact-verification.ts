@@ -1,3 +1,4 @@
+import type { Locale } from "../../lib/request-locale.ts";
 import type { AuthDeps } from "../auth-env.ts";
 import type { Project } from "../stores/projects.ts";
 import { verificationMail } from "./auth-mails.ts";
@@ -12,13 +13,15 @@ export async function sendVerificationMail(
   userId: string,
   channel: { id: string | null; value: string },
   callbackUrl: string,
+  /** The language of whoever asked for it, who is the one to read it. */
+  locale: Locale,
 ): Promise<void> {
   try {
     const code = await deps.codes.create(project.id, "email_verification", userId, {
       channel_id: channel.id,
       email: channel.value,
     });
-    await deps.mailer.send(await verificationMail(deps.ctx.store, project, channel.value, callbackUrl, code));
+    await deps.mailer.send(await verificationMail(deps.ctx.store, project, channel.value, callbackUrl, code, locale));
   } catch (err) {
     deps.ctx.logger.error({ err, userId }, "could not queue the verification mail");
   }

@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
+import { TEMPLATE_VARIABLE_NAMES, type TemplateVariableName } from "../../contract/email-templates.ts";
 import { authEmailTemplatesTable } from "../../db/schema/index.ts";
 import type { Store } from "../../db/store.ts";
+import type { Locale } from "../../lib/request-locale.ts";
 import { KnownErrors } from "../wire/known-errors.ts";
 import { type EmailTheme, themedHtml } from "./email-themes.ts";
 
@@ -12,31 +14,24 @@ export interface EmailTemplate {
   content: string;
 }
 
-/** The values a template may use as {{name}}; a mail builder passes those its mail has. */
-export interface TemplateVariables {
+/**
+ * The values a template may use as {{name}} (server/contract/email-templates.ts); a mail builder
+ * passes those its mail has. Every mail has its project, its recipient and its link.
+ */
+export type TemplateVariables = { [name in TemplateVariableName]?: string } & {
   projectDisplayName: string;
-  /** The recipient's address. */
   email: string;
-  userDisplayName?: string;
-  teamDisplayName?: string;
-  /** The link the mail exists for (verification, reset, sign-in, invitation). */
   link: string;
-  /** The code to type instead of following the link (sign-in mails). */
-  otp?: string;
-}
-
-export const TEMPLATE_VARIABLE_NAMES = [
-  "projectDisplayName",
-  "email",
-  "userDisplayName",
-  "teamDisplayName",
-  "link",
-  "otp",
-] as const satisfies readonly (keyof TemplateVariables)[];
+};
 
 const IGNORE = "If you did not ask for this, you can ignore this e-mail.";
+const IGNORE_DE = "Wenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren.";
 
-/** Plain text with {{variables}}; a paragraph that is only {{link}} becomes a button-like link in HTML. */
+/**
+ * Plain text with {{variables}}; a paragraph that is only {{link}} becomes a button-like link in HTML.
+ * The English ones are what Stack's template API lists and edits; a project's own edit replaces
+ * both languages (it is written in one).
+ */
 export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateType, EmailTemplate> = {
   email_verification: {
     subject: "Verify your email at {{projectDisplayName}}",
@@ -52,8 +47,33 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateType, EmailTemplate> =
   },
   team_invitation: {
     subject: "An invitation to join {{teamDisplayName}} at {{projectDisplayName}}",
-    content: `You have been invited to join the team {{teamDisplayName}} at {{projectDisplayName}}.\n\n{{link}}\n\n${IGNORE}`,
+    content: `{{inviterDisplayName}} invited you to join the team {{teamDisplayName}} at {{projectDisplayName}}.\n\n{{link}}\n\n${IGNORE}`,
   },
+};
+
+/** The same defaults in German, for a recipient whose language is German (server/lib/request-locale.ts). */
+const GERMAN_EMAIL_TEMPLATES: Record<EmailTemplateType, EmailTemplate> = {
+  email_verification: {
+    subject: "Bestätigen Sie Ihre E-Mail-Adresse bei {{projectDisplayName}}",
+    content: `Bitte bestätigen Sie, dass {{email}} Ihre E-Mail-Adresse für {{projectDisplayName}} ist.\n\n{{link}}\n\n${IGNORE_DE}`,
+  },
+  password_reset: {
+    subject: "Setzen Sie Ihr Passwort bei {{projectDisplayName}} zurück",
+    content: `Jemand hat darum gebeten, das Passwort von {{email}} bei {{projectDisplayName}} zurückzusetzen.\n\n{{link}}\n\n${IGNORE_DE}`,
+  },
+  magic_link: {
+    subject: "Anmeldung bei {{projectDisplayName}}: Ihr Code lautet {{otp}}",
+    content: `Ihr Anmeldecode für {{projectDisplayName}}, zehn Minuten gültig:\n\n{{otp}}\n\nOder melden Sie sich mit diesem Link als {{email}} an:\n\n{{link}}\n\n${IGNORE_DE}`,
+  },
+  team_invitation: {
+    subject: "Eine Einladung in das Team {{teamDisplayName}} bei {{projectDisplayName}}",
+    content: `{{inviterDisplayName}} hat Sie in das Team {{teamDisplayName}} bei {{projectDisplayName}} eingeladen.\n\n{{link}}\n\n${IGNORE_DE}`,
+  },
+};
+
+const DEFAULTS_BY_LOCALE: Record<Locale, Record<EmailTemplateType, EmailTemplate>> = {
+  en: DEFAULT_EMAIL_TEMPLATES,
+  de: GERMAN_EMAIL_TEMPLATES,
 };
 
 export const escapeHtml = (s: string) =>
@@ -103,14 +123,15 @@ export class EmailTemplateStore {
     });
   }
 
-  async get(projectId: string, type: EmailTemplateType) {
+  /** The project's own version, else the default in `locale` (English unless asked). */
+  async get(projectId: string, type: EmailTemplateType, locale: Locale = "en") {
     const [own] = await this.store.db
       .select()
       .from(authEmailTemplatesTable)
       .where(and(eq(authEmailTemplatesTable.projectId, projectId), eq(authEmailTemplatesTable.type, type)));
     return own
       ? { type, subject: own.subject, content: own.content, isDefault: false }
-      : { type, ...DEFAULT_EMAIL_TEMPLATES[type], isDefault: true };
+      : { type, ...DEFAULTS_BY_LOCALE[locale][type], isDefault: true };
   }
 
   /** Creates the project's own version; fails when it already has one. */
@@ -146,7 +167,13 @@ export class EmailTemplateStore {
   }
 
   /** Every mail of a template type is built here, so an edited template applies to all of them. */
-  async render(projectId: string, type: EmailTemplateType, vars: TemplateVariables, theme?: EmailTheme) {
-    return renderEmailTemplate(await this.get(projectId, type), vars, theme);
+  async render(
+    projectId: string,
+    type: EmailTemplateType,
+    vars: TemplateVariables,
+    theme?: EmailTheme,
+    locale: Locale = "en",
+  ) {
+    return renderEmailTemplate(await this.get(projectId, type, locale), vars, theme);
   }
 }

@@ -1,6 +1,20 @@
 import type { RuntimeConfig } from "@contract/runtime-config";
 import { StackClientApp } from "@stackframe/react";
+import { i18n } from "@/lib/i18n";
 import { AUTH_URLS } from "./auth-urls";
+
+/**
+ * The auth service writes its mails (verification, reset, sign-in code, invitation) in the
+ * language of the request that caused them. The SDK sends no cookies, so the page's language goes
+ * as Accept-Language. The SDK spreads this very object into every request, so a language switch
+ * reaches the next one.
+ */
+const languageHeaders: Record<string, string> = {};
+const followLanguage = () => {
+  if (i18n.locale) languageHeaders["accept-language"] = i18n.locale;
+};
+followLanguage();
+i18n.on("change", followLanguage);
 
 /**
  * The official SDK, configured for a Vite app: `baseUrl` must be explicit (there is no
@@ -14,6 +28,7 @@ export function createStackClient(config: RuntimeConfig, redirect: (url: string)
     projectId: config.projectId,
     ...(config.publishableClientKey ? { publishableClientKey: config.publishableClientKey } : {}),
     tokenStore: "cookie",
+    extraRequestHeaders: languageHeaders,
     urls: AUTH_URLS,
     redirectMethod: { useNavigate: () => redirect, navigate: redirect },
     devTool: false,

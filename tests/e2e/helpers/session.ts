@@ -3,6 +3,7 @@ import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { waitForMail } from "../../helpers/mail-catcher.ts";
 import { type Lang, tr } from "./catalog.ts";
 import { e2eAdminHeaders, e2eProjectId } from "./e2e-project.ts";
+import { MAIL_SUBJECT } from "./mail-subjects.ts";
 
 export const PASSWORD = "correct horse battery 1";
 
@@ -56,7 +57,7 @@ export async function signUpAndVerify(page: Page, lang: Lang, email: string, pas
   await fillCredentials(page, lang, email, password);
   await page.getByRole("button", { name: tr(lang, "Sign up"), exact: true }).click();
   await expect(page.getByText(tr(lang, "Please check your email for verification"))).toBeVisible();
-  const link = await linkFromMail(email, "/verify-email", /verif/i);
+  const link = await linkFromMail(email, "/verify-email", MAIL_SUBJECT.verification[lang]);
   await page.goto(link);
   await expect(liveRegion(page)).toContainText(tr(lang, "Initializing project..."));
   await expect(page).toHaveURL(/\/$/, { timeout: PROJECT_INIT_TIMEOUT_MS });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requestLocale } from "../../../lib/request-locale.ts";
 import { projectAuth } from "../../access/project-auth.ts";
 import { requireSignedIn } from "../../access/signed-in.ts";
 import { targetUser } from "../../access/user-target.ts";
@@ -39,6 +40,7 @@ export function registerSendVerificationCode(app: AuthApp, deps: AuthDeps): void
       user.id,
       { id: user.primaryChannelId, value: user.primaryEmail },
       callbackUrl,
+      requestLocale(c),
     );
     return c.json({ success: true });
   });
@@ -57,7 +59,7 @@ export function registerSendVerificationCode(app: AuthApp, deps: AuthDeps): void
     await deps.limits.mailTo(c, project.id, "code-send", channel.value);
     if (channel.isVerified) throw KnownErrors.emailAlreadyVerified();
     const callbackUrl = checkedCallback(project, input.callback_url);
-    await sendVerificationMail(deps, project, user.id, channel, callbackUrl);
+    await sendVerificationMail(deps, project, user.id, channel, callbackUrl, requestLocale(c));
     return c.json({ success: true });
   });
 }

@@ -86,6 +86,7 @@ export function registerEmailTemplates(app: AuthApp, deps: AuthDeps): void {
         email: "jane.doe@example.com",
         userDisplayName: "Jane Doe",
         teamDisplayName: "Example Team",
+        inviterDisplayName: "John Roe",
         link: `${deps.ctx.publicUrl()}/handler/example?code=example`,
         otp: "482913",
       },

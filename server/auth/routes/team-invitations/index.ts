@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
+import { requestLocale } from "../../../lib/request-locale.ts";
 import { projectAuth, requireUser } from "../../access/project-auth.ts";
 import { targetUser } from "../../access/user-target.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
@@ -98,11 +99,23 @@ export function registerTeamInvitations(app: AuthApp, deps: AuthDeps): void {
     const { code, id } = await deps.codes.issue(project.id, PURPOSE, null, { team_id: team.id, email });
     const link = new URL(input.callback_url, deps.ctx.publicUrl());
     link.searchParams.set("code", code);
+    // The invitee has no language of ours yet: the inviter's is the best guess (they share a team).
+    const locale = requestLocale(c);
+    const inviter = c.get("auth").user;
     await deps.mailer.send(
-      await templatedMail(deps.ctx.store, project, "team_invitation", email, {
-        link: link.toString(),
-        teamDisplayName: team.displayName,
-      }),
+      await templatedMail(
+        deps.ctx.store,
+        project,
+        "team_invitation",
+        email,
+        {
+          link: link.toString(),
+          teamDisplayName: team.displayName,
+          // A server (no user) invites on behalf of the team: the mail names the team's owner, the project.
+          inviterDisplayName: inviter?.displayName || inviter?.primaryEmail || project.displayName,
+        },
+        locale,
+      ),
     );
     return c.json({ success: true, id });
   });

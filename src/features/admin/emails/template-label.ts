@@ -13,5 +13,5 @@ export function templateLabel(i18n: I18n, type: TemplateType): string {
   return i18n._(LABELS[type]);
 }
 
-/** What a template may use, as {{name}} (server/auth/mail/email-templates.ts TEMPLATE_VARIABLE_NAMES). */
-export const TEMPLATE_VARIABLES = ["projectDisplayName", "email", "userDisplayName", "teamDisplayName", "link", "otp"];
+/** What a template may use, as {{name}}: the auth service's own list. */
+export { TEMPLATE_VARIABLE_NAMES as TEMPLATE_VARIABLES } from "@contract/email-templates";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requestLocale } from "../../../../lib/request-locale.ts";
 import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { signInCodeMail } from "../../../mail/auth-mails.ts";
@@ -43,7 +44,9 @@ export function registerSendSignInCode(app: AuthApp, deps: AuthDeps): void {
       ...(country ? { country_code: country } : {}),
     });
     const typed = code.slice(0, TYPED_CODE_LENGTH).toUpperCase();
-    await deps.mailer.send(await signInCodeMail(deps.ctx.store, project, input.email, callbackUrl, code, typed));
+    await deps.mailer.send(
+      await signInCodeMail(deps.ctx.store, project, input.email, callbackUrl, code, typed, requestLocale(c)),
+    );
     return c.json({ nonce: code.slice(TYPED_CODE_LENGTH) });
   });
 }

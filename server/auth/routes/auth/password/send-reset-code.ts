@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requestLocale } from "../../../../lib/request-locale.ts";
 import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { passwordResetMail } from "../../../mail/auth-mails.ts";
@@ -23,11 +24,14 @@ export function registerSendResetCode(app: AuthApp, deps: AuthDeps): void {
     if (!project.config.credential_enabled) throw KnownErrors.passwordAuthenticationNotEnabled();
     if (!isTrustedUrl(project, input.callback_url, deps.ctx.publicUrl())) throw KnownErrors.redirectUrlNotWhitelisted();
     const callbackUrl = new URL(input.callback_url, deps.ctx.publicUrl()).toString();
+    const locale = requestLocale(c);
     void (async () => {
       const user = await deps.users.findByAuthEmail(project.id, input.email);
       if (!user?.primaryEmail) return;
       const code = await deps.codes.create(project.id, "password_reset", user.id, { email: user.primaryEmail });
-      await deps.mailer.send(await passwordResetMail(deps.ctx.store, project, user.primaryEmail, callbackUrl, code));
+      await deps.mailer.send(
+        await passwordResetMail(deps.ctx.store, project, user.primaryEmail, callbackUrl, code, locale),
+      );
     })().catch((err: unknown) => deps.ctx.logger.error({ err }, "could not queue the password reset mail"));
     return c.json({ success: "maybe, only if user with e-mail exists" });
   });

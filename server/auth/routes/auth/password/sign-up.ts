@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requestLocale } from "../../../../lib/request-locale.ts";
 import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { checkPasswordRequirements } from "../../../crypto/passwords.ts";
@@ -67,6 +68,7 @@ export function registerPasswordSignUp(app: AuthApp, deps: AuthDeps): void {
         user.id,
         { id: user.primaryChannelId, value: user.primaryEmail },
         new URL(callbackUrl, deps.ctx.publicUrl()).toString(),
+        requestLocale(c),
       );
     }
     return c.json(await issueSession(deps, user));

@@ -1,9 +1,11 @@
+import { type Locale, pickLocale } from "../../../../../lib/request-locale.ts";
+
 /**
  * The words of the development provider's consent page. It is served by the auth service, outside
  * the web app and its Lingui catalogs, so its two languages live here, checked by the type: a
  * German text can not be left out.
  */
-export type ConsentLocale = "en" | "de";
+export type ConsentLocale = Locale;
 
 export interface ConsentTexts {
   title(provider: string): string;
@@ -77,11 +79,5 @@ export function consentLocale(
   cookie: string | undefined,
   acceptLanguage: string | undefined,
 ): ConsentLocale {
-  for (const value of [query, cookie]) if (value === "en" || value === "de") return value;
-  for (const part of (acceptLanguage ?? "").split(",")) {
-    const tag = part.split(";")[0]?.trim().toLowerCase() ?? "";
-    if (tag.startsWith("de")) return "de";
-    if (tag.startsWith("en")) return "en";
-  }
-  return "en";
+  return pickLocale([query, cookie], acceptLanguage);
 }
