@@ -32,6 +32,7 @@ import { requireUser } from "./lib/require-user.ts";
 import { SetupLinks } from "./lib/setup-link.ts";
 import { createStackServerApi } from "./lib/stack-server-api.ts";
 import { UserEvents } from "./lib/user-events.ts";
+import { WebhookWorker } from "./lib/webhook-worker.ts";
 import { projectInitRoutes } from "./project-init.ts";
 import { rowChangesRoutes } from "./row-changes.ts";
 import { schemaRoutes } from "./schema.ts";
@@ -45,6 +46,7 @@ import { sqlSplitRoutes } from "./sql-split.ts";
 import { structureRoutes } from "./structure.ts";
 import { tableDataRoutes } from "./table-data.ts";
 import { teamsRoutes } from "./teams.ts";
+import { webhooksRoutes } from "./webhooks.ts";
 import { userNotifySocketRoutes } from "./user-notify-socket.ts";
 
 export interface AppApi {
@@ -88,6 +90,8 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
     await migrateManagedRoles({ db: store.db, vault, databaseUrl: config.DATABASE_URL, logger });
   }
   const stackApi = createStackServerApi(stack);
+  const webhooks = new WebhookWorker(store, vault, ctx.outbound, logger, { pollMs: 1_000 });
+  webhooks.start();
   const deps: ApiDeps = {
     publicUrl: ctx.publicUrl,
     store,
@@ -103,6 +107,8 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
     limits: new ApiRateLimiter(store.db, config.AUTH_RATE_LIMITS, config.TRUST_PROXY),
     sql: { timeoutMs: config.SQL_STATEMENT_TIMEOUT_MS, maxRows: config.SQL_MAX_ROWS, readOnly: config.SQL_READ_ONLY },
     secretVersions: { keepDays: config.SECRET_VERSIONS_KEEP_DAYS, keepCount: config.SECRET_VERSIONS_KEEP_COUNT },
+    outbound: ctx.outbound,
+    webhooks,
   };
 
   const backups = new ServerBackups(
@@ -137,6 +143,7 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
     .route("/apps/:appId/secrets/:key/versions", secretVersionsRoutes(deps))
     .route("/apps/:appId/secrets", secretsRoutes(deps))
     .route("/apps/:appId/tokens", serviceTokensRoutes(deps))
+    .route("/apps/:appId/webhooks", webhooksRoutes(deps))
     .route("/apps/:appId/audit", auditRoutes(deps))
     .route("/db", databasesRoutes(deps))
     .route("/db/:dbId/branch", branchRoutes(deps))
@@ -200,6 +207,7 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
     backups,
     async close() {
       clearInterval(pruneTimer);
+      await webhooks.close();
       await backups.close(config.DATA_DIR);
       events.close();
       executions.close();

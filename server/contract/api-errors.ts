@@ -101,6 +101,8 @@ export const apiErrors = {
   // A rollback further back than the versions are kept (SECRET_VERSIONS_KEEP_DAYS)
   SECRET_ROLLBACK_TOO_OLD: { status: 400, details: z.object({ keepDays: z.number() }) },
   SERVICE_TOKEN_NOT_FOUND: { status: 404 },
+  // An app's change webhook (another app's looks the same as a missing one)
+  WEBHOOK_NOT_FOUND: { status: 404 },
   DATABASE_NOT_FOUND: { status: 404 },
   SCHEMA_NOT_FOUND: { status: 404, details: z.object({ schema: z.string() }) },
   TABLE_NOT_FOUND: { status: 404, details: z.object({ schema: z.string(), table: z.string() }) },
@@ -169,6 +171,7 @@ export const apiErrors = {
   SECRET_VALUE_TOO_LARGE: { status: 413, details: z.object({ maxBytes: z.number() }) },
   SECRET_EXISTS: { status: 409, details: z.object({ key: z.string() }) },
   SERVICE_TOKEN_LIMIT_REACHED: { status: 409, details: z.object({ max: z.number() }) },
+  WEBHOOK_LIMIT_REACHED: { status: 409, details: z.object({ max: z.number() }) },
   // Environments: a slug is unique within its app; an app keeps at least one and at most ENVIRONMENTS_PER_APP
   ENVIRONMENT_SLUG_TAKEN: { status: 409, details: z.object({ slug: z.string() }) },
   ENVIRONMENT_LIMIT_REACHED: { status: 409, details: z.object({ max: z.number() }) },

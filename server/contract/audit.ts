@@ -19,6 +19,11 @@ export const auditActionSchema = z.enum([
   "environment.copied",
   "secret.version_revealed",
   "secret.restored",
+  /** A change webhook (subject: its URL's host), never its signing secret. */
+  "webhook.created",
+  "webhook.updated",
+  "webhook.deleted",
+  "webhook.secret_rotated",
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

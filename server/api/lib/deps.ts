@@ -1,5 +1,6 @@
 import type { Store } from "../../db/store.ts";
 import type { Logger } from "../../lib/logger.ts";
+import type { OutboundPolicy } from "../../lib/outbound.ts";
 import type { Vault } from "../../lib/vault.ts";
 import type { TeamRights } from "../access/team-rights.ts";
 import type { AccessTokenVerifier } from "./access-token.ts";
@@ -9,6 +10,7 @@ import type { Executions } from "./executions.ts";
 import type { ApiRateLimiter } from "./rate-limit.ts";
 import type { StackServerApi } from "./stack-server-api.ts";
 import type { UserEvents } from "./user-events.ts";
+import type { WebhookWorker } from "./webhook-worker.ts";
 
 /** What the app API's route files are built from. */
 export interface ApiDeps {
@@ -29,4 +31,8 @@ export interface ApiDeps {
   sql: { timeoutMs: number; maxRows: number; readOnly: boolean };
   /** How long past secret values are kept (SECRET_VERSIONS_KEEP_DAYS / _COUNT). */
   secretVersions: { keepDays: number; keepCount: number };
+  /** Where the server may connect on a user's behalf (OUTBOUND_ALLOW): external databases, webhooks. */
+  outbound: OutboundPolicy;
+  /** Sends the apps' change webhooks. */
+  webhooks: WebhookWorker;
 }

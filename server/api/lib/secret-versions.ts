@@ -3,6 +3,7 @@ import type { SecretVersion, SecretVersionVia } from "../../contract/secret-vers
 import { appEnvironmentsTable, appSecretsTable, appSecretVersionsTable } from "../../db/schema/index.ts";
 import type { Db } from "../../db/store.ts";
 import { type Sealer, secretAad } from "./app-secrets.ts";
+import { queueSecretsChanged } from "./app-webhooks.ts";
 import type { Actor } from "./audit.ts";
 import { environmentNotFound } from "./environments.ts";
 
@@ -35,7 +36,8 @@ const chunks = <T>(list: T[]) =>
 /**
  * Writes each change as its key's next version (after lockEnvironment, in the caller's
  * transaction): the history row and the current value carry the same ciphertext, sealed for that
- * version; a deletion is a version without a value. Answers the new version of each key.
+ * version; a deletion is a version without a value. Queues the app's change webhooks in the same
+ * transaction (keys and versions, never a value). Answers the new version of each key.
  */
 export async function writeSecrets(
   tx: Db,
@@ -97,6 +99,11 @@ export async function writeSecrets(
       .delete(appSecretsTable)
       .where(and(eq(appSecretsTable.environmentId, environmentId), inArray(appSecretsTable.key, part)));
   }
+  await queueSecretsChanged(
+    tx,
+    { appId, environmentId, via: target.via },
+    written.map((w) => ({ key: w.key, version: w.version, deleted: w.ciphertext === null })),
+  );
   return new Map(written.map((w) => [w.key, w.version]));
 }
 

@@ -5,7 +5,7 @@ import { authMailOutboxTable, authProjectsTable } from "../../db/schema/index.ts
 import type { Store } from "../../db/store.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { OutboundPolicy } from "../../lib/outbound.ts";
-import { ClaimLoop, queueSteps } from "../jobs/claim-loop.ts";
+import { ClaimLoop, queueSteps } from "../../lib/claim-loop.ts";
 import type { ProjectCredentials } from "../stores/project-credentials.ts";
 import type { EmailConfig } from "../stores/projects.ts";
 import { sharedSender } from "./mail-sender.ts";

@@ -1,12 +1,11 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import { Webhook } from "standardwebhooks";
 import { authWebhookDeliveriesTable, authWebhookEndpointsTable } from "../../db/schema/index.ts";
 import type { Store } from "../../db/store.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { OutboundPolicy } from "../../lib/outbound.ts";
-import { postThroughPolicy } from "../../lib/outbound-http.ts";
-import { ClaimLoop, queueSteps } from "../jobs/claim-loop.ts";
+import { postSignedWebhook } from "../../lib/standard-webhooks.ts";
+import { ClaimLoop, queueSteps } from "../../lib/claim-loop.ts";
 import type { ProjectCredentials } from "../stores/project-credentials.ts";
 
 /** Event types as Stack names them; team events are emitted by the teams code once it exists. */
@@ -30,10 +29,6 @@ const POLL_MS = 1_000;
 const TIMEOUT_MS = 15_000;
 
 type Delivery = typeof authWebhookDeliveriesTable.$inferSelect;
-
-export function newWebhookSecret(): string {
-  return `whsec_${randomBytes(24).toString("base64")}`;
-}
 
 /**
  * Emits user and team events: each event becomes one queued delivery per enabled endpoint of the
@@ -114,18 +109,14 @@ export class WebhookDispatcher {
       const endpoint = endpoints.find((e) => e.id === delivery.endpointId);
       if (!endpoint) continue;
       const body = JSON.stringify(delivery.payload);
-      const timestamp = new Date();
       let statusCode: number | null = null;
       let error: string | null = null;
       try {
         const secret = await this.credentials.openWebhookSecret(endpoint.projectId, endpoint.id, endpoint.secret);
-        statusCode = await postThroughPolicy(endpoint.url, this.outbound, {
-          headers: {
-            "content-type": "application/json",
-            "webhook-id": delivery.messageId,
-            "webhook-timestamp": String(Math.floor(timestamp.getTime() / 1000)),
-            "webhook-signature": new Webhook(secret).sign(delivery.messageId, timestamp, body),
-          },
+        statusCode = await postSignedWebhook(this.outbound, {
+          url: endpoint.url,
+          secret,
+          messageId: delivery.messageId,
           body,
           timeoutMs: TIMEOUT_MS,
         });

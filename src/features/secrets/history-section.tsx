@@ -63,6 +63,14 @@ function useEventText() {
         return t`${who} showed an earlier value of ${subject}`;
       case "secret.restored":
         return t`${who} restored an earlier value of ${subject}`;
+      case "webhook.created":
+        return t`${who} added a webhook to ${subject}`;
+      case "webhook.updated":
+        return t`${who} changed the webhook to ${subject}`;
+      case "webhook.deleted":
+        return t`${who} deleted the webhook to ${subject}`;
+      case "webhook.secret_rotated":
+        return t`${who} rotated the signing secret of the webhook to ${subject}`;
     }
   };
 }

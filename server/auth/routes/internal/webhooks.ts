@@ -5,7 +5,7 @@ import { authWebhookEndpointsTable } from "../../../db/schema/index.ts";
 import { setValues } from "../../../db/set-values.ts";
 import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
-import { newWebhookSecret } from "../../webhooks/dispatcher.ts";
+import { newWebhookSecret } from "../../../lib/standard-webhooks.ts";
 import { readBody, readQuery } from "../../wire/headers.ts";
 import { KnownErrors } from "../../wire/known-errors.ts";
 import { StatusError } from "../../wire/status-error.ts";

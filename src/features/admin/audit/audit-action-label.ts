@@ -45,4 +45,8 @@ export const AUDIT_ACTION_LABELS: Record<InstanceAuditAction, MessageDescriptor>
   "environment.copied": msg`Values copied between environments`,
   "secret.restored": msg`Secret version restored`,
   "secret.version_revealed": msg`Secret version revealed`,
+  "webhook.created": msg`Webhook added`,
+  "webhook.updated": msg`Webhook changed`,
+  "webhook.deleted": msg`Webhook deleted`,
+  "webhook.secret_rotated": msg`Webhook signing secret rotated`,
 };

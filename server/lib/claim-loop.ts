@@ -1,8 +1,12 @@
 import { and, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { authMailOutboxTable, authWebhookDeliveriesTable } from "../../db/schema/index.ts";
-import type { Db } from "../../db/store.ts";
-import type { Logger } from "../../lib/logger.ts";
+import type {
+  appWebhookDeliveriesTable,
+  authMailOutboxTable,
+  authWebhookDeliveriesTable,
+} from "../db/schema/index.ts";
+import type { Db } from "../db/store.ts";
+import type { Logger } from "./logger.ts";
 
 /** The columns a queue table (mail outbox, webhook deliveries) shares for its worker. */
 interface QueueColumns {
@@ -33,7 +37,7 @@ export interface ClaimSteps<Row> {
 }
 
 /**
- * The one worker loop of the auth service's queues: poll for due rows, claim them, work them; rows
+ * The one worker loop of the server's queues: poll for due rows, claim them, work them; rows
  * just queued are worked at once (`now`). Runs are tracked so `close` waits for them, and a failed
  * run is logged, never thrown into the timer.
  */
@@ -85,8 +89,8 @@ export class ClaimLoop<Row> {
   }
 }
 
-/** The auth service's queue tables, each worked by a ClaimLoop. */
-type QueueTable = typeof authMailOutboxTable | typeof authWebhookDeliveriesTable;
+/** The queue tables (the auth service's mail and webhooks, the app API's webhooks), each worked by a ClaimLoop. */
+type QueueTable = typeof authMailOutboxTable | typeof authWebhookDeliveriesTable | typeof appWebhookDeliveriesTable;
 
 /** The due and claim steps (see dueNow and claimed) of a queue table, with the caller's work. */
 export function queueSteps<T extends QueueTable>(
