@@ -46,8 +46,8 @@ import { sqlSplitRoutes } from "./sql-split.ts";
 import { structureRoutes } from "./structure.ts";
 import { tableDataRoutes } from "./table-data.ts";
 import { teamsRoutes } from "./teams.ts";
-import { webhooksRoutes } from "./webhooks.ts";
 import { userNotifySocketRoutes } from "./user-notify-socket.ts";
+import { webhooksRoutes } from "./webhooks.ts";
 
 export interface AppApi {
   /** Mounted at /api/v1. */

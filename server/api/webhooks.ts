@@ -9,8 +9,7 @@ import {
 } from "../contract/app-webhooks.ts";
 import { appEnvironmentsTable, appWebhookDeliveriesTable, appWebhooksTable } from "../db/schema/index.ts";
 import { newWebhookSecret } from "../lib/standard-webhooks.ts";
-import type { AppRow } from "./access/resource-access.ts";
-import type { AppAccessEnv } from "./access/resource-access.ts";
+import type { AppAccessEnv, AppRow } from "./access/resource-access.ts";
 import { apiError } from "./lib/api-error.ts";
 import {
   newMessageId,
@@ -99,7 +98,14 @@ export function webhooksRoutes(deps: ApiDeps) {
         }
         const [inserted] = await tx
           .insert(w)
-          .values({ id, appId: app.id, environmentId: env?.id ?? null, url: input.url, secret: sealed, createdBy: c.var.user.id })
+          .values({
+            id,
+            appId: app.id,
+            environmentId: env?.id ?? null,
+            url: input.url,
+            secret: sealed,
+            createdBy: c.var.user.id,
+          })
           .returning();
         if (!inserted) throw new Error("webhook insert returned no row");
         await recordAudit(tx, app.id, userActor(c.var.user), [
@@ -184,7 +190,11 @@ export function webhooksRoutes(deps: ApiDeps) {
           webhookId: hook.id,
           messageId: newMessageId(),
           eventType: WEBHOOK_TEST,
-          payload: { type: WEBHOOK_TEST, timestamp: new Date().toISOString(), data: { appId: app.id, webhookId: hook.id } },
+          payload: {
+            type: WEBHOOK_TEST,
+            timestamp: new Date().toISOString(),
+            data: { appId: app.id, webhookId: hook.id },
+          },
         })
         .returning();
       if (!queued) throw new Error("delivery insert returned no row");

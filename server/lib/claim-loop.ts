@@ -1,10 +1,6 @@
 import { and, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type {
-  appWebhookDeliveriesTable,
-  authMailOutboxTable,
-  authWebhookDeliveriesTable,
-} from "../db/schema/index.ts";
+import type { appWebhookDeliveriesTable, authMailOutboxTable, authWebhookDeliveriesTable } from "../db/schema/index.ts";
 import type { Db } from "../db/store.ts";
 import type { Logger } from "./logger.ts";
 

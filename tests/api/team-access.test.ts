@@ -113,6 +113,13 @@ const APP_ROUTES: Route[] = [
   ["POST", () => `/apps/${appId}/tokens`, { name: "ci" }, "admin"],
   ["DELETE", () => `/apps/${appId}/tokens/${randomUUID()}`, undefined, "admin"],
   ["POST", () => `/apps/${appId}/move`, { team_id: randomUUID() }, "admin"],
+  ["GET", () => `/apps/${appId}/webhooks`, undefined, "developer"],
+  ["POST", () => `/apps/${appId}/webhooks`, { url: "http://10.9.9.9/refused" }, "admin"],
+  ["PATCH", () => `/apps/${appId}/webhooks/${randomUUID()}`, { enabled: false }, "admin"],
+  ["DELETE", () => `/apps/${appId}/webhooks/${randomUUID()}`, undefined, "admin"],
+  ["POST", () => `/apps/${appId}/webhooks/${randomUUID()}/rotate-secret`, undefined, "admin"],
+  ["POST", () => `/apps/${appId}/webhooks/${randomUUID()}/test`, undefined, "admin"],
+  ["GET", () => `/apps/${appId}/webhooks/${randomUUID()}/deliveries`, undefined, "developer"],
 ];
 const DB_ROUTES: Route[] = [
   ["GET", () => `/db/${dbId}/schema`, undefined, "viewer"],

@@ -10,7 +10,6 @@ import type { Executions } from "./executions.ts";
 import type { ApiRateLimiter } from "./rate-limit.ts";
 import type { StackServerApi } from "./stack-server-api.ts";
 import type { UserEvents } from "./user-events.ts";
-import type { WebhookWorker } from "./webhook-worker.ts";
 
 /** What the app API's route files are built from. */
 export interface ApiDeps {
@@ -33,6 +32,6 @@ export interface ApiDeps {
   secretVersions: { keepDays: number; keepCount: number };
   /** Where the server may connect on a user's behalf (OUTBOUND_ALLOW): external databases, webhooks. */
   outbound: OutboundPolicy;
-  /** Sends the apps' change webhooks. */
-  webhooks: WebhookWorker;
+  /** The change webhooks' delivery worker (webhook-worker.ts): sends just-queued deliveries at once. */
+  webhooks: { now(deliveryIds: string[]): void };
 }

@@ -112,7 +112,11 @@ export class WebhookWorker {
     delivery: DeliveryRow,
     outcome: { statusCode: number | null; error: string | null; durationMs?: number; final: boolean },
   ): Promise<void> {
-    const attempt = { lastStatusCode: outcome.statusCode, lastDurationMs: outcome.durationMs ?? null, lastAttemptAt: new Date() };
+    const attempt = {
+      lastStatusCode: outcome.statusCode,
+      lastDurationMs: outcome.durationMs ?? null,
+      lastAttemptAt: new Date(),
+    };
     const d = appWebhookDeliveriesTable;
     if (!outcome.error) {
       await this.store.db
@@ -124,7 +128,12 @@ export class WebhookWorker {
     // `attempts` was counted when the row was claimed: the first attempt's failure waits delays[0].
     const delay = outcome.final ? undefined : this.retryDelaysS[delivery.attempts - 1];
     this.logger.warn(
-      { deliveryId: delivery.id, webhookId: delivery.webhookId, attempt: delivery.attempts, statusCode: outcome.statusCode },
+      {
+        deliveryId: delivery.id,
+        webhookId: delivery.webhookId,
+        attempt: delivery.attempts,
+        statusCode: outcome.statusCode,
+      },
       "app webhook delivery failed",
     );
     await this.store.db

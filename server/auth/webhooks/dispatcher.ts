@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { authWebhookDeliveriesTable, authWebhookEndpointsTable } from "../../db/schema/index.ts";
 import type { Store } from "../../db/store.ts";
+import { ClaimLoop, queueSteps } from "../../lib/claim-loop.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { OutboundPolicy } from "../../lib/outbound.ts";
 import { postSignedWebhook } from "../../lib/standard-webhooks.ts";
-import { ClaimLoop, queueSteps } from "../../lib/claim-loop.ts";
 import type { ProjectCredentials } from "../stores/project-credentials.ts";
 
 /** Event types as Stack names them; team events are emitted by the teams code once it exists. */
