@@ -11,6 +11,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { HistorySection } from "@/features/secrets/history-section";
 import { SecretsPanel } from "@/features/secrets/secrets-panel";
 import { TokensSection } from "@/features/secrets/tokens-section";
+import { WebhooksSection } from "@/features/secrets/webhooks-section";
 import { useRoleName } from "@/lib/workspace/role-names";
 import { useFollowOwner, useRoleOn, useWorkspace } from "@/lib/workspace/use-workspace";
 import { atLeast } from "@/lib/workspace/workspace";
@@ -43,7 +44,7 @@ function Section({
 
 /**
  * /apps/{appId}: the app's own page. Its title is the heading; then its description and dates, its
- * environment variables (the same panel as the dialog), service tokens, history, and at the end a
+ * environment variables (the same panel as the dialog), service tokens, change webhooks, history, and at the end a
  * danger zone with the delete action. Live updates refresh all of it through the query cache.
  */
 export function AppPage({
@@ -131,6 +132,9 @@ export function AppPage({
       </Section>
       <Section id="app-tokens" title={t`Service tokens`}>
         <TokensSection appId={app.id} />
+      </Section>
+      <Section id="app-webhooks" title={t`Webhooks`}>
+        <WebhooksSection appId={app.id} role={role} />
       </Section>
       <Section id="app-history" title={t`History`}>
         <HistorySection appId={app.id} />

@@ -20,6 +20,11 @@ export const versionKeys = {
 /** Token lists and history hold no value; they may be kept offline like the apps. */
 export const tokenKeys = { list: (appId: string) => ["app-tokens", appId] as const };
 export const auditKeys = { list: (appId: string) => ["app-audit", appId] as const };
+/** Webhooks and their delivery logs hold URLs, keys and outcomes, never a value nor a signing secret. */
+export const webhookKeys = {
+  list: (appId: string) => ["app-webhooks", appId] as const,
+  deliveries: (appId: string, webhookId: string) => ["app-webhooks", appId, webhookId, "deliveries"] as const,
+};
 
 /**
  * Refetches what is on screen about an app's secrets (every change also adds to its history).
@@ -32,5 +37,7 @@ export function refreshAppSecrets(queryClient: QueryClient, appId: string): Prom
     queryClient.invalidateQueries({ queryKey: auditKeys.list(appId) }),
     queryClient.invalidateQueries({ queryKey: environmentKeys.list(appId) }),
     queryClient.invalidateQueries({ queryKey: versionKeys.all(appId) }),
+    // Each change queues a delivery: the list's last delivery and the open log move on.
+    queryClient.invalidateQueries({ queryKey: webhookKeys.list(appId) }),
   ]);
 }
