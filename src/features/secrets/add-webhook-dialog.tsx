@@ -112,6 +112,7 @@ export function AddWebhookDialog({
 }) {
   const { t } = useLingui();
   const [created, setCreated] = useState<AppWebhookWithSecret | null>(null);
+  const createdUrl = created?.url ?? "";
   const close = () => {
     setCreated(null);
     onOpenChange(false);
@@ -123,7 +124,7 @@ export function AddWebhookDialog({
           <>
             <DialogHeader>
               <DialogTitle>{t`Copy the signing secret now`}</DialogTitle>
-              <DialogDescription>{t`The webhook to ${created.url} was added.`}</DialogDescription>
+              <DialogDescription>{t`The webhook to ${createdUrl} was added.`}</DialogDescription>
             </DialogHeader>
             <SigningSecret secret={created.secret} />
             <DialogFooter>
