@@ -9,8 +9,10 @@ import {
 } from "../contract/app-webhooks.ts";
 import { appEnvironmentsTable, appWebhookDeliveriesTable, appWebhooksTable } from "../db/schema/index.ts";
 import { newWebhookSecret } from "../lib/standard-webhooks.ts";
+import { ownerOf } from "./access/owner.ts";
 import type { AppAccessEnv, AppRow } from "./access/resource-access.ts";
 import { apiError } from "./lib/api-error.ts";
+import { secretsChanged } from "./lib/app-secrets.ts";
 import {
   newMessageId,
   sealWebhookSecret,
@@ -31,7 +33,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const webhookNotFound = () => apiError("WEBHOOK_NOT_FOUND", "Webhook not found.");
 
 /**
- * An app's change webhooks: its developers see them and their delivery logs, its admins (the
+ * An app's change webhooks (each change tells the owner's open pages, like any change of the app's
+ * secrets, so other members' lists refresh): its developers see them and their delivery logs, its admins (the
  * owner of a personal app) add, change, delete them, rotate their signing secrets and send tests.
  * The signing secret is in the answer of create and rotate only.
  */
@@ -113,6 +116,7 @@ export function webhooksRoutes(deps: ApiDeps) {
         ]);
         return inserted;
       });
+      await secretsChanged(deps, ownerOf(app), app.id);
       return c.json(ok({ ...(await view(row)), secret }), 201);
     })
     .patch("/:webhookId", async (c) => {
@@ -142,6 +146,7 @@ export function webhooksRoutes(deps: ApiDeps) {
         ]);
         return updated;
       });
+      await secretsChanged(deps, ownerOf(app), app.id);
       return c.json(ok(await view(row)));
     })
     .delete("/:webhookId", async (c) => {
@@ -157,6 +162,7 @@ export function webhooksRoutes(deps: ApiDeps) {
           { action: "webhook.deleted", subject: webhookSubject(deleted.url) },
         ]);
       });
+      await secretsChanged(deps, ownerOf(app), app.id);
       return c.json(ok({ id: current.id, deleted: true as const }));
     })
     .post("/:webhookId/rotate-secret", async (c) => {
@@ -176,6 +182,7 @@ export function webhooksRoutes(deps: ApiDeps) {
         ]);
         return updated;
       });
+      await secretsChanged(deps, ownerOf(app), app.id);
       return c.json(ok({ ...(await view(row)), secret }));
     })
     .post("/:webhookId/test", async (c) => {
