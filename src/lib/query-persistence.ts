@@ -13,9 +13,10 @@ const PRECACHE_PREFIX = "workbox-precache";
 
 /**
  * Query keys whose data must never reach IndexedDB: secret values are in clear there, and admin
- * answers carry other users' data; account answers are SDK objects with methods.
+ * answers carry other users' data; account answers are SDK objects with methods; a webhook's URL
+ * may carry its receiver's credential in its path (as chat services' incoming-webhook URLs do).
  */
-const NEVER_PERSISTED = new Set(["secrets", "admin", "account"]);
+const NEVER_PERSISTED = new Set(["secrets", "admin", "account", "app-webhooks"]);
 
 export function shouldPersistQuery(query: Pick<Query, "queryKey" | "state">): boolean {
   const root = query.queryKey[0];

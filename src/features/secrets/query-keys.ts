@@ -20,7 +20,10 @@ export const versionKeys = {
 /** Token lists and history hold no value; they may be kept offline like the apps. */
 export const tokenKeys = { list: (appId: string) => ["app-tokens", appId] as const };
 export const auditKeys = { list: (appId: string) => ["app-audit", appId] as const };
-/** Webhooks and their delivery logs hold URLs, keys and outcomes, never a value nor a signing secret. */
+/**
+ * Webhooks and their delivery logs hold URLs, keys and outcomes, never a value nor a signing secret;
+ * still never stored offline (src/lib/query-persistence.ts): a URL may carry a receiver's credential.
+ */
 export const webhookKeys = {
   list: (appId: string) => ["app-webhooks", appId] as const,
   deliveries: (appId: string, webhookId: string) => ["app-webhooks", appId, webhookId, "deliveries"] as const,
