@@ -6,6 +6,7 @@ import {
   appWebhookSchema,
   appWebhookWithSecretSchema,
   secretsChangedEventSchema,
+  WEBHOOKS_PER_APP,
   webhookDeliverySchema,
 } from "../../server/contract/app-webhooks.ts";
 import { appSchema } from "../../server/contract/apps.ts";
@@ -234,7 +235,7 @@ describe("change webhooks", () => {
     expect(verified(request, hook.secret)).toMatchObject({ type: "webhook.test", data: { appId, webhookId: hook.id } });
   });
 
-  it("refuses a URL to an address the operator did not allow, and a URL that is no http(s) URL", async () => {
+  it("refuses a URL to an address the operator did not allow, a URL that is no http(s) URL, and one too many", async () => {
     const appId = await newApp("Refused");
     for (const url of ["http://10.1.2.3/hook", "http://169.254.169.254/latest", "http://[::1]:9/x"]) {
       const answer = await call("POST", `/apps/${appId}/webhooks`, { url });
@@ -250,6 +251,13 @@ describe("change webhooks", () => {
     const unknownEnv = await call("POST", `/apps/${appId}/webhooks`, { url: `${receiverUrl}/x`, environment: "qa" });
     expect([unknownEnv.status, unknownEnv.error?.code]).toEqual([404, "ENVIRONMENT_NOT_FOUND"]);
     expect((await call("GET", `/apps/${appId}/webhooks`)).data).toHaveLength(1);
+    for (let i = 1; i < WEBHOOKS_PER_APP; i++) await addWebhook(appId, `/limit-${i}`);
+    const over = await call("POST", `/apps/${appId}/webhooks`, { url: `${receiverUrl}/one-too-many` });
+    expect([over.status, over.error?.code, over.error?.details]).toEqual([
+      409,
+      "WEBHOOK_LIMIT_REACHED",
+      { max: WEBHOOKS_PER_APP },
+    ]);
   });
 
   it("are seen and managed by the app's owner only: a stranger gets the 404 of a missing app", async () => {
