@@ -6,6 +6,7 @@ import {
   appWebhookSchema,
   appWebhookWithSecretSchema,
   secretsChangedEventSchema,
+  WEBHOOK_DELIVERIES_KEPT,
   WEBHOOKS_PER_APP,
   webhookDeliverySchema,
 } from "../../server/contract/app-webhooks.ts";
@@ -221,6 +222,34 @@ describe("change webhooks", () => {
     expect(log?.durationMs).toBeGreaterThanOrEqual(0);
     const listed = appWebhookSchema.parse(((await call("GET", `/apps/${appId}/webhooks`)).data as unknown[])[0]);
     expect(listed.lastDelivery).toMatchObject({ status: "delivered", statusCode: 204 });
+  });
+
+  it("keeps the last deliveries of a webhook as its log, a bounded number", async () => {
+    const appId = await newApp("Bounded log");
+    const hook = await addWebhook(appId, "/bounded");
+    // An old log, as many deliveries before would have left it.
+    await server.store.query(
+      `INSERT INTO app_webhook_deliveries (app_id, webhook_id, message_id, event_type, payload, status, attempts, created_at)
+       SELECT $1, $2, 'msg_old_' || n, 'secrets.changed', '{}'::jsonb, 'delivered', 1, now() - make_interval(mins => n)
+         FROM generate_series(1, $3::int) AS n`,
+      [appId, hook.id, WEBHOOK_DELIVERIES_KEPT + 5],
+    );
+    await call("POST", `/apps/${appId}/webhooks/${hook.id}/test`);
+    await requestsOn("/bounded");
+    const log = await vi.waitFor(
+      async () => {
+        const rows = await server.store.query<{ message_id: string }>(
+          "SELECT message_id FROM app_webhook_deliveries WHERE webhook_id = $1 ORDER BY created_at DESC",
+          [hook.id],
+        );
+        expect(rows).toHaveLength(WEBHOOK_DELIVERIES_KEPT);
+        return rows.map((r) => r.message_id);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    // The newest stay: the test just sent, then the old ones from the most recent on.
+    expect(log[0]).toMatch(/^msg_(?!old_)/);
+    expect(log.at(-1)).toBe(`msg_old_${WEBHOOK_DELIVERIES_KEPT - 1}`);
   });
 
   it("sends a test event on demand", async () => {

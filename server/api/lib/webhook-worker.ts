@@ -6,7 +6,7 @@ import type { Logger } from "../../lib/logger.ts";
 import type { OutboundPolicy } from "../../lib/outbound.ts";
 import { postSignedWebhook } from "../../lib/standard-webhooks.ts";
 import type { Vault } from "../../lib/vault.ts";
-import { type DeliveryRow, openWebhookSecret, pruneDeliveries } from "./app-webhooks.ts";
+import { type DeliveryRow, openWebhookSecret, pruneDeliveries, WEBHOOK_TEST } from "./app-webhooks.ts";
 
 /**
  * Seconds before each retry after a failed attempt: 5 attempts in all over about 40 minutes, then
@@ -78,6 +78,11 @@ export class WebhookWorker {
       const hook = hooks.find((h) => h.hook.id === delivery.webhookId)?.hook;
       if (!hook) {
         await this.record(delivery, { statusCode: null, error: "The webhook or its app was deleted.", final: true });
+        continue;
+      }
+      // Disabling stops retries of what was queued before, too; a test is sent whatever the state.
+      if (!hook.enabled && delivery.eventType !== WEBHOOK_TEST) {
+        await this.record(delivery, { statusCode: null, error: "The webhook was disabled.", final: true });
         continue;
       }
       const started = performance.now();
