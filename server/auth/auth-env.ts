@@ -21,6 +21,7 @@ import type { Project, ProjectDirectory } from "./stores/projects.ts";
 import type { SessionHandoff } from "./stores/session-handoff.ts";
 import type { SessionStore } from "./stores/sessions.ts";
 import type { TeamStore } from "./stores/teams.ts";
+import type { MfaRecoveryCodes } from "./stores/mfa-recovery-codes.ts";
 import type { TotpSecrets } from "./stores/totp-secrets.ts";
 import type { UserTeamApiKeyStore } from "./stores/user-team-api-keys.ts";
 import type { UserRecord, UserStore } from "./stores/users.ts";
@@ -60,6 +61,8 @@ export interface AuthDeps {
   portalTokens: WebhookPortalTokens;
   /** Seals and opens TOTP secrets at rest. */
   totpSecrets: TotpSecrets;
+  /** One-time MFA recovery codes (keyed hashes). */
+  recoveryCodes: MfaRecoveryCodes;
   /** Seals and opens projects' SMTP passwords and OAuth client secrets at rest. */
   credentials: ProjectCredentials;
   /** Registered WebAuthn credentials. */

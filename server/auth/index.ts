@@ -28,6 +28,7 @@ import { type AppProjectKeys, ProjectDirectory, seedProjects } from "./stores/pr
 import { SessionHandoff } from "./stores/session-handoff.ts";
 import { SessionStore } from "./stores/sessions.ts";
 import { TeamStore } from "./stores/teams.ts";
+import { MfaRecoveryCodes } from "./stores/mfa-recovery-codes.ts";
 import { TotpSecrets } from "./stores/totp-secrets.ts";
 import { UserTeamApiKeyStore } from "./stores/user-team-api-keys.ts";
 import { UserStore } from "./stores/users.ts";
@@ -110,6 +111,7 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     webhooks,
     portalTokens: new WebhookPortalTokens(store),
     totpSecrets,
+    recoveryCodes: new MfaRecoveryCodes(store, vault),
     credentials,
     passkeys: new PasskeyStore(store),
     limits: new RateLimiter(store.db, config.AUTH_RATE_LIMITS, config.TRUST_PROXY),

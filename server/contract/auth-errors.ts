@@ -125,6 +125,8 @@ export const statusErrors = {
   CLIENT_USER_DELETION_DISABLED: { status: 400 },
   CLIENT_CANNOT_SET_VERIFIED: { status: 400 },
   INVALID_TOTP_SECRET: { status: 400 },
+  /** /auth/mfa/recovery-codes: the user has no TOTP, so recovery codes would stand in for nothing. */
+  MFA_NOT_ENABLED: { status: 400 },
   PASSWORD_AND_HASH_BOTH_SET: { status: 400 },
   INVALID_PASSWORD_HASH: { status: 400 },
   PRIMARY_EMAIL_REQUIRED: { status: 400 },

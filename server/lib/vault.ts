@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { apiDataKeysTable } from "../db/schema/index.ts";
 import type { Db } from "../db/store.ts";
@@ -54,6 +55,16 @@ export class Vault {
   async opener(scope: string): Promise<((sealed: string, aad: string) => string) | null> {
     const key = await this.dataKey(scope, false);
     return key ? (sealed, aad) => open(key, sealed, `${scope}|${aad}`).toString("utf8") : null;
+  }
+
+  /**
+   * A keyed hash (HMAC-SHA256, base64url) under the scope's data key, looked up once, now: for
+   * short secrets kept as hashes, which a copy of the store alone cannot guess offline. Rewrapping
+   * the data key under a new master key keeps the hashes valid.
+   */
+  async hasher(scope: string): Promise<(value: string) => string> {
+    const key = (await this.dataKey(scope, true)) ?? throwErr("data key was just created");
+    return (value) => createHmac("sha256", key).update(value).digest("base64url");
   }
 
   async open(scope: string, sealed: string, aad: string): Promise<string> {

@@ -3,6 +3,7 @@ import { registerAnalyticsEvents } from "./analytics/events/batch.ts";
 import { registerUserTeamApiKeys } from "./api-keys/index.ts";
 import { registerAnonymousSignUp } from "./auth/anonymous/sign-up.ts";
 import { registerCliLogin } from "./auth/cli/index.ts";
+import { registerMfaRecoveryCodes } from "./auth/mfa/recovery-codes.ts";
 import { registerMfaSignIn } from "./auth/mfa/sign-in.ts";
 import { registerAppleNativeCallback } from "./auth/oauth/apple-native.ts";
 import { registerOAuthAuthorize } from "./auth/oauth/authorize.ts";
@@ -126,6 +127,7 @@ export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
   registerOtpSignIn(app, deps);
   // The TOTP second factor.
   registerMfaSignIn(app, deps);
+  registerMfaRecoveryCodes(app, deps);
   // Command-line login.
   registerCliLogin(app, deps);
   if ([...deps.social.values()].some((p) => p.isDevelopment)) registerDevProvider(app, deps);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import {
   authContactChannelsTable,
+  authMfaRecoveryCodesTable,
   authOauthAccountsTable,
   authProjectsTable,
   authTeamMembersTable,
@@ -341,6 +342,11 @@ export class UserStore {
     await this.store.db.transaction(async (tx) => {
       if (Object.keys(set).length > 0) {
         await tx.update(authUsersTable).set(set).where(eq(authUsersTable.id, userId));
+      }
+      // Recovery codes stand in for one authenticator: turning TOTP off, an operator's reset and a
+      // new secret all end them (the account page makes a new set after turning TOTP on).
+      if (changes.totpSecretBase64 !== undefined) {
+        await tx.delete(authMfaRecoveryCodesTable).where(eq(authMfaRecoveryCodesTable.userId, userId));
       }
       if (current.isAnonymous && changes.isAnonymous === false) {
         // An anonymous user's team was named before there was a name; it takes the new one.

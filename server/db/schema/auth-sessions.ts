@@ -16,6 +16,10 @@ export const authRefreshTokensTable = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** The sign-in request's User-Agent (capped), shown to the user as browser and system. */
+    userAgent: text("user_agent"),
+    /** The sign-in request's country from the operator's proxy header (AUTH_COUNTRY_HEADER), if set. */
+    countryCode: text("country_code"),
   },
   (t) => [index("auth_refresh_tokens_user_idx").on(t.userId)],
 );

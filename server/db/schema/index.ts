@@ -13,6 +13,7 @@ export * from "./auth-codes.ts";
 export * from "./auth-data.ts";
 export * from "./auth-email-templates.ts";
 export * from "./auth-limits.ts";
+export * from "./auth-mfa-recovery-codes.ts";
 export * from "./auth-outbox.ts";
 export * from "./auth-passkeys.ts";
 export * from "./auth-permission-definitions.ts";

@@ -113,6 +113,7 @@ export const AUTH_ERROR_TEXTS: Record<KnownErrorCode, MessageDescriptor> &
   OTP_NOT_ENABLED: msg`Sign-in codes are switched off here.`,
   PRIMARY_EMAIL_REQUIRED: msg`The account needs a primary e-mail address for this.`,
   SESSION_NOT_FOUND: msg`This session has ended already.`,
+  MFA_NOT_ENABLED: msg`Multi-factor authentication is off for this account.`,
   EMAIL_NOT_FOUND: msg`This e-mail is no longer in the outbox.`,
   EMAIL_BODY_NOT_KEPT: msg`This e-mail was delivered or given up, and its text is not kept: it cannot be sent again. Ask for a new one instead.`,
   USER_ALREADY_HAS_PASSWORD: msg`This account has a password already.`,

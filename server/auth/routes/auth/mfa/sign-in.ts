@@ -8,12 +8,15 @@ import { readBody } from "../../../wire/headers.ts";
 import { KnownErrors } from "../../../wire/known-errors.ts";
 import { codeSchema } from "../../../wire/schemas.ts";
 
+const SIX_DIGITS = /^\d{6}$/;
 const body = z.strictObject({ type: z.literal("totp"), totp: z.string().max(16), code: codeSchema });
 
 /**
- * Second factor: the attempt code from MULTI_FACTOR_AUTHENTICATION_REQUIRED plus a current TOTP.
- * Every try counts against the attempt code (and the per-IP limit), so the six digits cannot be
- * walked; a right answer uses the code up.
+ * Second factor: the attempt code from MULTI_FACTOR_AUTHENTICATION_REQUIRED plus a current TOTP,
+ * or in the same `totp` field one of the user's recovery codes (Stack's wire has no place of its
+ * own for one; six digits are a TOTP, anything else is tried as a recovery code, used up when it
+ * matches). Every try counts against the attempt code (and the per-IP limit), so neither can be
+ * walked; a right answer uses the attempt code up.
  */
 export function registerMfaSignIn(app: AuthApp, deps: AuthDeps): void {
   app.post("/auth/mfa/sign-in", projectAuth(deps), async (c) => {
@@ -26,7 +29,11 @@ export function registerMfaSignIn(app: AuthApp, deps: AuthDeps): void {
     // Per user, not per attempt code: a new sign-in's code does not buy new guesses.
     await deps.limits.credential(c, project.id, "totp", `user:${user.id}`, async () => {
       const secret = user.totpSecret ? await deps.totpSecrets.open(user.id, user.totpSecret) : null;
-      if (!secret || !isValidTotp(secret, input.totp)) throw KnownErrors.invalidTotpCode();
+      if (!secret) throw KnownErrors.invalidTotpCode();
+      const valid = SIX_DIGITS.test(input.totp)
+        ? isValidTotp(secret, input.totp)
+        : await deps.recoveryCodes.redeem(project.id, user.id, input.totp);
+      if (!valid) throw KnownErrors.invalidTotpCode();
     });
     await deps.codes.redeem(project.id, "mfa_attempt", input.code);
     // A second factor exists only on an account that was there before this sign-in.
