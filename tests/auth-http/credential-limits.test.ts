@@ -132,6 +132,44 @@ describe("TOTP second factor", () => {
     const owners = await attemptCode("198.51.100.97");
     expect((await mfa(owners, totp(), "198.51.100.97")).status).toBe(200);
   }, 120_000);
+
+  it("counts wrong recovery codes with wrong TOTP codes; a limited right one is refused and not used up", async () => {
+    const user = await createTestUser(server);
+    const patch = await stackFetch(server, "/users/me", {
+      method: "PATCH",
+      access: "client",
+      keys,
+      accessToken: user.accessToken,
+      body: { totp_secret_base64: randomBytes(20).toString("base64") },
+    });
+    expect(patch.status, patch.text).toBe(200);
+    const recovery = (method: "GET" | "POST") =>
+      stackFetch(server, "/auth/mfa/recovery-codes", { method, access: "client", keys, accessToken: user.accessToken });
+    const { codes } = (await recovery("POST")).body as { codes: string[] };
+    const [right, later] = codes as [string, string];
+    const attemptCode = async (address: string) => {
+      const res = await signIn(user, user.password, address);
+      expect((res.body as { code: string }).code).toBe("MULTI_FACTOR_AUTHENTICATION_REQUIRED");
+      return (res.body as { details: { attempt_code: string } }).details.attempt_code;
+    };
+    const mfa = (code: string, value: string, address: string) =>
+      stackFetch(server, "/auth/mfa/sign-in", {
+        access: "client",
+        keys,
+        headers: from(address),
+        body: { type: "totp", totp: value, code },
+      });
+    const strangers = await attemptCode("203.0.113.98");
+    for (let i = 0; i < LIMITS.failuresPerPair.points; i++) {
+      const res = await mfa(strangers, `wrong-${String(i).padStart(5, "0")}`, "203.0.113.98");
+      expect((res.body as { code: string }).code, res.text).toBe("INVALID_TOTP_CODE");
+    }
+    expectLimited(await mfa(strangers, right, "203.0.113.98"));
+    expect(((await recovery("GET")).body as { remaining: number }).remaining).toBe(codes.length);
+    const owners = await attemptCode("198.51.100.98");
+    expect((await mfa(owners, later, "198.51.100.98")).status).toBe(200);
+    expect(((await recovery("GET")).body as { remaining: number }).remaining).toBe(codes.length - 1);
+  }, 120_000);
 });
 
 describe("secret project keys", () => {
