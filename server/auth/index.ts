@@ -20,6 +20,7 @@ import { socialProviders } from "./social/providers.ts";
 import { CliLoginStore } from "./stores/cli-logins.ts";
 import { ContactChannelStore } from "./stores/contact-channels.ts";
 import { DataVault } from "./stores/data-vault.ts";
+import { MfaRecoveryCodes } from "./stores/mfa-recovery-codes.ts";
 import { PasskeyStore } from "./stores/passkeys.ts";
 import { PermissionDefinitions } from "./stores/permission-definitions.ts";
 import { ProjectCredentials } from "./stores/project-credentials.ts";
@@ -28,7 +29,6 @@ import { type AppProjectKeys, ProjectDirectory, seedProjects } from "./stores/pr
 import { SessionHandoff } from "./stores/session-handoff.ts";
 import { SessionStore } from "./stores/sessions.ts";
 import { TeamStore } from "./stores/teams.ts";
-import { MfaRecoveryCodes } from "./stores/mfa-recovery-codes.ts";
 import { TotpSecrets } from "./stores/totp-secrets.ts";
 import { UserTeamApiKeyStore } from "./stores/user-team-api-keys.ts";
 import { UserStore } from "./stores/users.ts";

@@ -23,10 +23,6 @@ export type NewRecoveryCodes = z.infer<typeof newRecoveryCodesSchema>;
  * be a recovery code.
  */
 export function normalizeRecoveryCode(typed: string): string | null {
-  const plain = typed
-    .toLowerCase()
-    .replace(/[\s-]/g, "")
-    .replace(/[il]/g, "1")
-    .replace(/o/g, "0");
+  const plain = typed.toLowerCase().replace(/[\s-]/g, "").replace(/[il]/g, "1").replace(/o/g, "0");
   return /^[0-9a-hjkmnp-tv-z]{10}$/.test(plain) ? plain : null;
 }

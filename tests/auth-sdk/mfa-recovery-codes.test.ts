@@ -1,10 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppProjectKeys } from "../../server/auth/stores/projects.ts";
 import { RECOVERY_CODE_COUNT, RECOVERY_CODE_PATTERN } from "../../server/contract/mfa-recovery-codes.ts";
 import { authMfaRecoveryCodesTable } from "../../server/db/schema/index.ts";
-import type { AppProjectKeys } from "../../server/auth/stores/projects.ts";
-import { appProjectOf, clientApp, createTestUser, DIALECTS, serverHeaders, type TestUser } from "../helpers/stack-apps.ts";
+import {
+  appProjectOf,
+  clientApp,
+  createTestUser,
+  DIALECTS,
+  serverHeaders,
+  type TestUser,
+} from "../helpers/stack-apps.ts";
 import { stackFetch } from "../helpers/stack-http.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 

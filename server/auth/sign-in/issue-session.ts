@@ -1,11 +1,12 @@
 import type { AuthDeps } from "../auth-env.ts";
 import { tokenSubject, type UserRecord } from "../stores/users.ts";
+import type { SessionOrigin } from "./session-origin.ts";
 
 /** Starts a session for the user: a new refresh token and an access token naming it. */
 export async function issueSession(
   deps: AuthDeps,
   user: UserRecord,
-  options: { expiresInMillis?: number; isImpersonation?: boolean } = {},
+  options: { expiresInMillis?: number; isImpersonation?: boolean; origin?: SessionOrigin } = {},
 ): Promise<{ access_token: string; refresh_token: string; user_id: string }> {
   const session = await deps.sessions.create(user.projectId, user.id, options);
   const accessToken = await deps.tokens.sign(tokenSubject(user, session.id));

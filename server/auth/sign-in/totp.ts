@@ -3,6 +3,7 @@ import type { AuthDeps } from "../auth-env.ts";
 import type { UserRecord } from "../stores/users.ts";
 import { KnownErrors } from "../wire/known-errors.ts";
 import { issueSession } from "./issue-session.ts";
+import type { SessionOrigin } from "./session-origin.ts";
 
 const MIN_SECRET_BYTES = 10;
 
@@ -21,10 +22,10 @@ export function isValidTotp(secretBase64: string, token: string): boolean {
  * The end of every first factor: a user with TOTP gets MULTI_FACTOR_AUTHENTICATION_REQUIRED and an
  * attempt code for /auth/mfa/sign-in instead of a session.
  */
-export async function issueSessionAfterFirstFactor(deps: AuthDeps, user: UserRecord) {
+export async function issueSessionAfterFirstFactor(deps: AuthDeps, user: UserRecord, origin?: SessionOrigin) {
   if (user.totpSecret) {
     const attemptCode = await deps.codes.create(user.projectId, "mfa_attempt", user.id, {});
     throw KnownErrors.multiFactorAuthenticationRequired(attemptCode);
   }
-  return issueSession(deps, user);
+  return issueSession(deps, user, { origin });
 }

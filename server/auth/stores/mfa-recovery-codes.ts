@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
-import { RECOVERY_CODE_COUNT, normalizeRecoveryCode } from "../../contract/mfa-recovery-codes.ts";
+import { normalizeRecoveryCode, RECOVERY_CODE_COUNT } from "../../contract/mfa-recovery-codes.ts";
 import { authMfaRecoveryCodesTable } from "../../db/schema/index.ts";
 import type { Store } from "../../db/store.ts";
 import type { Vault } from "../../lib/vault.ts";

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, ne } from "drizzle-orm";
 import { authRefreshTokensTable } from "../../db/schema/index.ts";
 import type { Store } from "../../db/store.ts";
 import { randomToken, sha256 } from "../crypto/secrets.ts";
+import type { SessionOrigin } from "../sign-in/session-origin.ts";
 
 export const REFRESH_TOKEN_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -14,7 +15,7 @@ export class SessionStore {
   async create(
     projectId: string,
     userId: string,
-    options: { expiresInMillis?: number; isImpersonation?: boolean } = {},
+    options: { expiresInMillis?: number; isImpersonation?: boolean; origin?: SessionOrigin } = {},
   ): Promise<{ id: string; refreshToken: string }> {
     const refreshToken = randomToken(45);
     const [row] = await this.store.db
@@ -24,6 +25,8 @@ export class SessionStore {
         userId,
         tokenHash: sha256(refreshToken),
         isImpersonation: options.isImpersonation ?? false,
+        userAgent: options.origin?.userAgent ?? null,
+        countryCode: options.origin?.countryCode ?? null,
         expiresAt: new Date(Date.now() + (options.expiresInMillis ?? REFRESH_TOKEN_LIFETIME_MS)),
       })
       .returning({ id: authRefreshTokensTable.id });

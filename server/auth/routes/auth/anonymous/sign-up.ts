@@ -3,6 +3,7 @@ import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { LIMITS } from "../../../policy/rate-limit.ts";
 import { requestCountry } from "../../../policy/request-country.ts";
 import { issueSession } from "../../../sign-in/issue-session.ts";
+import { sessionOrigin } from "../../../sign-in/session-origin.ts";
 import { personalTeamOf } from "../../../stores/teams.ts";
 import { KnownErrors } from "../../../wire/known-errors.ts";
 
@@ -17,6 +18,6 @@ export function registerAnonymousSignUp(app: AuthApp, deps: AuthDeps): void {
       { isAnonymous: true, displayName: null, countryCode: requestCountry(c, deps.config) },
       personalTeamOf(project.config),
     );
-    return c.json(await issueSession(deps, user));
+    return c.json(await issueSession(deps, user, { origin: sessionOrigin(c, deps.config) }));
   });
 }

@@ -3,6 +3,7 @@ import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { LIMITS } from "../../../policy/rate-limit.ts";
 import { issueSession } from "../../../sign-in/issue-session.ts";
+import { sessionOrigin } from "../../../sign-in/session-origin.ts";
 import { tokenSubject } from "../../../stores/users.ts";
 import { readBody } from "../../../wire/headers.ts";
 import { KnownErrors } from "../../../wire/known-errors.ts";
@@ -77,7 +78,11 @@ export function registerCliLogin(app: AuthApp, deps: AuthDeps): void {
     // Logins confirmed before the handed-over token was kept get a session of their own.
     const refreshToken =
       state.refreshToken ??
-      (await issueSession(deps, await deps.users.require(project.id, state.userId))).refresh_token;
+      (
+        await issueSession(deps, await deps.users.require(project.id, state.userId), {
+          origin: sessionOrigin(c, deps.config),
+        })
+      ).refresh_token;
     return c.json({ status: "success", refresh_token: refreshToken }, 201);
   });
 

@@ -3,6 +3,7 @@ import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { LIMITS } from "../../../policy/rate-limit.ts";
 import { issueSession } from "../../../sign-in/issue-session.ts";
+import { sessionOrigin } from "../../../sign-in/session-origin.ts";
 import { isValidTotp } from "../../../sign-in/totp.ts";
 import { readBody } from "../../../wire/headers.ts";
 import { KnownErrors } from "../../../wire/known-errors.ts";
@@ -37,6 +38,9 @@ export function registerMfaSignIn(app: AuthApp, deps: AuthDeps): void {
     });
     await deps.codes.redeem(project.id, "mfa_attempt", input.code);
     // A second factor exists only on an account that was there before this sign-in.
-    return c.json({ ...(await issueSession(deps, user)), is_new_user: false });
+    return c.json({
+      ...(await issueSession(deps, user, { origin: sessionOrigin(c, deps.config) })),
+      is_new_user: false,
+    });
   });
 }

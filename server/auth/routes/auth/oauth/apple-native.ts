@@ -3,6 +3,7 @@ import { z } from "zod";
 import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { LIMITS } from "../../../policy/rate-limit.ts";
+import { sessionOrigin } from "../../../sign-in/session-origin.ts";
 import { issueSessionAfterFirstFactor } from "../../../sign-in/totp.ts";
 import { resolveSocialUser } from "../../../social/resolve-user.ts";
 import { readBody } from "../../../wire/headers.ts";
@@ -93,7 +94,7 @@ export function registerAppleNativeCallback(app: AuthApp, deps: AuthDeps): void 
         profileImageUrl: null,
       },
     );
-    const session = await issueSessionAfterFirstFactor(deps, user);
+    const session = await issueSessionAfterFirstFactor(deps, user, sessionOrigin(c, deps.config));
     return c.json({ ...session, user_id: user.id, is_new_user: isNewUser });
   });
 }

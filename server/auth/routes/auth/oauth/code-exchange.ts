@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { AuthDeps } from "../../../auth-env.ts";
 import { secretsEqual } from "../../../crypto/secrets.ts";
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from "../../../crypto/tokens.ts";
+import type { SessionOrigin } from "../../../sign-in/session-origin.ts";
 import { issueSessionAfterFirstFactor } from "../../../sign-in/totp.ts";
 import type { Project } from "../../../stores/projects.ts";
 import { CROSS_DOMAIN_PURPOSE } from "../../../stores/session-handoff.ts";
@@ -26,6 +27,7 @@ export async function exchangeAuthorizationCode(
   deps: AuthDeps,
   project: Project,
   input: { code?: string; redirect_uri?: string; code_verifier?: string },
+  origin?: SessionOrigin,
 ) {
   if (!input.code || !input.code_verifier) throw KnownErrors.invalidAuthorizationCode();
   let row: CodeRow;
@@ -50,7 +52,7 @@ export async function exchangeAuthorizationCode(
   if (!user) throw KnownErrors.invalidAuthorizationCode();
   const session = data.refresh_token_sealed
     ? await handedOverSession(deps, project, user, data.refresh_token_sealed)
-    : await issueSessionAfterFirstFactor(deps, user);
+    : await issueSessionAfterFirstFactor(deps, user, origin);
   return {
     access_token: session.access_token,
     refresh_token: session.refresh_token,

@@ -3,6 +3,7 @@ import { authenticateOAuthClient } from "../../../access/oauth-client.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from "../../../crypto/tokens.ts";
 import { refreshAccessToken } from "../../../sign-in/refresh-session.ts";
+import { sessionOrigin } from "../../../sign-in/session-origin.ts";
 import { readBody } from "../../../wire/headers.ts";
 import { exchangeAuthorizationCode } from "./code-exchange.ts";
 
@@ -22,7 +23,9 @@ export function registerOAuthToken(app: AuthApp, deps: AuthDeps): void {
     const input = await readBody(c, body);
     const project = await authenticateOAuthClient(deps, input.client_id, input.client_secret);
     if (input.grant_type === "authorization_code") {
-      const result = await deps.limits.secret(c, "token", () => exchangeAuthorizationCode(deps, project, input));
+      const result = await deps.limits.secret(c, "token", () =>
+        exchangeAuthorizationCode(deps, project, input, sessionOrigin(c, deps.config)),
+      );
       c.header("Pragma", "no-cache");
       c.header("Cache-Control", "no-store");
       return c.json(result);

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { projectAuth, requireUser } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { LIMITS } from "../../../policy/rate-limit.ts";
+import { sessionOrigin } from "../../../sign-in/session-origin.ts";
 import { issueSessionAfterFirstFactor } from "../../../sign-in/totp.ts";
 import { ceremonyOrigin, RP_ID_SENTINEL, requirePasskeysEnabled } from "../../../stores/passkeys.ts";
 import { readBody } from "../../../wire/headers.ts";
@@ -139,6 +140,9 @@ export function registerPasskeyRoutes(app: AuthApp, deps: AuthDeps): void {
     if (!(await deps.passkeys.used(passkey.id, passkey.counter, verified.authenticationInfo.newCounter))) {
       throw failed("The passkey was used by another sign-in at the same time.");
     }
-    return c.json({ ...(await issueSessionAfterFirstFactor(deps, user)), is_new_user: false });
+    return c.json({
+      ...(await issueSessionAfterFirstFactor(deps, user, sessionOrigin(c, deps.config))),
+      is_new_user: false,
+    });
   });
 }

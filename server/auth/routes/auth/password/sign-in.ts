@@ -3,6 +3,7 @@ import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { needsRehash, verifyPassword } from "../../../crypto/passwords.ts";
 import { LIMITS } from "../../../policy/rate-limit.ts";
+import { sessionOrigin } from "../../../sign-in/session-origin.ts";
 import { issueSessionAfterFirstFactor } from "../../../sign-in/totp.ts";
 import { normalizeEmail } from "../../../stores/users.ts";
 import { readBody } from "../../../wire/headers.ts";
@@ -25,7 +26,7 @@ export function registerPasswordSignIn(app: AuthApp, deps: AuthDeps): void {
       if (!found || !ok) throw KnownErrors.emailPasswordMismatch();
       return found;
     });
-    const signedIn = await issueSessionAfterFirstFactor(deps, user);
+    const signedIn = await issueSessionAfterFirstFactor(deps, user, sessionOrigin(c, deps.config));
     // An imported (bcrypt) hash becomes argon2id now that the password is known to be right.
     if (user.passwordHash && needsRehash(user.passwordHash)) {
       await deps.users.rehashPassword(project.id, user.id, user.passwordHash, input.password);

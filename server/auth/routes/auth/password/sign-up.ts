@@ -9,6 +9,7 @@ import { requestCountry } from "../../../policy/request-country.ts";
 import { checkSignUp, signUpContext } from "../../../policy/sign-up-rules.ts";
 import { isTrustedUrl } from "../../../policy/trusted-domains.ts";
 import { issueSession } from "../../../sign-in/issue-session.ts";
+import { sessionOrigin } from "../../../sign-in/session-origin.ts";
 import { personalTeamOf } from "../../../stores/teams.ts";
 import type { UserRecord } from "../../../stores/users.ts";
 import { readBody } from "../../../wire/headers.ts";
@@ -71,6 +72,6 @@ export function registerPasswordSignUp(app: AuthApp, deps: AuthDeps): void {
         requestLocale(c),
       );
     }
-    return c.json(await issueSession(deps, user));
+    return c.json(await issueSession(deps, user, { origin: sessionOrigin(c, deps.config) }));
   });
 }

@@ -54,6 +54,10 @@ export function registerSessions(app: AuthApp, deps: AuthDeps): void {
         is_impersonation: s.isImpersonation,
         last_used_at: s.lastUsedAt.getTime(),
         is_current_session: s.id === currentId,
+        // Not in Stack's wire (its geo info needs the address, which is not kept): where the
+        // session started, for the account page's "Chrome on Linux" and country.
+        user_agent: s.userAgent,
+        country_code: s.countryCode,
       })),
       is_paginated: false,
     });

@@ -3,6 +3,7 @@ import { projectAuth } from "../../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../../auth-env.ts";
 import { LIMITS } from "../../../../policy/rate-limit.ts";
 import { checkSignUp, signUpContext } from "../../../../policy/sign-up-rules.ts";
+import { sessionOrigin } from "../../../../sign-in/session-origin.ts";
 import { issueSessionAfterFirstFactor } from "../../../../sign-in/totp.ts";
 import { personalTeamOf } from "../../../../stores/teams.ts";
 import type { UserRecord } from "../../../../stores/users.ts";
@@ -51,6 +52,9 @@ export function registerOtpSignIn(app: AuthApp, deps: AuthDeps): void {
         : await deps.users.create(project.id, changes, personalTeamOf(project.config));
       isNewUser = true;
     }
-    return c.json({ ...(await issueSessionAfterFirstFactor(deps, user)), is_new_user: isNewUser });
+    return c.json({
+      ...(await issueSessionAfterFirstFactor(deps, user, sessionOrigin(c, deps.config))),
+      is_new_user: isNewUser,
+    });
   });
 }
