@@ -11,6 +11,8 @@ import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { AccountSection } from "../../components/account-section";
 import { type AccountUser, useRefreshAccount } from "../../lib/session/account-user";
+import { newRecoveryCodes } from "./recovery-codes-api";
+import { RecoveryCodesPanel } from "./recovery-codes-panel";
 
 const ISSUER = "App Console";
 
@@ -32,6 +34,9 @@ export function MfaSection({ user }: { user: AccountUser }) {
   const [qr, setQr] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The first set of recovery codes, made right after TOTP is turned on and shown once.
+  const [firstCodes, setFirstCodes] = useState<string[] | null>(null);
+  const accessToken = async () => (await user.getAuthJson()).accessToken;
 
   useEffect(() => {
     if (!enrolment) return;
@@ -59,8 +64,13 @@ export function MfaSection({ user }: { user: AccountUser }) {
       await user.update({ totpMultiFactorSecret: new Uint8Array(enrolment.secret.bytes) });
       setEnrolment(null);
       setQr(null);
-      await refresh();
       notify.success(t`Multi-factor authentication is on`);
+      // TOTP is on either way; without codes the panel offers to make them.
+      await newRecoveryCodes(accessToken).then(
+        (made) => setFirstCodes(made.codes),
+        (e: unknown) => notify.error(errorText(i18n, e, msg`An error occurred`)),
+      );
+      await refresh();
     } catch (e) {
       setError(errorText(i18n, e, msg`An error occurred`));
     } finally {
@@ -72,6 +82,7 @@ export function MfaSection({ user }: { user: AccountUser }) {
     setBusy(true);
     try {
       await user.update({ totpMultiFactorSecret: null });
+      setFirstCodes(null);
       await refresh();
       notify.success(t`Multi-factor authentication is off`);
     } catch (e) {
@@ -84,12 +95,15 @@ export function MfaSection({ user }: { user: AccountUser }) {
   return (
     <AccountSection id="account-mfa" title={t`Multi-factor authentication`}>
       {user.isMultiFactorRequired ? (
-        <div className="flex flex-wrap items-center gap-3">
-          <p className="text-sm text-emerald-200">{t`On: signing in asks for a code from your authenticator app.`}</p>
-          <Button variant="outline" disabled={busy} onClick={() => void disable()}>
-            {t`Turn off`}
-          </Button>
-        </div>
+        <>
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="text-sm text-emerald-200">{t`On: signing in asks for a code from your authenticator app.`}</p>
+            <Button variant="outline" disabled={busy} onClick={() => void disable()}>
+              {t`Turn off`}
+            </Button>
+          </div>
+          <RecoveryCodesPanel key={firstCodes?.[0] ?? "kept"} accessToken={accessToken} initialCodes={firstCodes} />
+        </>
       ) : enrolment ? (
         <form className="grid gap-3 sm:max-w-md" onSubmit={(e) => void confirm(e)}>
           <p className="text-sm text-slate-200">
