@@ -1,3 +1,4 @@
+import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
@@ -7,12 +8,33 @@ import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { AccountSection } from "../../components/account-section";
 import { type AccountUser, accountKeys, useRefreshAccount } from "../../lib/session/account-user";
+import { type AccountSession, listSessions } from "./sessions-api";
+
+/** "Chrome on Linux", or as much of it as the User-Agent told. */
+function deviceLabel(i18n: I18n, { browser, system }: AccountSession["device"]): string {
+  if (browser && system) return i18n._(msg`${browser} on ${system}`);
+  if (browser) return browser;
+  if (system) return i18n._(msg`Unknown browser on ${system}`);
+  return i18n._(msg`Unknown device`);
+}
+
+/** The country's name in the page's language (the code itself where the browser has no name for it). */
+function countryName(locale: string, code: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
 
 /** Where the account is signed in; any session but this one can be signed out. */
 export function SessionsSection({ user }: { user: AccountUser }) {
   const { t, i18n } = useLingui();
   const refresh = useRefreshAccount();
-  const sessions = useQuery({ queryKey: accountKeys.sessions(), queryFn: () => user.getActiveSessions() });
+  const sessions = useQuery({
+    queryKey: accountKeys.sessions(),
+    queryFn: () => listSessions(async () => (await user.getAuthJson()).accessToken),
+  });
   const others = sessions.data?.filter((s) => !s.isCurrentSession) ?? [];
   const date = (d: Date | undefined) => (d ? i18n.date(d, { dateStyle: "medium", timeStyle: "short" }) : "—");
 
@@ -48,6 +70,10 @@ export function SessionsSection({ user }: { user: AccountUser }) {
                   <strong className="text-emerald-200">{t`This device`}</strong>
                 ) : (
                   t`Signed in ${created}`
+                )}
+                <span className="ml-3">{deviceLabel(i18n, session.device)}</span>
+                {session.countryCode && (
+                  <span className="ml-3 text-slate-300">{countryName(i18n.locale, session.countryCode)}</span>
                 )}
                 <span className="ml-3 text-slate-400">{t`Last used ${lastUsed}`}</span>
                 {session.isImpersonation && <span className="ml-3 text-amber-200">{t`Impersonation`}</span>}

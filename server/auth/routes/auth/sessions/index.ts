@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { SessionItem } from "../../../../contract/auth-sessions.ts";
 import { projectAuth } from "../../../access/project-auth.ts";
 import { refuseOtherUserForClient, targetUser } from "../../../access/user-target.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
@@ -46,8 +47,8 @@ export function registerSessions(app: AuthApp, deps: AuthDeps): void {
     const sessions = (await deps.sessions.listForUser(user.projectId, user.id)).filter(
       (s) => type === "admin" || !s.isImpersonation,
     );
-    return c.json({
-      items: sessions.map((s) => ({
+    const items = sessions.map(
+      (s): SessionItem => ({
         id: s.id,
         user_id: s.userId,
         created_at: s.createdAt.getTime(),
@@ -58,9 +59,9 @@ export function registerSessions(app: AuthApp, deps: AuthDeps): void {
         // session started, for the account page's "Chrome on Linux" and country.
         user_agent: s.userAgent,
         country_code: s.countryCode,
-      })),
-      is_paginated: false,
-    });
+      }),
+    );
+    return c.json({ items, is_paginated: false });
   });
 
   app.delete("/auth/sessions/:id", projectAuth(deps), async (c) => {

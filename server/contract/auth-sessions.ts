@@ -1,0 +1,20 @@
+import { z } from "zod";
+
+/**
+ * One session as GET /auth/sessions lists it: Stack's fields, and two of this server's (not in
+ * Stack's wire) that say where it started: the sign-in's User-Agent and the country the operator's
+ * proxy named (AUTH_COUNTRY_HEADER), each null when unknown.
+ */
+export const sessionItemSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  created_at: z.number(),
+  last_used_at: z.number(),
+  is_impersonation: z.boolean(),
+  is_current_session: z.boolean(),
+  user_agent: z.string().nullable(),
+  country_code: z.string().nullable(),
+});
+export type SessionItem = z.infer<typeof sessionItemSchema>;
+
+export const sessionListSchema = z.object({ items: z.array(sessionItemSchema), is_paginated: z.boolean() });
