@@ -1,9 +1,10 @@
 import { z } from "zod";
 
 /**
- * One session as GET /auth/sessions lists it: Stack's fields, and two of this server's (not in
- * Stack's wire) that say where it started: the sign-in's User-Agent and the country the operator's
- * proxy named (AUTH_COUNTRY_HEADER), each null when unknown.
+ * One session as GET /auth/sessions lists it: Stack's fields, and with `include_origin=true` two of
+ * this server's (not in Stack's wire, so only when asked for) that say where it started: the
+ * sign-in's User-Agent and the country the operator's proxy named (AUTH_COUNTRY_HEADER), each null
+ * when unknown.
  */
 export const sessionItemSchema = z.object({
   id: z.string(),
@@ -12,8 +13,8 @@ export const sessionItemSchema = z.object({
   last_used_at: z.number(),
   is_impersonation: z.boolean(),
   is_current_session: z.boolean(),
-  user_agent: z.string().nullable(),
-  country_code: z.string().nullable(),
+  user_agent: z.string().nullable().optional(),
+  country_code: z.string().nullable().optional(),
 });
 export type SessionItem = z.infer<typeof sessionItemSchema>;
 

@@ -37,7 +37,11 @@ async function signIn(user: TestUser, headers: Record<string, string>) {
 }
 
 async function sessionsOf(accessToken: string): Promise<SessionItem[]> {
-  const res = await stackFetch(server, "/auth/sessions?user_id=me", { access: "client", keys, accessToken });
+  const res = await stackFetch(server, "/auth/sessions?user_id=me&include_origin=true", {
+    access: "client",
+    keys,
+    accessToken,
+  });
   expect(res.status, res.text).toBe(200);
   return (res.body as { items: SessionItem[] }).items;
 }
@@ -53,6 +57,15 @@ describe("where a session started", () => {
     const current = (await sessionsOf(access_token)).find((s) => s.is_current_session);
     expect(current).toMatchObject({ user_agent: FIREFOX_ON_LINUX, country_code: "DE" });
     expect(JSON.stringify(await sessionsOf(access_token))).not.toContain("203.0.113.5");
+    // Unasked, the list keeps Stack's shape.
+    const plain = await stackFetch(server, "/auth/sessions?user_id=me", {
+      access: "client",
+      keys,
+      accessToken: access_token,
+    });
+    const [first] = (plain.body as { items: Record<string, unknown>[] }).items;
+    expect(first).not.toHaveProperty("user_agent");
+    expect(first).not.toHaveProperty("country_code");
   });
 
   it("keeps no country the header does not name, and cuts a long User-Agent", async () => {

@@ -5,10 +5,10 @@ import { useState } from "react";
 import { FormError } from "@/components/auth-card";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { download } from "@/lib/download";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { accountKeys } from "../../lib/session/account-user";
-import { download } from "../database/export-rows";
 import { type AccessTokenSource, newRecoveryCodes, recoveryCodesLeft } from "./recovery-codes-api";
 
 const recoveryCodesKey = [...accountKeys.all, "recovery-codes"] as const;

@@ -20,7 +20,7 @@ export interface AccountSession {
  */
 export async function listSessions(token: AccessTokenSource): Promise<AccountSession[]> {
   const accessToken = await token();
-  const response = await authServiceRequestRaw("/auth/sessions?user_id=me", {
+  const response = await authServiceRequestRaw("/auth/sessions?user_id=me&include_origin=true", {
     access: "client",
     headers: accessToken ? { "x-stack-access-token": accessToken } : {},
   });
@@ -32,6 +32,6 @@ export async function listSessions(token: AccessTokenSource): Promise<AccountSes
     isCurrentSession: item.is_current_session,
     isImpersonation: item.is_impersonation,
     device: summarizeUserAgent(item.user_agent),
-    countryCode: item.country_code,
+    countryCode: item.country_code ?? null,
   }));
 }

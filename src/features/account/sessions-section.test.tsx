@@ -64,7 +64,7 @@ describe("SessionsSection", () => {
   it("names each session's browser, system and country", async () => {
     await show("en");
     const rows = await screen.findAllByRole("listitem");
-    expect(paths).toEqual(["/auth/api/v1/auth/sessions?user_id=me"]);
+    expect(paths).toEqual(["/auth/api/v1/auth/sessions?user_id=me&include_origin=true"]);
     expect(rows[0]?.textContent).toContain("This device");
     expect(rows[0]?.textContent).toContain("Chrome on Linux");
     expect(rows[0]?.textContent).toContain("Germany");

@@ -19,12 +19,3 @@ export function rowsToJson(columns: string[], rows: unknown[][]): string {
     2,
   );
 }
-
-export function download(fileName: string, type: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
-}

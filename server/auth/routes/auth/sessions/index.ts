@@ -17,6 +17,7 @@ const createBody = z.strictObject({
   is_impersonation: z.boolean().optional(),
 });
 const userQuery = z.object({ user_id: z.string().max(64).optional() });
+const listQuery = userQuery.extend({ include_origin: z.enum(["true", "false"]).optional() });
 
 export function registerSessions(app: AuthApp, deps: AuthDeps): void {
   // Server-side session creation, e.g. for tests and impersonation.
@@ -33,7 +34,7 @@ export function registerSessions(app: AuthApp, deps: AuthDeps): void {
   });
 
   app.get("/auth/sessions", projectAuth(deps), async (c) => {
-    const query = readQuery(c, userQuery);
+    const query = readQuery(c, listQuery);
     refuseOtherUserForClient(c, query.user_id, "Client can only list sessions for their own user.");
     if (!query.user_id && c.get("auth").type !== "client") {
       throw KnownErrors.schemaError(
@@ -55,10 +56,9 @@ export function registerSessions(app: AuthApp, deps: AuthDeps): void {
         is_impersonation: s.isImpersonation,
         last_used_at: s.lastUsedAt.getTime(),
         is_current_session: s.id === currentId,
-        // Not in Stack's wire (its geo info needs the address, which is not kept): where the
-        // session started, for the account page's "Chrome on Linux" and country.
-        user_agent: s.userAgent,
-        country_code: s.countryCode,
+        // Not in Stack's wire (its geo info needs the address, which is not kept), so only when
+        // asked for: where the session started, for the account page's "Chrome on Linux".
+        ...(query.include_origin === "true" ? { user_agent: s.userAgent, country_code: s.countryCode } : {}),
       }),
     );
     return c.json({ items, is_paginated: false });
