@@ -104,8 +104,9 @@ export const configSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   /**
    * The request header in which a reverse proxy in front of every request puts the client's ISO
-   * country (e.g. cf-ipcountry, x-vercel-ip-country): sign-up rules' countryCode and a new user's
-   * country_code. Unset (the default): no country, as a client can send any header itself.
+   * country (e.g. cf-ipcountry, x-vercel-ip-country): sign-up rules' countryCode, a new user's
+   * country_code and a new session's country. Unset (the default): no country, as a client can
+   * send any header itself.
    */
   AUTH_COUNTRY_HEADER: z
     .string()
