@@ -1,4 +1,3 @@
-import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
@@ -6,26 +5,10 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
+import { countryName, deviceLabel } from "@/lib/session-place";
 import { AccountSection } from "../../components/account-section";
 import { type AccountUser, accountKeys, useRefreshAccount } from "../../lib/session/account-user";
-import { type AccountSession, listSessions } from "./sessions-api";
-
-/** "Chrome on Linux", or as much of it as the User-Agent told. */
-function deviceLabel(i18n: I18n, { browser, system }: AccountSession["device"]): string {
-  if (browser && system) return i18n._(msg`${browser} on ${system}`);
-  if (browser) return browser;
-  if (system) return i18n._(msg`Unknown browser on ${system}`);
-  return i18n._(msg`Unknown device`);
-}
-
-/** The country's name in the page's language (the code itself where the browser has no name for it). */
-function countryName(locale: string, code: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
+import { listSessions } from "./sessions-api";
 
 /** Where the account is signed in; any session but this one can be signed out. */
 export function SessionsSection({ user }: { user: AccountUser }) {

@@ -10,6 +10,8 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
+import { countryName, deviceLabel } from "@/lib/session-place";
+import { summarizeUserAgent } from "@/lib/user-agent";
 import { ImpersonateDialog } from "./impersonate-dialog";
 import { MetadataEditor } from "./metadata-editor";
 import { UserAccountActions } from "./user-account-actions";
@@ -115,6 +117,8 @@ function UserDetails({ user }: { user: AdminUser }) {
             const lastUsed = date(session.last_used_at);
             return (
               <li key={session.id} className="flex flex-wrap gap-x-4 rounded-md bg-white/5 px-3 py-1.5 text-slate-200">
+                <span>{deviceLabel(i18n, summarizeUserAgent(session.user_agent))}</span>
+                {session.country_code && <span>{countryName(i18n.locale, session.country_code)}</span>}
                 <span>{t`Created ${created}`}</span>
                 <span>{t`Last used ${lastUsed}`}</span>
                 {session.is_impersonation && <span className="text-amber-200">{t`Impersonation`}</span>}

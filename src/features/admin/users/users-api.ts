@@ -29,6 +29,9 @@ export interface AdminSession {
   created_at: number;
   last_used_at: number;
   is_impersonation: boolean;
+  /** Where the session started (asked for with include_origin=true); null when unknown. */
+  user_agent?: string | null;
+  country_code?: string | null;
 }
 
 export interface AdminUserTeam {
@@ -68,7 +71,11 @@ export const userSessionsQuery = (id: string) =>
   queryOptions({
     queryKey: userKeys.sessions(id),
     queryFn: async () =>
-      (await adminFetch<{ items: AdminSession[] }>(`/auth/sessions?user_id=${encodeURIComponent(id)}`)).items,
+      (
+        await adminFetch<{ items: AdminSession[] }>(
+          `/auth/sessions?user_id=${encodeURIComponent(id)}&include_origin=true`,
+        )
+      ).items,
   });
 
 export const userTeamsQuery = (id: string) =>
