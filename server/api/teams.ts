@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { type MyTeam, setMemberRoleSchema, TEAM_ROLE_PERMISSION, type TeamMember } from "../contract/teams.ts";
+import { type MyTeam, setMemberRoleSchema, type TeamMember, transferOwnershipSchema } from "../contract/teams.ts";
 import { isHttpError } from "../lib/errors.ts";
 import { requireRole, requireTeamRole } from "./access/resource-access.ts";
-import { ROLE_PERMISSION_IDS } from "./access/roles.ts";
+import { isTeamMember, setTeamRole } from "./access/set-team-role.ts";
 import type { ApiEnv } from "./lib/api-env.ts";
+import { teamInvitationsRoutes } from "./team-invitations.ts";
 import { apiError } from "./lib/api-error.ts";
 import type { ApiDeps } from "./lib/deps.ts";
 import { ok } from "./lib/pair.ts";
@@ -23,6 +24,8 @@ const isUuid = (value: string) => z.uuid().safeParse(value).success;
  * whether it exists or not.
  * PUT /teams/{teamId}/members/{userId}/role: an admin changes a member's role (only an owner
  * makes or unmakes an owner).
+ * POST /teams/{teamId}/transfer: the owner hands the team to another member, who becomes owner;
+ * the caller becomes admin. Invitations and their roles: team-invitations.ts.
  */
 export function teamsRoutes(deps: ApiDeps) {
   return new Hono<ApiEnv>()
@@ -60,22 +63,31 @@ export function teamsRoutes(deps: ApiDeps) {
       await requireTeamRole(deps, teamId, c.var.user.id, "admin");
       const callerRole = await deps.rights.roleIn(teamId, c.var.user.id);
       const current = isUuid(userId) ? await deps.rights.roleIn(teamId, userId) : null;
-      if (current === null && !(isUuid(userId) && (await deps.stackApi.teamPermissions(teamId, userId)))) {
+      if (current === null && !(isUuid(userId) && (await isTeamMember(deps, teamId, userId)))) {
         throw apiError("NOT_A_TEAM_MEMBER", "This user is not a member of this team.", { userId });
       }
       // Making or unmaking an owner is the owners' own business.
       if (role === "owner" || current === "owner") requireRole(callerRole ?? "viewer", "owner");
       if (current === "owner" && role !== "owner") await keepOneOwner(deps, teamId, userId);
-      const granted = await deps.stackApi.directTeamPermissions(teamId, userId);
-      await deps.stackApi.grantTeamPermission(teamId, userId, TEAM_ROLE_PERMISSION[role]);
-      for (const id of granted) {
-        if (ROLE_PERMISSION_IDS.includes(id) && id !== TEAM_ROLE_PERMISSION[role]) {
-          await deps.stackApi.revokeTeamPermission(teamId, userId, id);
-        }
-      }
-      deps.rights.forget(teamId, userId);
+      await setTeamRole(deps, teamId, userId, role);
       return c.json(ok({ userId, role }));
-    });
+    })
+    .post("/:teamId/transfer", async (c) => {
+      const { userId } = await readJson(c, transferOwnershipSchema);
+      const teamId = c.req.param("teamId");
+      const callerId = c.var.user.id;
+      if (!isUuid(teamId)) throw apiError("NOT_A_TEAM_MEMBER", "You are not a member of this team.");
+      await requireTeamRole(deps, teamId, callerId, "owner");
+      if (userId === callerId) throw apiError("TRANSFER_TO_SELF", "You are the owner already: name another member.");
+      if (!isUuid(userId) || !(await isTeamMember(deps, teamId, userId))) {
+        throw apiError("TRANSFER_TARGET_NOT_MEMBER", "Ownership can only go to a member of this team.", { userId });
+      }
+      // The new owner first: the team is never without one, even if the second step fails.
+      await setTeamRole(deps, teamId, userId, "owner");
+      await setTeamRole(deps, teamId, callerId, "admin");
+      return c.json(ok({ owner: userId, previousOwner: callerId }));
+    })
+    .route("/", teamInvitationsRoutes(deps));
 }
 
 /** A team always keeps an owner: the last one cannot step down (transfer ownership first). */

@@ -86,6 +86,13 @@ export const apiErrors = {
   NOT_A_TEAM_MEMBER: { status: 403, details: z.object({ userId: z.string().optional() }) },
   // PUT /teams/{teamId}/members/{userId}/role: the last owner cannot step down
   TEAM_NEEDS_OWNER: { status: 409 },
+  // Team invitations: owner is handed over by transfer, never invited (details.role is the role asked for);
+  // the invitation is not an open one of this team (used, withdrawn, expired or another team's)
+  INVITATION_ROLE_NOT_GRANTABLE: { status: 403, details: z.object({ role: z.enum(["viewer", "developer", "admin", "owner"]) }) },
+  TEAM_INVITATION_NOT_FOUND: { status: 404 },
+  // POST /teams/{teamId}/transfer: the owner names themselves, or someone who is not a member
+  TRANSFER_TO_SELF: { status: 400 },
+  TRANSFER_TARGET_NOT_MEMBER: { status: 400, details: z.object({ userId: z.string() }) },
   // A viewer's SQL: only SELECT, EXPLAIN (of a SELECT) and SHOW run (details.statementIndex is the first other one)
   SQL_READ_ONLY_ROLE: {
     status: 403,

@@ -38,3 +38,29 @@ export type ResourceOwner = z.infer<typeof resourceOwnerSchema>;
 
 /** POST /apps/{appId}/move and /db/{dbId}/move: to a team (its id) or back to the caller's personal workspace (null). */
 export const moveResourceSchema = z.strictObject({ team_id: z.uuid().nullable() });
+
+/** The roles an invitation may grant: ownership is handed over by transfer, never by invitation. */
+export const INVITATION_ROLES = ["viewer", "developer", "admin"] as const satisfies readonly TeamRole[];
+export type InvitationRole = (typeof INVITATION_ROLES)[number];
+
+/**
+ * PUT /teams/{teamId}/invitations/{invitationId}/role. Any role parses, so that `owner` answers
+ * INVITATION_ROLE_NOT_GRANTABLE (a sentence) rather than a schema error.
+ */
+export const setInvitationRoleSchema = z.strictObject({ role: teamRoleSchema });
+
+/** An open invitation of GET /teams/{teamId}/invitations, with the role it grants (null: the project's default). */
+export const teamInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  expiresAt: z.string(),
+  role: z.enum(INVITATION_ROLES).nullable(),
+});
+export type TeamInvitation = z.infer<typeof teamInvitationSchema>;
+
+/** POST /teams/{teamId}/invitations/accepted answers the caller's role in the team now. */
+export const acceptedInvitationSchema = z.object({ role: teamRoleSchema.nullable() });
+export type AcceptedInvitation = z.infer<typeof acceptedInvitationSchema>;
+
+/** POST /teams/{teamId}/transfer: the member who becomes owner (the caller becomes admin). */
+export const transferOwnershipSchema = z.strictObject({ userId: z.string().min(1).max(64) });

@@ -23,6 +23,8 @@ export const userNotifyMessageSchema = z.discriminatedUnion("type", [
     /** `databases`: refetch the list of databases (one was made, renamed, moved or deleted, maybe by a team member). */
     z.object({ type: z.literal("store"), store: z.literal("databases"), op: z.literal("refetch") }),
     z.object({ type: z.literal("store"), store: z.literal("appSecrets"), op: z.literal("refetch"), appId: z.string() }),
+    /** `teams`: team `teamId`'s members or roles changed (a role, a transfer, someone joined); refetch its page and the workspaces. */
+    z.object({ type: z.literal("store"), store: z.literal("teams"), op: z.literal("refetch"), teamId: z.string() }),
   ]),
   z.object({ type: z.literal("appUpdate"), app: appSchema }),
 ]);

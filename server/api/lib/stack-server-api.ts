@@ -13,6 +13,14 @@ export interface StackServerUser {
   client_read_only_metadata: Record<string, unknown> | null;
 }
 
+/** An open team invitation as the server API lists it. */
+export interface StackTeamInvitation {
+  id: string;
+  team_id: string;
+  recipient_email: string | null;
+  expires_at_millis: number;
+}
+
 /**
  * A small client of the auth service's server API (secret server key), the same calls
  * StackServerApp would make, without loading the SDK into the server.
@@ -119,6 +127,30 @@ export function createStackServerApi(stack: StackTarget) {
     async listTeamUsers(teamId: string): Promise<StackServerUser[]> {
       const query = new URLSearchParams({ team_id: teamId, limit: "500" });
       return ((await call("GET", `/users?${query}`)) as { items: StackServerUser[] }).items;
+    },
+    /** The team's open invitations (used, withdrawn and expired ones are not listed). */
+    async listTeamInvitations(teamId: string): Promise<StackTeamInvitation[]> {
+      const query = new URLSearchParams({ team_id: teamId });
+      return ((await call("GET", `/team-invitations?${query}`)) as { items: StackTeamInvitation[] }).items;
+    },
+    /** Withdraws an open invitation; false when it was not open (any more). */
+    async revokeTeamInvitation(teamId: string, invitationId: string): Promise<boolean> {
+      const query = new URLSearchParams({ team_id: teamId });
+      try {
+        await call("DELETE", `/team-invitations/${enc(invitationId)}?${query}`);
+        return true;
+      } catch (error) {
+        if (isHttpError(error) && error.details?.status === 404) return false;
+        throw error;
+      }
+    },
+    /** The user's verified e-mail addresses (an invitation is accepted only from one of them). */
+    async verifiedEmails(userId: string): Promise<string[]> {
+      const query = new URLSearchParams({ user_id: userId });
+      const page = (await call("GET", `/contact-channels?${query}`)) as {
+        items: Array<{ type: string; value: string; is_verified: boolean }>;
+      };
+      return page.items.filter((ch) => ch.type === "email" && ch.is_verified).map((ch) => ch.value);
     },
     /** Whether the project has any user yet (the first start's question). */
     async hasUsers(): Promise<boolean> {

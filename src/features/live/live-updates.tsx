@@ -6,6 +6,8 @@ import { type App, replaceApp, toApp } from "@/features/apps/types";
 import { refreshAppSecrets } from "@/features/secrets/query-keys";
 import { i18n } from "@/lib/i18n";
 import { setLiveRestart } from "@/lib/live-restart";
+import { teamKeys } from "@/lib/teams-sdk";
+import { workspaceKeys } from "@/lib/workspace/workspaces-api";
 import { notify } from "@/lib/notify";
 import { loadSessionUser } from "@/lib/session/current-user";
 import { freshAccessToken } from "@/lib/session/fresh-token";
@@ -34,6 +36,11 @@ export function applyLiveMessage(queryClient: QueryClient, message: UserNotifyMe
     case "store":
       if (message.store === "apps") void queryClient.invalidateQueries({ queryKey: appKeys.all });
       else if (message.store === "databases") void queryClient.invalidateQueries({ queryKey: ["databases"] });
+      else if (message.store === "teams") {
+        // Someone's role changed (maybe the reader's own): the team page and the switcher's roles.
+        void queryClient.invalidateQueries({ queryKey: teamKeys.team(message.teamId) });
+        void queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
+      }
       // Only a signal: the page refetches the secrets, tokens and history it shows.
       else void refreshAppSecrets(queryClient, message.appId);
       return;

@@ -54,6 +54,9 @@ export function parseUserNotifyMessage(data: unknown): UserNotifyMessage | null 
       if (frame.op !== "refetch") return null;
       if (frame.store === "apps") return { type: "store", store: "apps", op: "refetch" };
       if (frame.store === "databases") return { type: "store", store: "databases", op: "refetch" };
+      if (frame.store === "teams" && typeof frame.teamId === "string") {
+        return { type: "store", store: "teams", op: "refetch", teamId: frame.teamId };
+      }
       return frame.store === "appSecrets" && typeof frame.appId === "string"
         ? { type: "store", store: "appSecrets", op: "refetch", appId: frame.appId }
         : null;

@@ -1,0 +1,149 @@
+import { and, eq, inArray, lte } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import { type AcceptedInvitation, setInvitationRoleSchema, type TeamInvitation } from "../contract/teams.ts";
+import { teamInvitationRolesTable } from "../db/schema/index.ts";
+import { requireRole, requireTeamRole } from "./access/resource-access.ts";
+import { setTeamRole } from "./access/set-team-role.ts";
+import type { ApiEnv } from "./lib/api-env.ts";
+import { apiError } from "./lib/api-error.ts";
+import type { ApiDeps } from "./lib/deps.ts";
+import { ok } from "./lib/pair.ts";
+import { readJson } from "./lib/read-input.ts";
+
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+const notMember = () => apiError("NOT_A_TEAM_MEMBER", "You are not a member of this team.");
+const notOpen = () => apiError("TEAM_INVITATION_NOT_FOUND", "This invitation is not an open one of this team.");
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The role a team invitation grants. The invitation is sent by the browser through the auth service
+ * (its SDK, so the service's limits see the inviter's address); the role is stored here, by the
+ * service's invitation id, and applied when the invitee has accepted.
+ *
+ * GET /teams/{teamId}/invitations: the open invitations with their roles (admins).
+ * PUT /teams/{teamId}/invitations/{invitationId}/role: an admin sets the role of an open invitation
+ * (never owner; never above their own role).
+ * DELETE /teams/{teamId}/invitations/{invitationId}: an admin withdraws it, role and all.
+ * POST /teams/{teamId}/invitations/accepted: the invitee, once a member, gets the invitation's role.
+ */
+export function teamInvitationsRoutes(deps: ApiDeps) {
+  const db = () => deps.store.db;
+
+  /** The caller's checked admin role in the team; the same refusal for a malformed or unknown team. */
+  const adminOf = async (teamId: string, userId: string) => {
+    if (!isUuid(teamId)) throw notMember();
+    await requireTeamRole(deps, teamId, userId, "admin");
+    return (await deps.rights.roleIn(teamId, userId)) ?? "viewer";
+  };
+
+  return new Hono<ApiEnv>()
+    .get("/:teamId/invitations", async (c) => {
+      const teamId = c.req.param("teamId");
+      await adminOf(teamId, c.var.user.id);
+      const open = await deps.stackApi.listTeamInvitations(teamId);
+      const rows = open.length
+        ? await db()
+            .select()
+            .from(teamInvitationRolesTable)
+            .where(
+              inArray(
+                teamInvitationRolesTable.invitationId,
+                open.map((invitation) => invitation.id),
+              ),
+            )
+        : [];
+      const roles = new Map(rows.map((row) => [row.invitationId, row.role]));
+      const list: TeamInvitation[] = open.map((invitation) => ({
+        id: invitation.id,
+        email: invitation.recipient_email ?? "",
+        expiresAt: new Date(invitation.expires_at_millis).toISOString(),
+        role: roles.get(invitation.id) ?? null,
+      }));
+      return c.json(ok(list));
+    })
+    .put("/:teamId/invitations/:invitationId/role", async (c) => {
+      const { role } = await readJson(c, setInvitationRoleSchema);
+      const teamId = c.req.param("teamId");
+      const invitationId = c.req.param("invitationId");
+      const callerRole = await adminOf(teamId, c.var.user.id);
+      if (role === "owner") {
+        throw apiError("INVITATION_ROLE_NOT_GRANTABLE", "Ownership is handed over by transfer, not by invitation.", {
+          role,
+        });
+      }
+      // An admin hands out at most admin (and an owner too: owner is never invited).
+      requireRole(callerRole, role);
+      const invitation = (await deps.stackApi.listTeamInvitations(teamId)).find((open) => open.id === invitationId);
+      if (!invitation?.recipient_email) throw notOpen();
+      const values = {
+        invitationId,
+        teamId,
+        email: invitation.recipient_email,
+        role,
+        expiresAt: new Date(invitation.expires_at_millis),
+        invitedBy: c.var.user.id,
+      };
+      await db()
+        .insert(teamInvitationRolesTable)
+        .values(values)
+        .onConflictDoUpdate({
+          target: teamInvitationRolesTable.invitationId,
+          set: { role, invitedBy: values.invitedBy },
+        });
+      return c.json(ok({ id: invitationId, role }));
+    })
+    .delete("/:teamId/invitations/:invitationId", async (c) => {
+      const teamId = c.req.param("teamId");
+      const invitationId = c.req.param("invitationId");
+      await adminOf(teamId, c.var.user.id);
+      // The role goes first: a withdrawn invitation's role must never be applied.
+      await db()
+        .delete(teamInvitationRolesTable)
+        .where(
+          and(eq(teamInvitationRolesTable.invitationId, invitationId), eq(teamInvitationRolesTable.teamId, teamId)),
+        );
+      if (!(await deps.stackApi.revokeTeamInvitation(teamId, invitationId))) throw notOpen();
+      return c.json(ok({ id: invitationId }));
+    })
+    .post("/:teamId/invitations/accepted", async (c) => {
+      const teamId = c.req.param("teamId");
+      const userId = c.var.user.id;
+      if (!isUuid(teamId)) throw notMember();
+      const current = await deps.rights.roleIn(teamId, userId);
+      if (current === null && (await deps.stackApi.teamPermissions(teamId, userId)) === null) throw notMember();
+      const role = await claimAcceptedRole(deps, teamId, userId);
+      // An owner keeps ownership: it is handed over by transfer only.
+      if (role && current !== "owner") await setTeamRole(deps, teamId, userId, role);
+      const answer: AcceptedInvitation = { role: role && current !== "owner" ? role : current };
+      return c.json(ok(answer));
+    });
+}
+
+/**
+ * The role of the invitation the caller has just accepted, used up: among this team's invitation
+ * roles for one of the caller's verified addresses, those the auth service no longer lists as open
+ * yet that have not expired were accepted (withdrawing here deletes the role first); the newest
+ * wins. Expired ones are dropped on the way.
+ */
+async function claimAcceptedRole(deps: ApiDeps, teamId: string, userId: string) {
+  const db = deps.store.db;
+  const t = teamInvitationRolesTable;
+  await db.delete(t).where(and(eq(t.teamId, teamId), lte(t.expiresAt, new Date())));
+  const rows = await db.select().from(t).where(eq(t.teamId, teamId));
+  if (rows.length === 0) return null;
+  const emails = await deps.stackApi.verifiedEmails(userId);
+  const mine = rows.filter((row) => emails.some((email) => sameAddress(email, row.email)));
+  if (mine.length === 0) return null;
+  const open = new Set((await deps.stackApi.listTeamInvitations(teamId)).map((invitation) => invitation.id));
+  const accepted = mine.filter((row) => !open.has(row.invitationId));
+  if (accepted.length === 0) return null;
+  await db.delete(t).where(
+    inArray(
+      t.invitationId,
+      accepted.map((row) => row.invitationId),
+    ),
+  );
+  accepted.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  return accepted[0]?.role ?? null;
+}
