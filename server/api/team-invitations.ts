@@ -74,6 +74,7 @@ export function teamInvitationsRoutes(deps: ApiDeps) {
       }
       // An admin hands out at most admin (and an owner too: owner is never invited).
       requireRole(callerRole, role);
+      if (!isUuid(invitationId)) throw notOpen();
       const invitation = (await deps.stackApi.listTeamInvitations(teamId)).find((open) => open.id === invitationId);
       if (!invitation?.recipient_email) throw notOpen();
       const values = {
@@ -97,6 +98,7 @@ export function teamInvitationsRoutes(deps: ApiDeps) {
       const teamId = c.req.param("teamId");
       const invitationId = c.req.param("invitationId");
       await adminOf(teamId, c.var.user.id);
+      if (!isUuid(invitationId)) throw notOpen();
       // The role goes first: a withdrawn invitation's role must never be applied.
       await db()
         .delete(teamInvitationRolesTable)

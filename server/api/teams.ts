@@ -5,11 +5,11 @@ import { isHttpError } from "../lib/errors.ts";
 import { requireRole, requireTeamRole } from "./access/resource-access.ts";
 import { isTeamMember, setTeamRole } from "./access/set-team-role.ts";
 import type { ApiEnv } from "./lib/api-env.ts";
-import { teamInvitationsRoutes } from "./team-invitations.ts";
 import { apiError } from "./lib/api-error.ts";
 import type { ApiDeps } from "./lib/deps.ts";
 import { ok } from "./lib/pair.ts";
 import { readJson } from "./lib/read-input.ts";
+import { teamInvitationsRoutes } from "./team-invitations.ts";
 
 const notReadable = () =>
   apiError("TEAM_MEMBERS_NOT_READABLE", "You may not read this team's members ($read_members is needed).");

@@ -88,7 +88,10 @@ export const apiErrors = {
   TEAM_NEEDS_OWNER: { status: 409 },
   // Team invitations: owner is handed over by transfer, never invited (details.role is the role asked for);
   // the invitation is not an open one of this team (used, withdrawn, expired or another team's)
-  INVITATION_ROLE_NOT_GRANTABLE: { status: 403, details: z.object({ role: z.enum(["viewer", "developer", "admin", "owner"]) }) },
+  INVITATION_ROLE_NOT_GRANTABLE: {
+    status: 403,
+    details: z.object({ role: z.enum(["viewer", "developer", "admin", "owner"]) }),
+  },
   TEAM_INVITATION_NOT_FOUND: { status: 404 },
   // POST /teams/{teamId}/transfer: the owner names themselves, or someone who is not a member
   TRANSFER_TO_SELF: { status: 400 },

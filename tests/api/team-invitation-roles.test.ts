@@ -151,7 +151,13 @@ describe("invitations with a role", () => {
       ["POST", `/teams/${teamId}/invitations/accepted`],
       ["GET", "/teams/not-a-uuid/invitations"],
     ] as const) {
-      const answer = await api(server, stranger.accessToken, method, path, method === "PUT" ? { role: "viewer" } : undefined);
+      const answer = await api(
+        server,
+        stranger.accessToken,
+        method,
+        path,
+        method === "PUT" ? { role: "viewer" } : undefined,
+      );
       expect([answer.status, answer.error?.code]).toEqual([403, "NOT_A_TEAM_MEMBER"]);
     }
     const badRole = await setRole(admin, id, "superuser");

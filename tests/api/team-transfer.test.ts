@@ -40,9 +40,12 @@ const transfer = (caller: TestUser, userId: string, team = teamId) =>
 
 beforeAll(async () => {
   server = await startTestServer({ env: { TEAM_RIGHTS_CACHE_MS: "0" } });
-  [owner, admin, viewer, stranger] = await Promise.all(
-    Array.from({ length: 4 }, () => createTestUser(server, { verified: true })),
-  );
+  [owner, admin, viewer, stranger] = await Promise.all([
+    createTestUser(server, { verified: true }),
+    createTestUser(server, { verified: true }),
+    createTestUser(server, { verified: true }),
+    createTestUser(server, { verified: true }),
+  ]);
 }, 120_000);
 afterAll(async () => {
   await server?.close();

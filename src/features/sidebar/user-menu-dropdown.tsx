@@ -2,9 +2,8 @@ import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Languages, LogOut, Settings, ShieldCheck } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useSessionUser } from "@/components/auth-guard";
-import { LazyDialog, lazyDialog } from "@/components/lazy-dialog";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -22,10 +21,8 @@ import { isAdminQuery } from "@/features/admin/admin-api";
 import { switchLocale } from "@/lib/i18n";
 import { isLocale } from "@/lib/locale";
 import { useLogOut } from "@/lib/session/use-log-out";
-import { ApiKeysMenuItem, TeamMenu } from "./team-menu";
+import { ApiKeysMenuItem } from "./api-keys-menu-item";
 import { UserAvatar, UserMenuTrigger } from "./user-menu-trigger";
-
-const CreateTeamDialog = lazyDialog(() => import("./create-team-dialog").then((m) => m.default));
 
 /** The footer menu; loaded when someone reaches for it (Radix menus and positioning are heavy). */
 export default function UserMenuDropdown({
@@ -50,72 +47,62 @@ export default function UserMenuDropdown({
   const email = user.email ?? "";
   // Asked when the menu first loads; only operators (ADMIN_EMAILS) get the link.
   const isAdmin = useQuery(isAdminQuery()).data === true;
-  // The team dialog's code loads the first time someone asks to create a team.
-  const [teamDialog, setTeamDialog] = useState<{ open: boolean } | null>(null);
 
+  // Not modal: a modal menu hides the page with aria-hidden while its links stay focusable
+  // (axe: aria-hidden-focus). Focus still moves into the menu, and Escape or Tab closes it.
   return (
-    <>
-      {/* Not modal: a modal menu hides the page with aria-hidden while its links stay focusable
-          (axe: aria-hidden-focus). Focus still moves into the menu, and Escape or Tab closes it. */}
-      <DropdownMenu open={open} onOpenChange={onOpenChange} modal={false}>
-        <DropdownMenuTrigger asChild ref={triggerRef}>
-          <UserMenuTrigger />
-        </DropdownMenuTrigger>
-        <DropdownMenuContent side="top" align="start" className="w-(--radix-dropdown-menu-trigger-width) min-w-56">
-          <DropdownMenuLabel className="flex items-center gap-2">
-            <UserAvatar email={email} size={24} />
-            <span className="truncate">{email}</span>
-          </DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          <TeamMenu open={open} onCreateTeam={() => setTeamDialog({ open: true })} />
-          <DropdownMenuSub>
-            <DropdownMenuSubTrigger>
-              <Languages aria-hidden="true" />
-              {t`Language`}
-            </DropdownMenuSubTrigger>
-            <DropdownMenuSubContent>
-              <DropdownMenuRadioGroup
-                value={i18n.locale}
-                onValueChange={(value) => {
-                  if (isLocale(value) && value !== i18n.locale) switchLocale(value);
-                }}
-              >
-                <DropdownMenuRadioItem value="en" lang="en">
-                  English
-                </DropdownMenuRadioItem>
-                <DropdownMenuRadioItem value="de" lang="de">
-                  Deutsch
-                </DropdownMenuRadioItem>
-              </DropdownMenuRadioGroup>
-            </DropdownMenuSubContent>
-          </DropdownMenuSub>
-          <DropdownMenuSeparator />
+    <DropdownMenu open={open} onOpenChange={onOpenChange} modal={false}>
+      <DropdownMenuTrigger asChild ref={triggerRef}>
+        <UserMenuTrigger />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent side="top" align="start" className="w-(--radix-dropdown-menu-trigger-width) min-w-56">
+        <DropdownMenuLabel className="flex items-center gap-2">
+          <UserAvatar email={email} size={24} />
+          <span className="truncate">{email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuSub>
+          <DropdownMenuSubTrigger>
+            <Languages aria-hidden="true" />
+            {t`Language`}
+          </DropdownMenuSubTrigger>
+          <DropdownMenuSubContent>
+            <DropdownMenuRadioGroup
+              value={i18n.locale}
+              onValueChange={(value) => {
+                if (isLocale(value) && value !== i18n.locale) switchLocale(value);
+              }}
+            >
+              <DropdownMenuRadioItem value="en" lang="en">
+                English
+              </DropdownMenuRadioItem>
+              <DropdownMenuRadioItem value="de" lang="de">
+                Deutsch
+              </DropdownMenuRadioItem>
+            </DropdownMenuRadioGroup>
+          </DropdownMenuSubContent>
+        </DropdownMenuSub>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/account">
+            <Settings aria-hidden="true" />
+            {t`Account settings`}
+          </Link>
+        </DropdownMenuItem>
+        <ApiKeysMenuItem open={open} />
+        {isAdmin && (
           <DropdownMenuItem asChild>
-            <Link to="/account">
-              <Settings aria-hidden="true" />
-              {t`Account settings`}
+            <Link to="/admin">
+              <ShieldCheck aria-hidden="true" />
+              {t`Admin area`}
             </Link>
           </DropdownMenuItem>
-          <ApiKeysMenuItem open={open} />
-          {isAdmin && (
-            <DropdownMenuItem asChild>
-              <Link to="/admin">
-                <ShieldCheck aria-hidden="true" />
-                {t`Admin area`}
-              </Link>
-            </DropdownMenuItem>
-          )}
-          <DropdownMenuItem onSelect={() => void logOut()}>
-            <LogOut aria-hidden="true" />
-            {t`Log out`}
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-      {teamDialog && (
-        <LazyDialog open={teamDialog.open} onClose={() => setTeamDialog({ open: false })}>
-          <CreateTeamDialog open={teamDialog.open} onOpenChange={(next) => setTeamDialog({ open: next })} />
-        </LazyDialog>
-      )}
-    </>
+        )}
+        <DropdownMenuItem onSelect={() => void logOut()}>
+          <LogOut aria-hidden="true" />
+          {t`Log out`}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

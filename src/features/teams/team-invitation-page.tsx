@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
@@ -5,13 +6,17 @@ import { useEffect, useState } from "react";
 import { AuthCard, FormError } from "@/components/auth-card";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { accountKeys } from "@/lib/session/account-user";
 import { sessionUserQuery } from "@/lib/session/current-user";
 import { loginHref, rememberReturnTo } from "@/lib/session/return-to";
 import { getStackApp } from "@/lib/session/stack";
+import { useRoleName } from "@/lib/workspace/role-names";
+import { workspaceKeys } from "@/lib/workspace/workspaces-api";
 import { listTeams } from "../../lib/teams-sdk";
 import { invitationErrorMessage } from "./invitation-errors";
+import { claimInvitationRole } from "./invitations-api";
 
 type Details = { ok: true; teamName: string } | { ok: false; message: string };
 
@@ -65,6 +70,7 @@ export function TeamInvitationPage({ code }: { code: string | undefined }) {
 
 function InvitationChoice({ code }: { code: string }) {
   const { t, i18n } = useLingui();
+  const roleName = useRoleName();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -96,8 +102,20 @@ function InvitationChoice({ code }: { code: string }) {
       // someone who already was a member, the one of that name).
       const after = await listTeams();
       const joined = after.find((team) => !before.has(team.id)) ?? after.find((team) => team.displayName === teamName);
+      // The role the invitation carries is the console's: applied now that the service let us in.
+      const role = joined
+        ? await claimInvitationRole(joined.id).then(
+            (answer) => answer.role,
+            (e: unknown) => {
+              notify.error(errorText(i18n, e, msg`Your role in the team could not be set. Ask a team admin.`));
+              return null;
+            },
+          )
+        : null;
       await queryClient.invalidateQueries({ queryKey: accountKeys.all });
-      notify.success(t`You joined ${teamName}`);
+      await queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
+      const roleLabel = role ? roleName(role) : null;
+      notify.success(roleLabel ? t`You joined ${teamName} as ${roleLabel}` : t`You joined ${teamName}`);
       if (joined) await navigate({ to: "/teams/$teamId", params: { teamId: joined.id } });
       else await navigate({ to: "/" });
     } catch (e) {

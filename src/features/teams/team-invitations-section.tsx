@@ -1,3 +1,4 @@
+import { INVITATION_ROLES, type InvitationRole, type TeamRole } from "@contract/teams";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
@@ -10,41 +11,66 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
-import { type SdkSentInvitation, type SdkTeam, teamInvitationsQuery, useRefreshTeams } from "../../lib/teams-sdk";
+import { useRoleName } from "@/lib/workspace/role-names";
+import { atLeast } from "@/lib/workspace/workspace";
+import { type SdkTeam, teamInvitationsQuery, useRefreshTeams } from "../../lib/teams-sdk";
+import { invitationsWithRolesQuery, inviteWithRole, withdrawInvitation } from "./invitations-api";
+import { type PendingInvitation, PendingInvitationsList } from "./pending-invitations-list";
 
 /** Where the mailed invitation link leads: this app's accept page, with the code added by the service. */
 export const TEAM_INVITATION_PATH = "/handler/team-invitation";
 
 /**
- * Invite by e-mail (members holding $invite_members), and the invitations still open (listing
- * needs $read_members too); withdrawing one needs $remove_members.
+ * Invite by e-mail (members holding $invite_members), and the invitations still open. Admins and
+ * owners choose the role the invitation grants (never owner: that is handed over by transfer) and
+ * see it in the list, which they read and withdraw through the console so the role goes with it.
+ * Other inviters invite with the project's default role, as the auth service alone allows (listing
+ * needs $read_members too, withdrawing $remove_members).
  */
 export function TeamInvitationsSection({
   team,
+  callerRole,
   canRevoke,
   canList,
 }: {
   team: SdkTeam;
+  callerRole: TeamRole | null;
   canRevoke: boolean;
   canList: boolean;
 }) {
   const { t, i18n } = useLingui();
+  const roleName = useRoleName();
   const refresh = useRefreshTeams();
   const formRef = useRef<HTMLFormElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const invitations = useQuery({ ...teamInvitationsQuery(team), enabled: canList });
+  const [role, setRole] = useState<InvitationRole>("viewer");
+  const withRoles = atLeast(callerRole, "admin");
+  const choices = INVITATION_ROLES.filter((candidate) => atLeast(callerRole, candidate));
+  const withRolesList = useQuery({ ...invitationsWithRolesQuery(team.id), enabled: withRoles });
+  const sdkList = useQuery({ ...teamInvitationsQuery(team), enabled: !withRoles && canList });
+  const list = withRoles ? withRolesList : sdkList;
+  const invitations: PendingInvitation[] | undefined = withRoles
+    ? withRolesList.data?.map((invitation) => ({ ...invitation, expiresAt: new Date(invitation.expiresAt) }))
+    : sdkList.data?.map((invitation) => ({
+        id: invitation.id,
+        email: invitation.recipientEmail,
+        expiresAt: invitation.expiresAt,
+      }));
 
   async function invite(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
+    const callbackUrl = new URL(TEAM_INVITATION_PATH, window.location.origin).href;
     setError(null);
     setBusy(true);
     try {
-      await team.inviteUser({ email, callbackUrl: new URL(TEAM_INVITATION_PATH, window.location.origin).href });
+      if (withRoles) await inviteWithRole(team, email, role, callbackUrl);
+      else await team.inviteUser({ email, callbackUrl });
       formRef.current?.reset();
       await refresh();
-      notify.success(t`Invitation sent to ${email}`);
+      const granted = roleName(role);
+      notify.success(withRoles ? t`Invitation sent to ${email} as ${granted}` : t`Invitation sent to ${email}`);
     } catch (e) {
       setError(errorText(i18n, e, msg`An error occurred`));
     } finally {
@@ -52,9 +78,10 @@ export function TeamInvitationsSection({
     }
   }
 
-  async function revoke(invitation: SdkSentInvitation) {
+  async function withdraw(invitation: PendingInvitation) {
     try {
-      await invitation.revoke();
+      if (withRoles) await withdrawInvitation(team.id, invitation.id);
+      else await sdkList.data?.find((sent) => sent.id === invitation.id)?.revoke();
       await refresh();
       notify.success(t`Invitation withdrawn`);
     } catch (e) {
@@ -69,48 +96,39 @@ export function TeamInvitationsSection({
           <Label htmlFor="team-invite-email">{t`Invite by e-mail`}</Label>
           <Input id="team-invite-email" name="email" type="email" required autoComplete="off" />
         </div>
+        {withRoles && (
+          <div className="grid gap-1">
+            <Label htmlFor="team-invite-role">{t`Role`}</Label>
+            <select
+              id="team-invite-role"
+              name="role"
+              value={role}
+              onChange={(event) => setRole(event.target.value as InvitationRole)}
+              className="h-9 rounded-md border border-white/15 bg-slate-900 px-2 text-sm text-slate-100"
+            >
+              {choices.map((choice) => (
+                <option key={choice} value={choice}>
+                  {roleName(choice)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <Button type="submit" disabled={busy}>
           {busy && <Spinner />}
           {t`Send invitation`}
         </Button>
       </form>
+      {withRoles && (
+        <p className="text-xs text-slate-400">{t`Ownership is not given by invitation: the owner transfers it to a member.`}</p>
+      )}
       <FormError message={error} />
-      {canList && (
-        <>
-          <h3 className="text-sm font-medium text-slate-200">{t`Pending invitations`}</h3>
-          {invitations.isPending && <Spinner />}
-          {invitations.isError && (
-            <p role="alert" className="text-red-300">
-              {errorText(i18n, invitations.error, msg`An error occurred`)}
-            </p>
-          )}
-          {invitations.data?.length === 0 && <p className="text-sm text-slate-300">{t`No pending invitations.`}</p>}
-          {invitations.data && invitations.data.length > 0 && (
-            <ul className="grid gap-1" aria-label={t`Pending invitations`}>
-              {invitations.data.map((invitation) => {
-                const recipient = invitation.recipientEmail ?? "—";
-                const expires = i18n.date(invitation.expiresAt, { dateStyle: "medium", timeStyle: "short" });
-                return (
-                  <li
-                    key={invitation.id}
-                    className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-black/20 px-3 py-1.5 text-sm"
-                  >
-                    <span className="text-slate-100">
-                      {recipient}
-                      <span className="ml-3 text-xs text-slate-400">{t`Expires ${expires}`}</span>
-                    </span>
-                    {canRevoke && (
-                      <Button variant="outline" size="sm" onClick={() => void revoke(invitation)}>
-                        {t`Withdraw`}
-                        <span className="sr-only"> {recipient}</span>
-                      </Button>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </>
+      {(withRoles || canList) && (
+        <PendingInvitationsList
+          invitations={invitations}
+          error={list.error}
+          onWithdraw={withRoles || canRevoke ? (invitation) => void withdraw(invitation) : null}
+        />
       )}
     </AccountSection>
   );

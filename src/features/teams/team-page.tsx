@@ -5,6 +5,7 @@ import { Link } from "@tanstack/react-router";
 import { bothQueries, QueryState } from "@/components/query-state";
 import { ApiKeysSection } from "@/features/api-keys/api-keys-section";
 import { accountProjectQuery, accountUserQuery } from "@/lib/session/account-user";
+import { myTeamsQuery } from "@/lib/workspace/workspaces-api";
 import {
   listTeamApiKeys,
   type SdkTeam,
@@ -19,6 +20,7 @@ import { TeamInvitationsSection } from "./team-invitations-section";
 import { TeamMembersSection } from "./team-members-section";
 import { TeamNameSection } from "./team-name-section";
 import { TeamPermissionsSection } from "./team-permissions-section";
+import { TransferOwnershipSection } from "./transfer-ownership-section";
 
 /** /teams/{id}: one of the signed-in user's teams, with what their permissions there allow. */
 export function TeamPage({ teamId }: { teamId: string }) {
@@ -56,19 +58,24 @@ function TeamDetails({ user, team }: { user: SdkUser; team: SdkTeam }) {
   const permissions = useQuery(teamPermissionsQuery(user, team));
   const project = useQuery(accountProjectQuery());
   const can = (permission: string) => permissions.data?.has(permission) === true;
+  const callerRole = useQuery(myTeamsQuery()).data?.find((candidate) => candidate.id === team.id)?.role ?? null;
   const teamName = team.displayName;
 
   return (
     <>
       <div className="grid gap-1">
         <h1 className="text-2xl font-semibold break-words text-white">{teamName}</h1>
-        {user.selectedTeam?.id === team.id && <p className="text-sm text-indigo-200">{t`Your selected team`}</p>}
       </div>
       {can("$update_team") && <TeamNameSection team={team} />}
       <TeamMembersSection user={user} team={team} canRead={can("$read_members")} />
       <TeamPermissionsSection permissions={permissions} />
       {can("$invite_members") && (
-        <TeamInvitationsSection team={team} canRevoke={can("$remove_members")} canList={can("$read_members")} />
+        <TeamInvitationsSection
+          team={team}
+          callerRole={callerRole}
+          canRevoke={can("$remove_members")}
+          canList={can("$read_members")}
+        />
       )}
       {can("$manage_api_keys") && project.data?.config.allowTeamApiKeys && (
         <ApiKeysSection
@@ -81,6 +88,7 @@ function TeamDetails({ user, team }: { user: SdkUser; team: SdkTeam }) {
           }}
         />
       )}
+      {callerRole === "owner" && <TransferOwnershipSection user={user} team={team} />}
       <LeaveTeamSection user={user} team={team} />
       {can("$delete_team") && <DeleteTeamSection team={team} />}
     </>

@@ -1,0 +1,45 @@
+import type { AcceptedInvitation, InvitationRole, TeamInvitation } from "@contract/teams";
+import { queryOptions } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { getStackApp } from "@/lib/session/stack";
+import { refreshSdkCache, type SdkTeam, teamKeys } from "@/lib/teams-sdk";
+
+const base = (teamId: string) => `/teams/${encodeURIComponent(teamId)}/invitations`;
+
+/** The team's open invitations with the role each grants (admins; GET /teams/{id}/invitations). */
+export const invitationsWithRolesQuery = (teamId: string) =>
+  queryOptions({
+    queryKey: [...teamKeys.invitations(teamId), "roles"],
+    queryFn: () => apiRequest<TeamInvitation[]>(base(teamId)),
+  });
+
+/**
+ * Sends the invitation through the auth service's SDK (its limits count the inviter's address),
+ * then gives it its role in the console. The SDK answers no id: the newest open invitation to that
+ * address is the one just sent.
+ */
+export async function inviteWithRole(
+  team: SdkTeam,
+  email: string,
+  role: InvitationRole,
+  callbackUrl: string,
+): Promise<void> {
+  await team.inviteUser({ email, callbackUrl });
+  await refreshSdkCache(await getStackApp(), "_teamInvitationsCache", team.id);
+  const address = email.trim().toLowerCase();
+  const sent = (await team.listInvitations())
+    .filter((invitation) => invitation.recipientEmail?.toLowerCase() === address)
+    .sort((a, b) => b.expiresAt.getTime() - a.expiresAt.getTime())[0];
+  if (!sent) return;
+  await apiRequest(`${base(team.id)}/${encodeURIComponent(sent.id)}/role`, { method: "PUT", json: { role } });
+}
+
+/** Withdraws an invitation and the role it carried. */
+export function withdrawInvitation(teamId: string, invitationId: string) {
+  return apiRequest(`${base(teamId)}/${encodeURIComponent(invitationId)}`, { method: "DELETE" });
+}
+
+/** After joining by invitation: the invitation's role is applied; answers the caller's role now. */
+export function claimInvitationRole(teamId: string) {
+  return apiRequest<AcceptedInvitation>(`${base(teamId)}/accepted`, { method: "POST" });
+}
