@@ -42,7 +42,7 @@ type SdkInternals = { _getSession?: () => Promise<unknown> } & Record<string, Sd
  * again, so each read first has the SDK refresh its copy (its caches are internal: when a later
  * SDK renames them, the SDK's own copy is used as before).
  */
-export async function refreshSdkCache(app: StackClient, cache: string, ...key: unknown[]): Promise<void> {
+async function refreshSdkCache(app: StackClient, cache: string, ...key: unknown[]): Promise<void> {
   const internals = app as unknown as SdkInternals;
   const target = internals[cache];
   if (typeof target?.refresh !== "function" || typeof internals._getSession !== "function") return;

@@ -1,8 +1,7 @@
 import type { AcceptedInvitation, InvitationRole, TeamInvitation } from "@contract/teams";
 import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { getStackApp } from "@/lib/session/stack";
-import { refreshSdkCache, type SdkTeam, teamKeys } from "@/lib/teams-sdk";
+import { type SdkTeam, teamKeys } from "@/lib/teams-sdk";
 
 const base = (teamId: string) => `/teams/${encodeURIComponent(teamId)}/invitations`;
 
@@ -24,13 +23,14 @@ export async function inviteWithRole(
   role: InvitationRole,
   callbackUrl: string,
 ): Promise<void> {
+  // The SDK reads its list of the team's invitations again after sending, so the new one is in it.
   await team.inviteUser({ email, callbackUrl });
-  await refreshSdkCache(await getStackApp(), "_teamInvitationsCache", team.id);
   const address = email.trim().toLowerCase();
   const sent = (await team.listInvitations())
     .filter((invitation) => invitation.recipientEmail?.toLowerCase() === address)
     .sort((a, b) => b.expiresAt.getTime() - a.expiresAt.getTime())[0];
-  if (!sent) return;
+  // Not listed (withdrawn meanwhile): its role cannot be set, which the inviter must learn.
+  if (!sent) throw new Error("The invitation just sent is not listed.");
   await apiRequest(`${base(team.id)}/${encodeURIComponent(sent.id)}/role`, { method: "PUT", json: { role } });
 }
 
