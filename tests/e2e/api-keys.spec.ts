@@ -65,9 +65,11 @@ test("a team's API keys live on the team page of a member who manages them", asy
   test.slow();
   const email = uniqueEmail("team-api-keys");
   await startSignedIn(page, "en", email);
-  await userMenuButton(page, "en", email).click();
-  await page.getByRole("menuitem", { name: new RegExp(`^${tr("en", "Teams")}`) }).click();
-  await page.getByRole("menuitem", { name: tr("en", "Create team") }).click();
+  await page.getByRole("button", { name: `${tr("en", "Workspace")} ${tr("en", "Personal")}`, exact: true }).click();
+  await page
+    .getByRole("menu")
+    .getByRole("menuitem", { name: tr("en", "Create team") })
+    .click();
   const name = `Keys ${randomUUID().slice(0, 6)}`;
   const dialog = page.getByRole("dialog", { name: tr("en", "Create team") });
   await dialog.getByLabel(tr("en", "Team name")).fill(name);

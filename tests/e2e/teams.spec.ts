@@ -13,21 +13,20 @@ import {
   startSignedIn,
   uniqueEmail,
   useLanguage,
-  userMenuButton,
 } from "./helpers/session.ts";
 
 // The e2e project lets users create teams (helpers/e2e-project.ts, applied at set-up); what a
 // creator and a member may do are the default team_admin and team_member permissions.
 
-/** Opens the user menu's team switcher. */
-async function openTeams(page: Page, lang: Lang, email: string): Promise<void> {
-  await userMenuButton(page, lang, email).click();
-  await page.getByRole("menuitem", { name: new RegExp(`^${tr(lang, "Teams")}`) }).click();
+/** Opens the sidebar's workspace switcher (whatever the current workspace is). */
+async function openSwitcher(page: Page, lang: Lang) {
+  await page.getByRole("button", { name: new RegExp(`^${tr(lang, "Workspace")} `) }).click();
+  return page.getByRole("menu");
 }
 
-async function createTeam(page: Page, lang: Lang, email: string, name: string): Promise<string> {
-  await openTeams(page, lang, email);
-  await page.getByRole("menuitem", { name: tr(lang, "Create team") }).click();
+async function createTeam(page: Page, lang: Lang, name: string): Promise<string> {
+  const menu = await openSwitcher(page, lang);
+  await menu.getByRole("menuitem", { name: tr(lang, "Create team") }).click();
   const dialog = page.getByRole("dialog", { name: tr(lang, "Create team") });
   await dialog.getByLabel(tr(lang, "Team name")).fill(name);
   await dialog.getByRole("button", { name: tr(lang, "Create team") }).click();
@@ -45,7 +44,7 @@ async function setDisplayName(page: Page, lang: Lang, name: string): Promise<voi
 }
 
 for (const lang of LANGS) {
-  test(`teams: create and switch in the user menu, rename, invite by e-mail, join, leave, delete (${lang})`, async ({
+  test(`teams: create and switch in the workspace switcher, rename, invite by e-mail, join, leave, delete (${lang})`, async ({
     page,
     context,
     browser,
@@ -68,22 +67,30 @@ for (const lang of LANGS) {
       await startSignedIn(page, lang, owner.email);
       await setDisplayName(page, lang, owner.name);
 
-      // Two teams from the switcher; the newer one is selected, and the switcher changes that.
+      // Two teams from the workspace switcher; the newer one is the workspace, and the switcher changes that.
       const first = `Alpha ${suffix}`;
       const other = `Beta ${suffix}`;
-      const teamId = await createTeam(page, lang, owner.email, first);
-      await createTeam(page, lang, owner.email, other);
-      await openTeams(page, lang, owner.email);
-      await expect(page.getByRole("menuitemradio", { name: other })).toHaveAttribute("aria-checked", "true");
-      await expect(page.getByRole("menuitemradio", { name: first })).toHaveAttribute("aria-checked", "false");
-      await expectNoSeriousA11yViolations(page, `${lang} team switcher`);
-      await page.getByRole("menuitemradio", { name: first }).click();
-      await expect(page.getByText(tr(lang, "Switched to {name}", { name: first })).first()).toBeVisible();
-      await openTeams(page, lang, owner.email);
-      await expect(page.getByRole("menuitemradio", { name: first })).toHaveAttribute("aria-checked", "true");
-      await page.getByRole("menuitem", { name: tr(lang, "Team settings") }).click();
+      const teamId = await createTeam(page, lang, first);
+      await createTeam(page, lang, other);
+      let menu = await openSwitcher(page, lang);
+      await expect(menu.getByRole("menuitemradio", { name: new RegExp(`^${other}`) })).toHaveAttribute(
+        "aria-checked",
+        "true",
+      );
+      await expect(menu.getByRole("menuitemradio", { name: new RegExp(`^${first}`) })).toHaveAttribute(
+        "aria-checked",
+        "false",
+      );
+      await expectNoSeriousA11yViolations(page, `${lang} team switcher`, { modalOpen: true });
+      await menu.getByRole("menuitemradio", { name: new RegExp(`^${first}`) }).click();
+      await expect(page).toHaveURL(/\/$/);
+      menu = await openSwitcher(page, lang);
+      await expect(menu.getByRole("menuitemradio", { name: new RegExp(`^${first}`) })).toHaveAttribute(
+        "aria-checked",
+        "true",
+      );
+      await menu.getByRole("menuitem", { name: tr(lang, "Team settings") }).click();
       await expect(page).toHaveURL(new RegExp(`/teams/${teamId}$`));
-      await expect(page.getByText(tr(lang, "Your selected team"))).toBeVisible();
       await expectNoSeriousA11yViolations(page, `${lang} /teams/$teamId`);
 
       // Rename.
@@ -97,10 +104,18 @@ for (const lang of LANGS) {
       const invitations = page.getByRole("region", { name: tr(lang, "Invitations") });
       await invitations.getByLabel(tr(lang, "Invite by e-mail")).fill(invitee.email);
       await invitations.getByRole("button", { name: tr(lang, "Send invitation") }).click();
+      // Invited as a viewer, the form's first choice (owners and admins pick the role).
+      await expect(invitations.getByLabel(tr(lang, "Role"))).toHaveValue("viewer");
       await expect(
-        page.getByText(tr(lang, "Invitation sent to {email}", { email: invitee.email })).first(),
+        page
+          .getByText(
+            tr(lang, "Invitation sent to {email} as {granted}", { email: invitee.email, granted: tr(lang, "Viewer") }),
+          )
+          .first(),
       ).toBeVisible();
-      await expect(invitations.getByRole("listitem").filter({ hasText: invitee.email })).toBeVisible();
+      await expect(invitations.getByRole("listitem").filter({ hasText: invitee.email })).toContainText(
+        tr(lang, "Viewer"),
+      );
 
       // The invitee opens the mailed link signed out: sign in first, then back to the invitation.
       const link = await linkFromMail(invitee.email, "/handler/team-invitation", MAIL_SUBJECT.invitation[lang]);
@@ -117,18 +132,19 @@ for (const lang of LANGS) {
       await expect(second.page).toHaveURL(new RegExp(`/teams/${teamId}$`));
       await expect(second.page.getByRole("heading", { name: renamed, level: 1 })).toBeVisible();
 
-      // Both see each other as members, by name or else by e-mail. The invitee holds the default
-      // team_member permissions: read the members and invite (Stack's defaults), not delete.
+      // Both see each other as members, by name or else by e-mail. The invitee is a viewer, as
+      // invited: they read the members, and neither invite nor delete.
       const inviteeMembers = second.page.getByRole("region", { name: tr(lang, "Members") });
       await expect(inviteeMembers.getByRole("listitem").filter({ hasText: owner.name })).toBeVisible();
       await expect(inviteeMembers.getByRole("listitem").filter({ hasText: invitee.email })).toBeVisible();
       await expect(inviteeMembers).not.toContainText(tr(lang, "Member without a name"));
       const permissions = second.page.getByRole("region", { name: tr(lang, "Your permissions") });
+      await expect(permissions).toContainText("console:viewer");
       await expect(permissions).toContainText("$read_members");
-      await expect(permissions).toContainText("$invite_members");
+      await expect(permissions).not.toContainText("$invite_members");
       await expect(permissions).not.toContainText("$delete_team");
-      await expect(second.page.getByRole("region", { name: tr(lang, "Invitations") })).toBeVisible();
-      await expect(second.page.getByLabel(tr(lang, "Invite by e-mail"))).toBeVisible();
+      await expect(second.page.getByRole("region", { name: tr(lang, "Invitations") })).toHaveCount(0);
+      await expect(second.page.getByRole("region", { name: tr(lang, "Transfer ownership") })).toHaveCount(0);
       await expect(second.page.getByRole("region", { name: tr(lang, "Delete team") })).toHaveCount(0);
       await page.reload();
       const ownerMembers = page.getByRole("region", { name: tr(lang, "Members") });
@@ -155,10 +171,10 @@ for (const lang of LANGS) {
         .getByRole("button", { name: tr(lang, "Leave team") })
         .click();
       await expect(second.page).toHaveURL(/\/$/);
-      await openTeams(second.page, lang, invitee.email);
-      await expect(
-        second.page.getByRole("menuitem", { name: tr(lang, "You are in no team yet. Create one below.") }),
-      ).toBeVisible();
+      const inviteeMenu = await openSwitcher(second.page, lang);
+      await expect(inviteeMenu.getByRole("menuitemradio", { name: tr(lang, "Personal") })).toBeVisible();
+      await expect(inviteeMenu.getByRole("menuitemradio", { name: new RegExp(`^${renamed}`) })).toHaveCount(0);
+      await second.page.keyboard.press("Escape");
 
       // The owner deletes the team after typing its name.
       const deletion = page.getByRole("region", { name: tr(lang, "Delete team") });
@@ -192,7 +208,7 @@ test("an invitation sent to another address is refused with the reason", async (
   const stranger = uniqueEmail("team-mismatch-stranger");
   await startSignedIn(page, "en", owner);
   const team = `Mismatch ${randomUUID().slice(0, 6)}`;
-  await createTeam(page, "en", owner, team);
+  await createTeam(page, "en", team);
   const invitations = page.getByRole("region", { name: tr("en", "Invitations") });
   await invitations.getByLabel(tr("en", "Invite by e-mail")).fill(invited);
   await invitations.getByRole("button", { name: tr("en", "Send invitation") }).click();
