@@ -4,6 +4,7 @@ import { apiRequest } from "@/lib/api-client";
 import { accountKeys } from "@/lib/session/account-user";
 import { getStackApp } from "@/lib/session/stack";
 import type { StackClient } from "@/lib/session/stack-client";
+import { TEAM_KEYS_ROOT, teamQueryKey } from "@/lib/team-query-keys";
 
 async function signedInUser() {
   return (await getStackApp()).getUser({ or: "throw" });
@@ -23,9 +24,9 @@ export type SdkApiKey =
  * with everything else of the user's at sign-out.
  */
 export const teamKeys = {
-  all: [...accountKeys.all, "teams"] as const,
+  all: TEAM_KEYS_ROOT,
   list: () => [...teamKeys.all, "list"] as const,
-  team: (teamId: string) => [...teamKeys.all, teamId] as const,
+  team: teamQueryKey,
   members: (teamId: string) => [...teamKeys.team(teamId), "members"] as const,
   permissions: (teamId: string) => [...teamKeys.team(teamId), "permissions"] as const,
   invitations: (teamId: string) => [...teamKeys.team(teamId), "invitations"] as const,

@@ -9,7 +9,7 @@ import { setLiveRestart } from "@/lib/live-restart";
 import { notify } from "@/lib/notify";
 import { loadSessionUser } from "@/lib/session/current-user";
 import { freshAccessToken } from "@/lib/session/fresh-token";
-import { teamKeys } from "@/lib/teams-sdk";
+import { teamQueryKey } from "@/lib/team-query-keys";
 import { workspaceKeys } from "@/lib/workspace/workspaces-api";
 import { LiveClient } from "./live-client";
 import type { UserNotifyMessage } from "./messages";
@@ -38,7 +38,7 @@ export function applyLiveMessage(queryClient: QueryClient, message: UserNotifyMe
       else if (message.store === "databases") void queryClient.invalidateQueries({ queryKey: ["databases"] });
       else if (message.store === "teams") {
         // Someone's role changed (maybe the reader's own): the team page and the switcher's roles.
-        void queryClient.invalidateQueries({ queryKey: teamKeys.team(message.teamId) });
+        void queryClient.invalidateQueries({ queryKey: teamQueryKey(message.teamId) });
         void queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
       }
       // Only a signal: the page refetches the secrets, tokens and history it shows.

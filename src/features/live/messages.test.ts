@@ -22,6 +22,7 @@ describe("parseUserNotifyMessage", () => {
       { type: "store", store: "apps", op: "refetch" },
       { type: "store", store: "databases", op: "refetch" },
       { type: "store", store: "appSecrets", op: "refetch", appId: "a1" },
+      { type: "store", store: "teams", op: "refetch", teamId: "t1" },
       { type: "appUpdate", app },
     ];
     for (const frame of frames) {
@@ -36,6 +37,7 @@ describe("parseUserNotifyMessage", () => {
       '{"type":"other"}',
       '{"type":"store","store":"tables","op":"refetch"}',
       '{"type":"store","store":"appSecrets","op":"refetch"}',
+      '{"type":"store","store":"teams","op":"refetch"}',
       '{"type":"appUpdate","app":{"id":1}}',
       JSON.stringify({ type: "appUpdate", app: { ...app, owner: undefined } }),
     ];
