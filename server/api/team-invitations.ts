@@ -85,6 +85,10 @@ export function teamInvitationsRoutes(deps: ApiDeps) {
         expiresAt: new Date(invitation.expires_at_millis),
         invitedBy: c.var.user.id,
       };
+      // Roles of invitations that expired unused go on the way (withdrawn ones go with DELETE below).
+      await db()
+        .delete(teamInvitationRolesTable)
+        .where(and(eq(teamInvitationRolesTable.teamId, teamId), lte(teamInvitationRolesTable.expiresAt, new Date())));
       await db()
         .insert(teamInvitationRolesTable)
         .values(values)
