@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, tr } from "./helpers/catalog.ts";
+import { MAIL_SUBJECT } from "./helpers/mail-subjects.ts";
 import { linkFromMail, startSignedIn, uniqueEmail, useLanguage } from "./helpers/session.ts";
 
 // An invitation that carries a role, and the transfer of ownership, in two browser contexts: the
@@ -47,7 +48,7 @@ for (const lang of LANGS) {
       await expectNoSeriousA11yViolations(page, `${lang} invitation with a role`);
 
       // The invitee joins as developer.
-      const link = await linkFromMail(memberEmail, "/handler/team-invitation", /invitation to join/i);
+      const link = await linkFromMail(memberEmail, "/handler/team-invitation", MAIL_SUBJECT.invitation[lang]);
       await member.goto(link);
       await member.getByRole("button", { name: tr(lang, "Join {teamName}", { teamName: team }) }).click();
       await expect(
