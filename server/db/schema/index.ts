@@ -25,6 +25,7 @@ export * from "./auth-teams.ts";
 export * from "./auth-user-team-api-keys.ts";
 export * from "./auth-users.ts";
 export * from "./auth-webhooks.ts";
+export * from "./backup-runs.ts";
 export * from "./instance-audit.ts";
 export * from "./instance-settings.ts";
 export * from "./rate-limits.ts";
