@@ -98,7 +98,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   closers.push(api.close);
   // On PGlite only this process can copy the store and databases consistently: `npm run backup` asks it.
   if (!config.DATABASE_URL) await api.backups.listen(config.DATA_DIR);
-  api.backups.schedule(parseBackupSchedule(config.BACKUP_SCHEDULE));
+  await api.backups.resume(parseBackupSchedule(config.BACKUP_SCHEDULE));
 
   const app = createHttpApp({
     logger,

@@ -38,7 +38,7 @@ function nameParam(name: string): string {
 }
 
 /** A run as operators see it: the archive by its file name (the folder is in the settings). */
-const listedRun = (run: ReturnType<ServerBackups["listRuns"]>[number]): ListedRun => ({
+const listedRun = (run: Awaited<ReturnType<ServerBackups["listRuns"]>>[number]): ListedRun => ({
   ...run,
   archive: basename(run.archive),
 });
@@ -61,7 +61,7 @@ export function adminBackupsRoutes(
       const nextAt = backups.nextScheduled();
       const overview: BackupsOverview = {
         archives: await backups.folder.list(),
-        runs: backups.listRuns().map(listedRun),
+        runs: (await backups.listRuns()).map(listedRun),
         settings: {
           dir: backups.folder.dir,
           schedule: settings.schedule,

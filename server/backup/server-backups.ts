@@ -7,14 +7,14 @@ import type { Logger } from "../lib/logger.ts";
 import { BackupError } from "./backup-error.ts";
 import { BackupFolder } from "./backup-folder.ts";
 import { archiveName, type BackupProgress, type BackupSource, backupInstance } from "./backup-instance.ts";
+import { type BackupRunLog, type BackupTrigger, type LoggedRun, MemoryRunLog, StoreRunLog } from "./backup-run-log.ts";
 import { type BackupSchedule, nextBackupAt } from "./backup-schedule.ts";
 import { type ControlRequest, type ControlResponse, closeControlSocket, startControlSocket } from "./control-socket.ts";
 import type { Manifest } from "./manifest.ts";
 
-/** What asked for a backup: an operator in the admin area, the schedule, `npm run backup`, or a start before migrations. */
-export type BackupTrigger = "manual" | "schedule" | "cli" | "migrate";
+export type { BackupTrigger } from "./backup-run-log.ts";
 
-/** One backup of this server's, running or ended (kept in memory: the last RUNS_KEPT since the start). */
+/** One backup of this server's, running or ended, as listed: from the run log, with a running one's progress. */
 export interface BackupRun {
   id: number;
   trigger: BackupTrigger;
@@ -23,10 +23,15 @@ export interface BackupRun {
   endedAt: string | null;
   state: "running" | "succeeded" | "failed";
   progress: BackupProgress;
-  /** A failed run's stable code (BACKUP_DISK_FULL, PG_TOOL_FAILED, …) and the operator's words. */
+  /** The archive's data bytes and managed databases, once it succeeded. */
+  bytes: number | null;
+  databases: number | null;
+  /** A failed run's stable code (BACKUP_DISK_FULL, BACKUP_INTERRUPTED, PG_TOOL_FAILED, …) and the operator's words. */
   error: { code: string; message: string } | null;
-  /** A failed scheduled run is tried again; this is its try (1 first). */
+  /** A failed scheduled run is tried again: this is its try (1 first), the run it tries again, and when the next try is. */
   attempt: number;
+  retryOf: number | null;
+  retryAt: string | null;
 }
 
 export interface BackupRetention {
@@ -34,26 +39,63 @@ export interface BackupRetention {
   keepDays?: number;
 }
 
-const RUNS_KEPT = 20;
+const RUNS_LISTED = 50;
 /** A failed scheduled backup is tried again this many times, RETRY_MS apart, before the next scheduled time. */
 const RETRIES = 2;
 const RETRY_MS = 5 * 60_000;
+/** A running run refreshes its row this often; one not refreshed for STALE_MS lost its process (PostgreSQL). */
+const HEARTBEAT_MS = 30_000;
+const STALE_MS = 3 * 60_000;
 /** setTimeout holds at most about 24.8 days; a later time is reached by waking up on the way. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+
+function errorOf(error: unknown): { code: string; message: string } {
+  return {
+    code: error instanceof BackupError ? error.code : "BACKUP_FAILED",
+    message: (error as Error).message,
+  };
+}
+
+function listed(run: LoggedRun, progress: BackupProgress | null): BackupRun {
+  return {
+    id: run.id,
+    trigger: run.trigger,
+    archive: run.archive,
+    startedAt: run.startedAt.toISOString(),
+    endedAt: run.endedAt?.toISOString() ?? null,
+    state: run.state,
+    progress: progress ?? {
+      bytes: run.bytes ?? 0,
+      databasesDone: run.databases ?? 0,
+      databasesTotal: run.databases ?? 0,
+    },
+    bytes: run.bytes,
+    databases: run.databases,
+    error: run.error,
+    attempt: run.attempt,
+    retryOf: run.retryOf,
+    retryAt: run.retryAt?.toISOString() ?? null,
+  };
+}
 
 /**
  * The server's side of backups, one at a time: from the CLI (control socket), the admin area
  * ("Back up now", in the background with progress), the schedule (with retries and retention),
- * and a start before migrations. Every run is listed with its result; a failed one is logged as an
- * error and shown to operators.
+ * and a start before migrations. Every run is kept in the run log (the control store's
+ * backup_runs) with its result; a failed one is logged as an error, shown to operators, and a
+ * scheduled one is tried again, after a restart too.
  */
 export class ServerBackups {
   readonly folder: BackupFolder;
+  private readonly log: BackupRunLog;
+  /** Set from the moment a backup is asked for until it ended: one at a time. */
+  private busy = false;
   private running: Promise<Manifest> | null = null;
+  /** The running run of this process and its progress (the log has no progress). */
+  private live: { id: number; progress: BackupProgress } | null = null;
   private socket: Server | null = null;
-  private readonly runs: BackupRun[] = [];
-  private nextRunId = 1;
   private timer: NodeJS.Timeout | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
   private nextAt: Date | null = null;
   private closed = false;
 
@@ -63,10 +105,11 @@ export class ServerBackups {
     private readonly logger: Logger,
     backupDir: string,
     private readonly retention: BackupRetention = {},
-    /** Where backups are recorded (the instance audit log); none in tests of the archive alone. */
+    /** The control store: backups are recorded in its audit log and run log; none in tests of the archive alone. */
     private readonly auditDb: Db | null = null,
   ) {
     this.folder = new BackupFolder(backupDir, master);
+    this.log = auditDb ? new StoreRunLog(auditDb) : new MemoryRunLog();
   }
 
   /** A backup's outcome in the instance audit log: the archive's path and size, never its content. */
@@ -79,73 +122,118 @@ export class ServerBackups {
     }
   }
 
-  /** Writes an archive to `archivePath`; refuses while another backup of this server runs. */
-  async backup(archivePath: string, trigger: BackupTrigger = "cli", attempt = 1): Promise<Manifest> {
-    if (this.running) throw new BackupError("BACKUP_RUNNING", "A backup of this instance is already running.");
-    const run: BackupRun = {
-      id: this.nextRunId++,
-      trigger,
-      archive: archivePath,
-      startedAt: new Date().toISOString(),
-      endedAt: null,
-      state: "running",
-      progress: { bytes: 0, databasesDone: 0, databasesTotal: 0 },
-      error: null,
-      attempt,
-    };
-    this.runs.unshift(run);
-    this.runs.splice(RUNS_KEPT);
-    const started = performance.now();
-    this.running = backupInstance(this.source, this.master, archivePath, (progress) => {
-      run.progress = progress;
-    });
+  private refuseWhileBusy(): void {
+    if (this.busy) throw new BackupError("BACKUP_RUNNING", "A backup of this instance is already running.");
+  }
+
+  /** A failed scheduled try of RETRIES or fewer is tried again RETRY_MS later. */
+  private retryAtFor(trigger: BackupTrigger, attempt: number): Date | null {
+    return trigger === "schedule" && attempt <= RETRIES && !this.closed ? new Date(Date.now() + RETRY_MS) : null;
+  }
+
+  /**
+   * Lists a run, then writes its archive to `archivePath` in the background; refuses while another
+   * backup of this server runs. Answers the run (as listed at its start) and its end.
+   */
+  private async launch(
+    archivePath: string,
+    trigger: BackupTrigger,
+    attempt: number,
+    retryOf: number | null,
+  ): Promise<{ run: BackupRun; done: Promise<Manifest> }> {
+    this.refuseWhileBusy();
+    this.busy = true;
+    let logged: LoggedRun;
     try {
-      const manifest = await this.running;
-      run.state = "succeeded";
-      this.logger.info(
-        { archive: archivePath, trigger, files: manifest.files.length, ms: Math.round(performance.now() - started) },
-        "backup written",
-      );
-      await this.record("backup.created", archivePath, {
-        trigger,
-        files: manifest.files.length,
-        databases: manifest.databases.length,
-        bytes: manifest.files.reduce((sum, file) => sum + file.size, 0),
-      });
-      return manifest;
+      logged = await this.log.begin({ trigger, archive: archivePath, attempt, retryOf });
     } catch (error) {
-      run.state = "failed";
-      run.error = {
-        code: error instanceof BackupError ? error.code : "BACKUP_FAILED",
-        message: (error as Error).message,
-      };
-      this.logger.error({ err: error, archive: archivePath, trigger, attempt }, "backup failed");
-      await this.record("backup.failed", archivePath, {
-        trigger,
-        code: error instanceof BackupError ? error.code : "BACKUP_FAILED",
-      });
+      this.busy = false;
       throw error;
-    } finally {
-      run.endedAt = new Date().toISOString();
-      this.running = null;
     }
+    const live = { id: logged.id, progress: { bytes: 0, databasesDone: 0, databasesTotal: 0 } };
+    this.live = live;
+    // PGlite is one process: its runs need no sign of life (a start marks every running one interrupted).
+    const heartbeat =
+      this.source.kind === "postgres"
+        ? setInterval(() => {
+            void this.log
+              .heartbeat(logged.id)
+              .catch((err: unknown) => this.logger.warn({ err }, "backup heartbeat failed"));
+          }, HEARTBEAT_MS)
+        : null;
+    heartbeat?.unref();
+    const started = performance.now();
+    const done = (async () => {
+      try {
+        const manifest = await backupInstance(this.source, this.master, archivePath, (progress) => {
+          live.progress = progress;
+        });
+        const bytes = manifest.files.reduce((sum, file) => sum + file.size, 0);
+        await this.log
+          .end(logged.id, { state: "succeeded", bytes, databases: manifest.databases.length })
+          .catch((err: unknown) => this.logger.error({ err }, "backup run log write failed"));
+        this.logger.info(
+          { archive: archivePath, trigger, files: manifest.files.length, ms: Math.round(performance.now() - started) },
+          "backup written",
+        );
+        await this.record("backup.created", archivePath, {
+          trigger,
+          files: manifest.files.length,
+          databases: manifest.databases.length,
+          bytes,
+        });
+        return manifest;
+      } catch (error) {
+        const failure = errorOf(error);
+        await this.log
+          .end(logged.id, { state: "failed", error: failure, retryAt: this.retryAtFor(trigger, attempt) })
+          .catch((err: unknown) => this.logger.error({ err }, "backup run log write failed"));
+        this.logger.error({ err: error, archive: archivePath, trigger, attempt }, "backup failed");
+        await this.record("backup.failed", archivePath, { trigger, code: failure.code });
+        throw error;
+      } finally {
+        if (heartbeat) clearInterval(heartbeat);
+        if (this.live === live) this.live = null;
+        this.running = null;
+        this.busy = false;
+      }
+    })();
+    this.running = done;
+    // The caller gets the failure through `done`; never unhandled meanwhile.
+    done.catch(() => undefined);
+    return { run: listed(logged, live.progress), done };
+  }
+
+  /** Writes an archive to `archivePath` and waits for it; refuses while another backup of this server runs. */
+  async backup(archivePath: string, trigger: BackupTrigger = "cli"): Promise<Manifest> {
+    const { done } = await this.launch(archivePath, trigger, 1, null);
+    return await done;
   }
 
   /**
    * A backup into BACKUP_DIR, then the retention rules applied; the folder is checked first, so an
-   * unwritable one is refused at once with its code (and no run). Answers the run (a copy) and its end.
+   * unwritable one is refused at once with its code (and no run; a scheduled try lists its
+   * refusal as a failed run, so it is seen and tried again). Answers the run and its end.
    */
-  async backupToFolder(trigger: BackupTrigger, attempt = 1): Promise<{ run: BackupRun; done: Promise<Manifest> }> {
-    if (this.running) throw new BackupError("BACKUP_RUNNING", "A backup of this instance is already running.");
-    await this.folder.ensureWritable();
-    // backup() lists its run before its first await, so runs[0] is this one.
-    const done = this.backup(join(this.folder.dir, archiveName()), trigger, attempt).then(async (manifest) => {
+  async backupToFolder(
+    trigger: BackupTrigger,
+    attempt = 1,
+    retryOf: number | null = null,
+  ): Promise<{ run: BackupRun; done: Promise<Manifest> }> {
+    this.refuseWhileBusy();
+    try {
+      await this.folder.ensureWritable();
+    } catch (error) {
+      if (trigger === "schedule") await this.recordRefusal(error, attempt, retryOf);
+      throw error;
+    }
+    const { run, done } = await this.launch(join(this.folder.dir, archiveName()), trigger, attempt, retryOf);
+    const retained = done.then(async (manifest) => {
       await this.applyRetention();
       return manifest;
     });
-    const run = this.listRuns()[0];
-    if (!run) throw new Error("a started backup without its run");
-    return { run, done };
+    retained.catch(() => undefined);
+    return { run, done: retained };
   }
 
   /**
@@ -153,15 +241,18 @@ export class ServerBackups {
    * background; its end is in listRuns()). Refused while one runs or when the folder is not writable.
    */
   async start(trigger: BackupTrigger): Promise<BackupRun> {
-    const { run, done } = await this.backupToFolder(trigger);
-    // Its failure is recorded in its run and logged by backup().
-    done.catch(() => undefined);
+    const { run } = await this.backupToFolder(trigger);
     return run;
   }
 
-  /** The runs since the start, newest first (copies: the caller may not change them). */
-  listRuns(): BackupRun[] {
-    return this.runs.map((run) => ({ ...run, progress: { ...run.progress } }));
+  /** The last runs, newest first: this process's running one with its progress. */
+  async listRuns(): Promise<BackupRun[]> {
+    // Another instance on the same PostgreSQL may have died during a run: its row stopped being refreshed.
+    if (this.source.kind === "postgres") await this.log.interruptStale(new Date(Date.now() - STALE_MS), RETRIES);
+    const live = this.live;
+    return (await this.log.list(RUNS_LISTED)).map((run) =>
+      listed(run, live?.id === run.id ? { ...live.progress } : null),
+    );
   }
 
   /** When the schedule runs next, or null without one. */
@@ -169,62 +260,85 @@ export class ServerBackups {
     return this.nextAt;
   }
 
-  /** Runs backups at the schedule's times (with retries and retention) until close(). */
-  schedule(schedule: BackupSchedule | null, now = new Date()): void {
+  /**
+   * At the server's start: marks the runs a stopped process left running as interrupted, then runs
+   * backups at the schedule's times (with retries and retention) until close(). A retry planned
+   * before the stop is made (at once if its time passed), and a scheduled time that passed while
+   * the server was down is made up for at once: never silently skipped.
+   */
+  async resume(schedule: BackupSchedule | null, now = new Date()): Promise<void> {
+    // PGlite: this process alone opens the store, so any running run is of a process that stopped.
+    const staleBefore = this.source.kind === "pglite" ? now : new Date(now.getTime() - STALE_MS);
+    const interrupted = await this.log.interruptStale(staleBefore, RETRIES);
+    if (interrupted > 0) this.logger.error({ runs: interrupted }, "backups interrupted by a stop were marked failed");
     if (!schedule) return;
-    const arm = (at: Date) => {
-      if (this.closed) return;
-      this.nextAt = at;
-      const wait = Math.max(0, at.getTime() - Date.now());
-      this.timer = setTimeout(
-        () => {
-          if (Date.now() < at.getTime()) arm(at);
-          else void fire(1).finally(() => arm(nextBackupAt(schedule, new Date())));
-        },
-        Math.min(wait, MAX_TIMER_MS),
+    const last = await this.log.lastScheduled();
+    if (last?.state === "failed" && last.retryAt) await this.planRetry();
+    else if (last && last.state !== "running" && nextBackupAt(schedule, last.startedAt) <= now) {
+      this.logger.warn(
+        { last: last.startedAt },
+        "a scheduled backup was missed while the server was down: backing up now",
       );
-      this.timer.unref();
-    };
-    const fire = async (attempt: number): Promise<void> => {
-      let started = false;
-      try {
-        const { done } = await this.backupToFolder("schedule", attempt);
-        started = true;
-        await done;
-      } catch (error) {
-        // A scheduled time while another backup runs is that backup: not a failure of the schedule.
-        if (error instanceof BackupError && error.code === "BACKUP_RUNNING") return;
-        // Refused before a run began (the folder): listed too, so the failure is seen.
-        if (!started) this.recordRefusal(error, attempt);
-        if (attempt > RETRIES || this.closed) return;
-        await new Promise<void>((resolve) => {
-          this.timer = setTimeout(resolve, RETRY_MS);
-          this.timer.unref();
-        });
-        if (!this.closed) await fire(attempt + 1);
-      }
-    };
-    arm(nextBackupAt(schedule, now));
+      void this.fireScheduled(1, null);
+    }
+    this.arm(schedule, nextBackupAt(schedule, now));
   }
 
-  private recordRefusal(error: unknown, attempt: number): void {
-    const now = new Date().toISOString();
-    this.runs.unshift({
-      id: this.nextRunId++,
-      trigger: "schedule",
-      archive: this.folder.dir,
-      startedAt: now,
-      endedAt: now,
-      state: "failed",
-      progress: { bytes: 0, databasesDone: 0, databasesTotal: 0 },
-      error: {
-        code: error instanceof BackupError ? error.code : "BACKUP_FAILED",
-        message: (error as Error).message,
+  private arm(schedule: BackupSchedule, at: Date): void {
+    if (this.closed) return;
+    this.nextAt = at;
+    const wait = Math.max(0, at.getTime() - Date.now());
+    this.timer = setTimeout(
+      () => {
+        if (Date.now() < at.getTime()) this.arm(schedule, at);
+        else void this.fireScheduled(1, null).finally(() => this.arm(schedule, nextBackupAt(schedule, new Date())));
       },
-      attempt,
+      Math.min(wait, MAX_TIMER_MS),
+    );
+    this.timer.unref();
+  }
+
+  /** One scheduled try; a failed one is recorded with its retry time, and the retry is armed. */
+  private async fireScheduled(attempt: number, retryOf: number | null): Promise<void> {
+    try {
+      const { done } = await this.backupToFolder("schedule", attempt, retryOf);
+      await done;
+      return;
+    } catch (error) {
+      if (error instanceof BackupError && error.code === "BACKUP_RUNNING") {
+        // A scheduled time while another backup runs is that backup; a retry waits for it to end.
+        if (retryOf === null) return;
+        await this.running?.catch(() => undefined);
+      }
+    }
+    if (!this.closed) await this.planRetry();
+  }
+
+  /** Arms the retry of the newest scheduled run when it failed with a retry planned. */
+  private async planRetry(): Promise<void> {
+    const last = await this.log.lastScheduled().catch((err: unknown) => {
+      this.logger.error({ err }, "backup run log read failed");
+      return null;
     });
-    this.runs.splice(RUNS_KEPT);
+    if (this.closed || last?.state !== "failed" || !last.retryAt) return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const wait = Math.max(0, last.retryAt.getTime() - Date.now());
+    this.retryTimer = setTimeout(() => void this.fireScheduled(last.attempt + 1, last.id), wait);
+    this.retryTimer.unref();
+  }
+
+  private async recordRefusal(error: unknown, attempt: number, retryOf: number | null): Promise<void> {
     this.logger.error({ err: error, attempt }, "scheduled backup refused");
+    try {
+      const run = await this.log.begin({ trigger: "schedule", archive: this.folder.dir, attempt, retryOf });
+      await this.log.end(run.id, {
+        state: "failed",
+        error: errorOf(error),
+        retryAt: this.retryAtFor("schedule", attempt),
+      });
+    } catch (err) {
+      this.logger.error({ err }, "backup run log write failed");
+    }
   }
 
   private async applyRetention(): Promise<void> {
@@ -245,6 +359,7 @@ export class ServerBackups {
   async close(dataDir: string): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
     await closeControlSocket(this.socket, dataDir);
     this.socket = null;
     // Only waited for: backup() logged its failure already.

@@ -16,7 +16,7 @@ export const backupArchiveSchema = z.object({
 });
 export type BackupArchive = z.infer<typeof backupArchiveSchema>;
 
-/** One backup of the server's since its start, running or ended. */
+/** One backup run of the server's (kept in the control store across restarts), running or ended. */
 export const backupRunSchema = z.object({
   id: z.number(),
   trigger: z.enum(["manual", "schedule", "cli", "migrate"]),
@@ -26,8 +26,16 @@ export const backupRunSchema = z.object({
   endedAt: z.string().nullable(),
   state: z.enum(["running", "succeeded", "failed"]),
   progress: z.object({ bytes: z.number(), databasesDone: z.number(), databasesTotal: z.number() }),
+  /** The archive's data bytes and managed databases, once it succeeded. */
+  bytes: z.number().nullable(),
+  databases: z.number().nullable(),
+  /** A failed run's code (BACKUP_DISK_FULL, BACKUP_INTERRUPTED, …) and the server's words. */
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** 1 for a first try; a retry names the run it tries again. */
   attempt: z.number(),
+  retryOf: z.number().nullable(),
+  /** A failed scheduled run that will be tried again: when. */
+  retryAt: z.string().nullable(),
 });
 export type BackupRun = z.infer<typeof backupRunSchema>;
 

@@ -86,7 +86,7 @@ describe("backups that cannot be written", { timeout: 120_000 }, () => {
     writeFileSync(join(scratch, "a-file"), "");
     const backups = new ServerBackups(source(), master, logger, join(scratch, "a-file", "backups"));
     await expect(backups.start("manual")).rejects.toMatchObject({ code: "BACKUP_DIR_UNWRITABLE" });
-    expect(backups.listRuns()).toEqual([]);
+    expect(await backups.listRuns()).toEqual([]);
   });
 
   it.skipIf(!canMount)(`a read-only disk: refused with BACKUP_DIR_UNWRITABLE ${NEEDS_MOUNT}`, async () => {
@@ -109,7 +109,7 @@ describe("backups that cannot be written", { timeout: 120_000 }, () => {
     );
     expect(failure).toBeInstanceOf(BackupError);
     expect((failure as BackupError).code).toBe("BACKUP_DISK_FULL");
-    expect(backups.listRuns()[0]).toMatchObject({ state: "failed", error: { code: "BACKUP_DISK_FULL" } });
+    expect((await backups.listRuns())[0]).toMatchObject({ state: "failed", error: { code: "BACKUP_DISK_FULL" } });
     expect(readdirSync(small)).toEqual([]);
     expect(logs.some((line) => line.includes('"msg":"backup failed"'))).toBe(true);
   });
@@ -133,8 +133,8 @@ describe("backups that cannot be written", { timeout: 120_000 }, () => {
     const first = await backups.start("manual");
     await expect(backups.start("manual")).rejects.toMatchObject({ code: "BACKUP_RUNNING" });
     release();
-    await vi.waitFor(() => expect(backups.listRuns()[0]?.state).toBe("succeeded"), { timeout: 60_000 });
-    expect(backups.listRuns()).toHaveLength(1);
+    await vi.waitFor(async () => expect((await backups.listRuns())[0]?.state).toBe("succeeded"), { timeout: 60_000 });
+    expect(await backups.listRuns()).toHaveLength(1);
     expect(readdirSync(folder)).toEqual([first.archive.split("/").pop()]);
     expect((await backups.folder.list())[0]).toMatchObject({ seal: "valid", store: "pglite", databases: 1 });
   });

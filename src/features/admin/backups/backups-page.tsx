@@ -1,7 +1,4 @@
-import type { ApiErrorCode } from "@contract/api-errors";
-import type { BackupArchive, BackupRun, BackupsOverview } from "@contract/backups";
-import type { I18n } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
+import type { BackupArchive, BackupsOverview } from "@contract/backups";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { DatabaseBackup } from "lucide-react";
@@ -11,23 +8,13 @@ import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Spinner } from "@/components/ui/spinner";
-import { ApiError } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { AdminTable } from "../admin-table";
+import { BackupRunHistory } from "./backup-run-history";
+import { backupSize } from "./backup-size";
 import { backupsQuery, downloadBackup, useDeleteBackup, useStartBackup } from "./backups-api";
-
-function size(i18n: I18n, bytes: number): string {
-  const units = ["byte", "kilobyte", "megabyte", "gigabyte", "terabyte"] as const;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return i18n.number(value, { style: "unit", unit: units[unit], maximumFractionDigits: unit === 0 ? 0 : 1 });
-}
 
 function SealBadge({ seal }: { seal: BackupArchive["seal"] }) {
   const { t } = useLingui();
@@ -42,36 +29,6 @@ function SealBadge({ seal }: { seal: BackupArchive["seal"] }) {
       {label}
     </span>
   );
-}
-
-function RunLine({ run }: { run: BackupRun }) {
-  const { t, i18n } = useLingui();
-  const when = i18n.date(new Date(run.startedAt), { dateStyle: "medium", timeStyle: "short" });
-  const trigger = {
-    manual: t`Back up now`,
-    schedule: t`Schedule`,
-    cli: t`npm run backup`,
-    migrate: t`Before migrations`,
-  }[run.trigger];
-  const archive = run.archive;
-  if (run.state === "running") {
-    const written = size(i18n, run.progress.bytes);
-    const done = run.progress.databasesDone;
-    const total = run.progress.databasesTotal;
-    return (
-      <p role="status" className="flex min-w-0 items-center gap-2 text-sm text-slate-200 wrap-anywhere">
-        <Spinner />
-        {t`Backing up ${archive}: ${written} written, ${done} of ${total} databases.`}
-      </p>
-    );
-  }
-  if (run.state === "failed") {
-    const code = run.error?.code ?? "BACKUP_FAILED";
-    // The run's code reads as the API's error of the same code (a full disk, a folder not writable).
-    const reason = errorText(i18n, new ApiError(code as ApiErrorCode, ""), msg`The server's log has the cause.`);
-    return <p className="text-sm text-red-300">{t`${when} (${trigger}): failed. ${reason}`}</p>;
-  }
-  return <p className="text-sm text-slate-300">{t`${when} (${trigger}): ${archive} written.`}</p>;
 }
 
 function Settings({ overview }: { overview: BackupsOverview }) {
@@ -179,16 +136,7 @@ export function BackupsPage() {
       <QueryState query={overview} isEmpty={() => false}>
         {(data) => (
           <>
-            {data.runs.length > 0 && (
-              <section className="grid min-w-0 gap-1" aria-labelledby="backup-runs">
-                <h3 id="backup-runs" className="font-medium text-white">
-                  {t`Recent runs`}
-                </h3>
-                {data.runs.slice(0, 5).map((run) => (
-                  <RunLine key={run.id} run={run} />
-                ))}
-              </section>
-            )}
+            <BackupRunHistory runs={data.runs} />
             <section className="grid min-w-0 gap-2" aria-labelledby="backup-archives">
               <h3 id="backup-archives" className="font-medium text-white">
                 {t`Archives`}
@@ -211,7 +159,7 @@ export function BackupsPage() {
                         <td className="whitespace-nowrap px-3 py-2">
                           {i18n.date(new Date(archive.createdAt), { dateStyle: "medium", timeStyle: "short" })}
                         </td>
-                        <td className="whitespace-nowrap px-3 py-2">{size(i18n, archive.bytes)}</td>
+                        <td className="whitespace-nowrap px-3 py-2">{backupSize(i18n, archive.bytes)}</td>
                         <td className="px-3 py-2">
                           {archive.store === "pglite" ? "PGlite" : archive.store === "postgres" ? "PostgreSQL" : "—"}
                         </td>
