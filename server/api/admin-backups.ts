@@ -9,8 +9,10 @@ import type { ServerBackups } from "../backup/server-backups.ts";
 import type { BackupsOverview, BackupRun as ListedRun } from "../contract/backups.ts";
 import type { Db } from "../db/store.ts";
 import type { Logger } from "../lib/logger.ts";
+import { adminBackupDatabasesRoutes } from "./admin-backup-databases.ts";
 import type { ApiEnv } from "./lib/api-env.ts";
 import { apiError } from "./lib/api-error.ts";
+import type { ApiDeps } from "./lib/deps.ts";
 import { recordAsOperator } from "./lib/operator-audit.ts";
 import type { OperatorGate } from "./lib/operator-gate.ts";
 import { ok } from "./lib/pair.ts";
@@ -46,17 +48,20 @@ const listedRun = (run: Awaited<ReturnType<ServerBackups["listRuns"]>>[number]):
 /**
  * The admin area's Backups page (operators only): the archives in BACKUP_DIR, the server's runs,
  * "Back up now" (in the background, one at a time), a download (streamed) and deleting one.
- * Restoring stays a command (`npm run restore`): it needs the server stopped (PGlite) or an empty
- * target, which a running server cannot give itself.
+ * Restoring the whole instance stays a command (`npm run restore`): it needs the server stopped
+ * (PGlite) or an empty target, which a running server cannot give itself; one database of an
+ * archive is restored here into a new database (admin-backup-databases.ts).
  */
 export function adminBackupsRoutes(
   backups: ServerBackups,
   gate: OperatorGate,
   settings: BackupSettings,
   audit: { db: Db; logger: Logger },
+  deps: ApiDeps,
 ) {
   return new Hono<ApiEnv>()
     .use("*", gate.middleware)
+    .route("/", adminBackupDatabasesRoutes(backups, deps, audit))
     .get("/", async (c) => {
       const nextAt = backups.nextScheduled();
       const overview: BackupsOverview = {

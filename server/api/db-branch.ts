@@ -5,10 +5,11 @@ import { createManagedDatabase, databasesChanged } from "./databases.ts";
 import { apiError } from "./lib/api-error.ts";
 import { databaseUnreachable } from "./lib/database-errors.ts";
 import type { ApiDeps } from "./lib/deps.ts";
+import { discardHalfMadeDatabase } from "./lib/discard-database.ts";
 import { type DatabaseEnv, ownDatabase } from "./lib/own-database.ts";
 import { ok } from "./lib/pair.ts";
 import { readJson } from "./lib/read-input.ts";
-import { databaseRef, databaseScope, toDatabase } from "./lib/user-databases.ts";
+import { databaseRef, toDatabase } from "./lib/user-databases.ts";
 
 /**
  * `POST /db/{id}/branch`: a new managed database of the same owner (the user, or the team), made
@@ -28,18 +29,8 @@ export function branchRoutes(deps: ApiDeps) {
     try {
       await deps.connections.branchInto(databaseRef(deps, source), databaseRef(deps, row), input.withData);
     } catch (error) {
-      // The half-made branch goes again, so a retry with the same name works; its own failure is logged.
-      await deps.connections
-        .dropManaged(databaseRef(deps, row))
-        .catch((err: unknown) => deps.logger.warn({ err, databaseId: row.id }, "could not drop a half-made branch"));
-      await deps.store
-        .query("DELETE FROM user_databases WHERE id = $1", [row.id])
-        .catch((err: unknown) => deps.logger.warn({ err, databaseId: row.id }, "could not forget a half-made branch"));
-      await deps.vault
-        .forget(databaseScope(row.id))
-        .catch((err: unknown) =>
-          deps.logger.warn({ err, databaseId: row.id }, "could not forget a half-made branch's key"),
-        );
+      // The half-made branch goes again, so a retry with the same name works.
+      await discardHalfMadeDatabase(deps, row, "branch");
       throw databaseUnreachable(error, "Could not branch the database");
     }
     await databasesChanged(deps, owner, { kind: "databaseCreated", name: row.name });

@@ -171,6 +171,7 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
           store: store.kind,
         },
         { db: store.db, logger },
+        deps,
       ),
     )
     .route(

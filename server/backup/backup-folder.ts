@@ -2,8 +2,10 @@ import { constants } from "node:fs";
 import { access, mkdir, readdir, rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { MasterKey } from "../lib/envelope.ts";
+import { verifyArchive } from "./archive-reader.ts";
 import { type ArchiveSummary, summarizeArchive } from "./archive-summary.ts";
 import { BackupError, writeFailure } from "./backup-error.ts";
+import type { Manifest } from "./manifest.ts";
 
 /** An archive's file name as the admin area names it: one segment, nothing that climbs out. */
 export const ARCHIVE_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}\.tar$/;
@@ -80,6 +82,25 @@ export class BackupFolder {
     const names = new Set(listed.map((item) => item.name));
     for (const name of this.summaries.keys()) if (!names.has(name)) this.summaries.delete(name);
     return listed.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.name.localeCompare(a.name));
+  }
+
+  /**
+   * The manifest of a sealed archive, read without its data (the listing's check); a BackupError
+   * says why there is none: cut short, another key's, or altered.
+   */
+  async sealedManifest(name: string): Promise<Manifest> {
+    const summary = await summarizeArchive(this.pathOf(name), this.master);
+    if (summary.seal === "valid") return summary.manifest;
+    if (summary.seal === "missing") throw new BackupError("ARCHIVE_TRUNCATED", `The archive ${name} is incomplete.`);
+    if (summary.manifest && summary.manifest.masterKeyId !== this.master.id) {
+      throw new BackupError("ARCHIVE_WRONG_KEY", `The archive ${name} was made under another master key.`);
+    }
+    throw new BackupError("ARCHIVE_ALTERED", `The manifest of ${name} does not match its seal.`);
+  }
+
+  /** Reads the whole archive and checks every file's checksum (verifyArchive) before a restore uses it. */
+  verify(name: string): Promise<Manifest> {
+    return verifyArchive(this.pathOf(name), this.master);
   }
 
   async remove(name: string): Promise<void> {

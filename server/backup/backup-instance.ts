@@ -13,6 +13,19 @@ const appVersion = process.env.npm_package_version ?? "0.0.0";
 export interface ManagedDatabase {
   id: string;
   location: string;
+  /** Its name and owner, so one database can be restored from the archive for the same owner. */
+  name?: string;
+  owner?: { type: "user" | "team"; id: string };
+}
+
+/** What the manifest says of a database: where, how large, and whose by which name when known. */
+function described(database: ManagedDatabase, bytes: number): Manifest["databases"][number] {
+  return {
+    location: database.location,
+    bytes,
+    ...(database.name === undefined ? {} : { name: database.name }),
+    ...(database.owner ? { owner: database.owner } : {}),
+  };
 }
 
 /** What an instance backup reads: PGlite cluster folders copied while quiet, or PostgreSQL databases dumped. */
@@ -72,7 +85,7 @@ export async function backupInstance(
         const bytes = await source.withQuietDatabase(database, (dir) =>
           writer.addFolder(`databases/${database.location}`, dir),
         );
-        databases.push({ location: database.location, bytes });
+        databases.push(described(database, bytes));
         advanced(bytes, databases.length);
       }
     } else {
@@ -91,7 +104,7 @@ export async function backupInstance(
       total = listed.length;
       for (const database of listed) {
         const bytes = await dumped(`databases/${database.location}.pgdump`, source.databaseUrl(database));
-        databases.push({ location: database.location, bytes });
+        databases.push(described(database, bytes));
         advanced(bytes, databases.length);
       }
     }

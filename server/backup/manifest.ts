@@ -20,7 +20,15 @@ export const manifestSchema = z.object({
   schema: z.object({ tag: z.string(), when: z.number(), count: z.number().int() }),
   /** The fingerprint of the master key the instance's secrets are sealed under; never the key. */
   masterKeyId: z.string(),
-  databases: z.array(z.object({ location: z.string().regex(/^ud_[0-9a-f]+$/), bytes: z.number().int().min(0) })),
+  databases: z.array(
+    z.object({
+      location: z.string().regex(/^ud_[0-9a-f]+$/),
+      bytes: z.number().int().min(0),
+      /** Its name and owner at the backup (archives of older versions, and of a stopped PGlite folder, lack them). */
+      name: z.string().optional(),
+      owner: z.object({ type: z.enum(["user", "team"]), id: z.string() }).optional(),
+    }),
+  ),
   /** Every folder of the PGlite clusters, empty ones too (PostgreSQL needs pg_notify, pg_tblspc, …). */
   folders: z.array(z.string().min(1)),
   files: z.array(fileEntry),

@@ -7,11 +7,26 @@ import type { Store } from "../db/store.ts";
 import type { BackupSource, ManagedDatabase } from "./backup-instance.ts";
 
 const MANAGED_SQL =
-  "SELECT id::text AS id, location FROM user_databases WHERE kind = 'managed' AND engine = $1 ORDER BY location";
+  "SELECT id::text AS id, location, name, owner_type, owner_id FROM user_databases WHERE kind = 'managed' AND engine = $1 ORDER BY location";
+
+interface ManagedRow {
+  id: string;
+  location: string;
+  name: string;
+  owner_type: "user" | "team";
+  owner_id: string;
+}
+
+const managed = (row: ManagedRow): ManagedDatabase => ({
+  id: row.id,
+  location: row.location,
+  name: row.name,
+  owner: { type: row.owner_type, id: row.owner_id },
+});
 
 /** The running server's data: its store and databases copied while quiet (PGlite), or dumped (PostgreSQL). */
 export function serverBackupSource(store: Store, connections: ConnectionManager, databaseUrl?: string): BackupSource {
-  const managedDatabases = () => store.query<ManagedDatabase>(MANAGED_SQL, [store.kind]);
+  const managedDatabases = async () => (await store.query<ManagedRow>(MANAGED_SQL, [store.kind])).map(managed);
   if (databaseUrl) return postgresBackupSource(databaseUrl, managedDatabases);
   const whileQuiet = store.whileQuiet?.bind(store);
   if (!whileQuiet) throw new Error("a PGlite store without whileQuiet");
@@ -72,7 +87,7 @@ async function listManagedOnPostgres(databaseUrl: string): Promise<ManagedDataba
   client.on("error", () => undefined);
   await client.connect();
   try {
-    return (await client.query<ManagedDatabase>(MANAGED_SQL, ["postgres"])).rows;
+    return (await client.query<ManagedRow>(MANAGED_SQL, ["postgres"])).rows.map(managed);
   } finally {
     // Clean-up: a connection that fails to close is gone either way.
     await client.end().catch(() => undefined);

@@ -74,6 +74,17 @@ export const apiErrors = {
   BACKUP_NOT_FOUND: { status: 404 },
   BACKUP_DIR_UNWRITABLE: { status: 507 },
   BACKUP_DISK_FULL: { status: 507 },
+  // Restoring one database of an archive into a new one: the archive is checked whole first
+  ARCHIVE_TRUNCATED: { status: 422 },
+  ARCHIVE_ALTERED: { status: 422 },
+  ARCHIVE_WRONG_KEY: { status: 422 },
+  ARCHIVE_NEWER_SCHEMA: { status: 422 },
+  RESTORE_STORE_MISMATCH: { status: 422 },
+  BACKUP_DATABASE_NOT_FOUND: { status: 404 },
+  // The database's owner (a user or a team) is unknown to the archive or no longer exists
+  BACKUP_OWNER_GONE: { status: 409 },
+  PG_CLIENT_MISSING: { status: 503 },
+  PG_TOOL_FAILED: { status: 502 },
   ADMIN_PATH_NOT_ALLOWED: { status: 400 },
   // The one-time setup link that makes the first operator (/setup): unknown, expired or used; address taken
   SETUP_LINK_INVALID: { status: 403 },

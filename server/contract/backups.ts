@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { databaseNameSchema } from "./databases.ts";
 
 /** An archive in BACKUP_DIR as the admin area lists it (`GET /admin/backups`). */
 export const backupArchiveSchema = z.object({
@@ -54,3 +55,31 @@ export const backupsOverviewSchema = z.object({
   }),
 });
 export type BackupsOverview = z.infer<typeof backupsOverviewSchema>;
+
+/** A managed database an archive holds (`GET /admin/backups/{name}/databases`). */
+export const archivedDatabaseSchema = z.object({
+  /** Its storage name (`ud_…`), which the restore names. */
+  location: z.string(),
+  bytes: z.number(),
+  /** Its name at the backup; null when the archive does not say and the database is gone. */
+  name: z.string().nullable(),
+  /** Whose it was (the restore gives the new database to the same owner); null when unknown. */
+  owner: z.object({ type: z.enum(["user", "team"]), id: z.string(), label: z.string().nullable() }).nullable(),
+  /** Its name in this instance when it still exists (the restore never writes over it). */
+  liveName: z.string().nullable(),
+});
+export type ArchivedDatabase = z.infer<typeof archivedDatabaseSchema>;
+
+export const archiveDatabasesSchema = z.object({
+  archive: z.string(),
+  createdAt: z.string(),
+  databases: z.array(archivedDatabaseSchema),
+});
+export type ArchiveDatabases = z.infer<typeof archiveDatabasesSchema>;
+
+/** `POST /admin/backups/{name}/restore-database`: one database of the archive into a new one by `name`. */
+export const restoreArchivedDatabaseSchema = z.strictObject({
+  location: z.string().regex(/^ud_[0-9a-f]+$/, "not a managed database of an archive"),
+  name: databaseNameSchema,
+});
+export type RestoreArchivedDatabase = z.infer<typeof restoreArchivedDatabaseSchema>;

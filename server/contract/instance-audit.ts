@@ -30,6 +30,7 @@ export const instanceAuditActionSchema = z.enum([
   "backup.failed",
   "backup.downloaded",
   "backup.deleted",
+  "backup.database_restored",
   "instance.restored",
   ...auditActionSchema.options,
 ]);

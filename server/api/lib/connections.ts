@@ -367,6 +367,39 @@ export class ConnectionManager {
     if (!withData) await this.use(target, (open) => emptyEveryTable(open.pool));
   }
 
+  /**
+   * Fills the new managed database `target` (just created, empty) from elsewhere, a backup:
+   * PGlite: `fill.pglite(dir)` writes a whole cluster into the empty folder `dir`, which then
+   * replaces the target's; PostgreSQL: `fill.postgres(url)` restores into the target as the
+   * cluster's administrator, and every object is then handed to the target's role.
+   */
+  async fillManaged(
+    target: DatabaseRef,
+    fill: { pglite(dir: string): Promise<void>; postgres(adminUrl: string): Promise<void> },
+  ): Promise<void> {
+    if (this.managedEngine === "postgres") {
+      const adminUrl = this.adminUrl;
+      await fill.postgres(clusterDatabaseUrl(adminUrl, target.location));
+      await isolateTenantDatabase(
+        adminUrl,
+        target.location,
+        (await target.credentials()).rolePassword ?? throwErr("a managed database without a role"),
+      );
+      return;
+    }
+    await this.release(target.id);
+    const into = this.pgliteDir(target.location);
+    const filling = `${into}.restore.tmp`;
+    await rm(filling, { recursive: true, force: true });
+    try {
+      await fill.pglite(filling);
+      await rm(into, { recursive: true, force: true });
+      await rename(filling, into);
+    } finally {
+      await rm(filling, { recursive: true, force: true });
+    }
+  }
+
   /** Closes a database's connections now (after rename of storage, delete, or re-registration). */
   async release(id: string): Promise<void> {
     const entry = this.entries.get(id);

@@ -62,6 +62,9 @@ export function createStackServerApi(stack: StackTarget) {
     async getUser(userId: string): Promise<StackServerUser> {
       return (await call("GET", `/users/${encodeURIComponent(userId)}`)) as StackServerUser;
     },
+    async getTeam(teamId: string): Promise<{ id: string; display_name: string }> {
+      return (await call("GET", `/teams/${encodeURIComponent(teamId)}`)) as { id: string; display_name: string };
+    },
     async updateClientReadOnlyMetadata(userId: string, metadata: Record<string, unknown>): Promise<StackServerUser> {
       return (await call("PATCH", `/users/${encodeURIComponent(userId)}`, {
         client_read_only_metadata: metadata,

@@ -28,6 +28,7 @@ export const AUDIT_ACTION_LABELS: Record<InstanceAuditAction, MessageDescriptor>
   "backup.failed": msg`Backup failed`,
   "backup.downloaded": msg`Backup downloaded`,
   "backup.deleted": msg`Backup deleted`,
+  "backup.database_restored": msg`Database restored from a backup`,
   "instance.restored": msg`Instance restored`,
   "secret.created": msg`Secret created`,
   "secret.updated": msg`Secret changed`,
