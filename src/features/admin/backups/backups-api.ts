@@ -1,4 +1,5 @@
-import type { BackupRun, BackupsOverview } from "@contract/backups";
+import type { ArchiveDatabases, BackupRun, BackupsOverview, RestoreArchivedDatabase } from "@contract/backups";
+import type { Database } from "@contract/databases";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiRequest, apiRequestRaw, unwrapPair } from "@/lib/api-client";
 import { adminKeys } from "../admin-api";
@@ -50,4 +51,22 @@ export async function downloadBackup(name: string): Promise<void> {
   link.click();
   // After the click has started the download.
   setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** GET /admin/backups/{name}/databases: the managed databases an archive holds, with their owners. */
+export const archiveDatabasesQuery = (name: string) =>
+  queryOptions({
+    queryKey: [...backupsKey, name, "databases"],
+    queryFn: () => apiRequest<ArchiveDatabases>(`/admin/backups/${encodeURIComponent(name)}/databases`),
+  });
+
+/** Restores one database of an archive into a new managed database of its owner. */
+export function useRestoreArchivedDatabase(archive: string) {
+  return useMutation({
+    mutationFn: (body: RestoreArchivedDatabase) =>
+      apiRequest<Database>(`/admin/backups/${encodeURIComponent(archive)}/restore-database`, {
+        method: "POST",
+        json: body,
+      }),
+  });
 }

@@ -15,6 +15,7 @@ import { AdminTable } from "../admin-table";
 import { BackupRunHistory } from "./backup-run-history";
 import { backupSize } from "./backup-size";
 import { backupsQuery, downloadBackup, useDeleteBackup, useStartBackup } from "./backups-api";
+import { RestoreDatabaseDialog } from "./restore-database-dialog";
 
 function SealBadge({ seal }: { seal: BackupArchive["seal"] }) {
   const { t } = useLingui();
@@ -89,6 +90,7 @@ export function BackupsPage() {
   const start = useStartBackup();
   const remove = useDeleteBackup();
   const [deleting, setDeleting] = useState<BackupArchive | null>(null);
+  const [restoring, setRestoring] = useState<BackupArchive | null>(null);
   const running = overview.data?.runs.some((run) => run.state === "running") ?? false;
 
   async function backUpNow() {
@@ -176,6 +178,18 @@ export function BackupsPage() {
                             >
                               {t`Download`}
                             </Button>
+                            {archive.seal === "valid" &&
+                              archive.store === data.settings.store &&
+                              (archive.databases ?? 0) > 0 && (
+                                <Button
+                                  variant="outline"
+                                  size="sm"
+                                  onClick={() => setRestoring(archive)}
+                                  aria-label={t`Restore a database from ${file}`}
+                                >
+                                  {t`Restore a database`}
+                                </Button>
+                              )}
                             <Button
                               variant="outline"
                               size="sm"
@@ -196,6 +210,7 @@ export function BackupsPage() {
           </>
         )}
       </QueryState>
+      <RestoreDatabaseDialog archive={restoring} onOpenChange={(open) => !open && setRestoring(null)} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
