@@ -20,6 +20,8 @@ const backupDir = mkdtempSync(join(tmpdir(), "appconsole-restore-database-"));
 let server: TestServer;
 let operator: TestUser;
 let member: TestUser;
+/** A user whose database is in the archive, deleted after the backup. */
+let leaver: TestUser;
 let sourceId: string;
 let archive: string;
 
@@ -29,15 +31,34 @@ async function exec(dbId: string, sql: string) {
   return executeResponseSchema.parse(answer.data).results[0]?.rows ?? [];
 }
 
+/**
+ * Where the data of the archive's first non-empty data file starts: the tar headers are walked
+ * (512-byte blocks, each naming its entry's size), so the byte changed is a file's, never a
+ * header's or padding's.
+ */
+function firstDataByte(tarBytes: Buffer): number {
+  for (let offset = 0; offset + 512 <= tarBytes.length; ) {
+    const header = tarBytes.subarray(offset, offset + 512);
+    const name = header.subarray(0, 100).toString("utf8").replace(/\0.*$/s, "");
+    const size = Number.parseInt(header.subarray(124, 136).toString("utf8").replace(/\0.*$/s, "").trim() || "0", 8);
+    if (size > 0 && name !== "manifest.json" && name !== "manifest.hmac") return offset + 512;
+    offset += 512 + Math.ceil(size / 512) * 512;
+  }
+  throw new Error("no data file in the archive");
+}
+
 const restore = (body: unknown, name = archive, token = operator.accessToken) =>
   api(server, token, "POST", `/admin/backups/${name}/restore-database`, body);
 
 beforeAll(async () => {
   server = await startTestServer({ env: { ADMIN_EMAILS: operatorEmail, BACKUP_DIR: backupDir } });
-  [operator, member] = await Promise.all([
+  [operator, member, leaver] = await Promise.all([
     createTestUser(server, { email: operatorEmail, verified: true }),
     createTestUser(server, { verified: true }),
+    createTestUser(server, { verified: true }),
   ]);
+  const leaverVerified = await api(server, leaver.accessToken, "POST", "/auth/verify");
+  expect(leaverVerified.status, leaverVerified.text).toBe(200);
   const verified = await api(server, member.accessToken, "POST", "/auth/verify");
   sourceId = verifyResultSchema.parse(verified.data).databaseId;
   await exec(sourceId, "CREATE TABLE items (id serial PRIMARY KEY, label text NOT NULL)");
@@ -73,9 +94,10 @@ describe(`restoring one database of a backup (${store})`, { timeout: 180_000 }, 
     const listed = await api(server, operator.accessToken, "GET", `/admin/backups/${archive}/databases`);
     expect(listed.status, listed.text).toBe(200);
     const { databases } = archiveDatabasesSchema.parse(listed.data);
-    const source = databases.find((database) => database.liveName === "default");
+    const source = databases.find((database) => database.owner?.id === member.userId);
     expect(source).toMatchObject({
       name: "default",
+      liveName: "default",
       owner: { type: "user", id: member.userId, label: member.email },
     });
     expect(source?.bytes).toBeGreaterThan(0);
@@ -85,7 +107,7 @@ describe(`restoring one database of a backup (${store})`, { timeout: 180_000 }, 
     const { databases } = archiveDatabasesSchema.parse(
       (await api(server, operator.accessToken, "GET", `/admin/backups/${archive}/databases`)).data,
     );
-    const location = databases.find((database) => database.liveName === "default")?.location;
+    const location = databases.find((database) => database.owner?.id === member.userId)?.location;
     const made = await restore({ location, name: "default (restored)" });
     expect(made.status, made.text).toBe(201);
     const copy = databaseSchema.parse(made.data);
@@ -108,7 +130,7 @@ describe(`restoring one database of a backup (${store})`, { timeout: 180_000 }, 
     const { databases } = archiveDatabasesSchema.parse(
       (await api(server, operator.accessToken, "GET", `/admin/backups/${archive}/databases`)).data,
     );
-    const location = databases[0]?.location;
+    const location = databases.find((database) => database.owner?.id === member.userId)?.location;
     const before = (await api<unknown[]>(server, member.accessToken, "GET", "/db")).data.length;
     const taken = await restore({ location, name: "default" });
     expect([taken.status, taken.error?.code]).toEqual([409, "DATABASE_NAME_TAKEN"]);
@@ -125,14 +147,10 @@ describe(`restoring one database of a backup (${store})`, { timeout: 180_000 }, 
     const { databases } = archiveDatabasesSchema.parse(
       (await api(server, operator.accessToken, "GET", `/admin/backups/${archive}/databases`)).data,
     );
-    const location = databases[0]?.location;
+    const location = databases.find((database) => database.owner?.id === member.userId)?.location;
     // One byte of a data file changed: the manifest and its seal still match, the file's checksum does not.
-    // PostgreSQL: a letter of a dump's magic (its data); PGlite: the first byte of a PG_VERSION file's
-    // data, the block after its tar header (headers are 512-byte blocks).
     const bytes = readFileSync(join(backupDir, archive));
-    const found = bytes.indexOf(Buffer.from(store === "postgres" ? "PGDMP" : "PG_VERSION"));
-    expect(found).toBeGreaterThan(0);
-    const at = store === "postgres" ? found + 1 : found - (found % 512) + 512;
+    const at = firstDataByte(bytes);
     bytes[at] = (bytes[at] ?? 0) ^ 0x01;
     writeFileSync(join(backupDir, "altered.tar"), bytes);
     const altered = await restore({ location, name: "from-altered" }, "altered.tar");
@@ -147,6 +165,28 @@ describe(`restoring one database of a backup (${store})`, { timeout: 180_000 }, 
     );
     expect(names).not.toContain("from-altered");
     expect(names).not.toContain("from-cut");
+  });
+
+  it("refuses a database whose owner was deleted since (BACKUP_OWNER_GONE), creating nothing", async () => {
+    const databases = () =>
+      api(server, operator.accessToken, "GET", `/admin/backups/${archive}/databases`).then(
+        (answer) => archiveDatabasesSchema.parse(answer.data).databases,
+      );
+    const theirs = (await databases()).find((database) => database.owner?.id === leaver.userId);
+    expect(theirs?.owner?.label).toBe(leaver.email);
+    const deleted = await server.request(`/api/v1/admin/auth/users/${leaver.userId}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${operator.accessToken}` },
+    });
+    expect(deleted.status).toBe(200);
+    // Still listed (the archive names the owner), without a label now.
+    expect((await databases()).find((database) => database.location === theirs?.location)?.owner).toEqual({
+      type: "user",
+      id: leaver.userId,
+      label: null,
+    });
+    const refused = await restore({ location: theirs?.location, name: "orphan" });
+    expect([refused.status, refused.error?.code]).toEqual([409, "BACKUP_OWNER_GONE"]);
   });
 
   it("is for operators only", async () => {
