@@ -355,7 +355,9 @@ export class ConnectionManager {
     }
     await this.release(target.id);
     const into = this.pgliteDir(target.location);
-    const copying = `${into}.branch.tmp`;
+    // Named as this process's own partial folder: the spare pool's tidying removes other `*.tmp`
+    // folders under databases/ (left by a stopped process), and would remove a copy under way.
+    const copying = `${into}.branch.${process.pid}.tmp`;
     await rm(copying, { recursive: true, force: true });
     try {
       await this.whileQuiet(source, (dir) => copyCluster(dir, copying));
@@ -389,7 +391,8 @@ export class ConnectionManager {
     }
     await this.release(target.id);
     const into = this.pgliteDir(target.location);
-    const filling = `${into}.restore.tmp`;
+    // This process's own partial folder (see branchInto): not tidied away while it is filled.
+    const filling = `${into}.restore.${process.pid}.tmp`;
     await rm(filling, { recursive: true, force: true });
     try {
       await fill.pglite(filling);
