@@ -9,6 +9,7 @@ import {
 import { SQL_TEXT_MAX_BYTES } from "../contract/sql.ts";
 import { splitForExecution } from "../sql/pg-statements.ts";
 import { apiError } from "./lib/api-error.ts";
+import { attachment } from "./lib/attachment.ts";
 import type { DatabaseTarget } from "./lib/connections.ts";
 import type { ApiDeps } from "./lib/deps.ts";
 import { type ExportSource, openExport } from "./lib/export-stream.ts";
@@ -18,12 +19,6 @@ import { findColumn, lookUpRelation } from "./lib/relation-columns.ts";
 import { filterSql } from "./lib/table-filter.ts";
 
 const q = pg.escapeIdentifier;
-
-/** `attachment` with an ASCII fallback name and the exact one in RFC 5987 form. */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^A-Za-z0-9._-]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /**
  * GET /db/{dbId}/export/table/{tableName} streams every row of a table or view (filtered and sorted

@@ -15,6 +15,7 @@ import { appMoveRoutes, appsRoutes } from "./apps.ts";
 import { auditRoutes } from "./audit.ts";
 import { databasesRoutes } from "./databases.ts";
 import { branchRoutes } from "./db-branch.ts";
+import { dumpRoutes } from "./db-dump.ts";
 import { environmentsRoutes } from "./environments.ts";
 import { executeRoutes } from "./execute.ts";
 import { exportRoutes } from "./export.ts";
@@ -147,6 +148,7 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
     .route("/apps/:appId/audit", auditRoutes(deps))
     .route("/db", databasesRoutes(deps))
     .route("/db/:dbId/branch", branchRoutes(deps))
+    .route("/db/:dbId", dumpRoutes(deps))
     .route("/db/:dbId/schema", schemaRoutes(deps))
     .route("/db/:dbId/schema-editor", schemaEditorRoutes(deps))
     .route("/db/:dbId/structure", structureRoutes(deps))

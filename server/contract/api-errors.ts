@@ -189,6 +189,30 @@ export const apiErrors = {
   // Conflicts and limits
   DATABASE_NAME_TAKEN: { status: 409, details: z.object({ name: z.string() }) },
   DATABASE_BRANCH_EXTERNAL: { status: 409 },
+  // SQL dumps: pg_dump cannot read this server (older than it, or missing); pg_dump itself failed
+  DUMP_UNAVAILABLE: {
+    status: 409,
+    details: z.object({
+      reason: z.enum(["versionMismatch", "clientMissing"]),
+      serverVersion: z.string().optional(),
+      clientVersion: z.string().optional(),
+    }),
+  },
+  DUMP_FAILED: { status: 502, details: z.object({ reason: z.string() }) },
+  // SQL restores: the target holds objects already; the file is no plain SQL text (format: custom for a
+  // pg_dump archive, binary, encoding); a statement refused before it ran (one that would reach past the
+  // database: kind is the parser's node, or the psql meta-command) or refused by PostgreSQL; line is 1-based
+  RESTORE_NOT_EMPTY: { status: 409, details: z.object({ objects: z.number() }) },
+  RESTORE_NOT_SQL: {
+    status: 400,
+    details: z.object({ format: z.enum(["custom", "binary", "encoding", "unterminated"]), line: z.number().optional() }),
+  },
+  RESTORE_STATEMENT_REFUSED: { status: 400, details: z.object({ line: z.number(), kind: z.string() }) },
+  RESTORE_STATEMENT_TOO_LARGE: { status: 413, details: z.object({ line: z.number(), maxBytes: z.number() }) },
+  RESTORE_STATEMENT_FAILED: {
+    status: 400,
+    details: z.object({ line: z.number(), sqlState: z.string().nullable(), reason: z.string() }),
+  },
   SECRET_VALUE_TOO_LARGE: { status: 413, details: z.object({ maxBytes: z.number() }) },
   SECRET_EXISTS: { status: 409, details: z.object({ key: z.string() }) },
   SERVICE_TOKEN_LIMIT_REACHED: { status: 409, details: z.object({ max: z.number() }) },

@@ -136,6 +136,8 @@ const DB_ROUTES: Route[] = [
   ["POST", () => `/db/${dbId}/export/query`, { sql: "SELECT 1", format: "csv" }, "developer"],
   ["GET", () => `/db/${dbId}/export/table/notes`, undefined, "developer"],
   ["POST", () => `/db/${dbId}/import/preview`, { sample: "a\n1", header: true }, "developer"],
+  ["GET", () => `/db/${dbId}/dump?contents=schema`, undefined, "developer"],
+  ["POST", () => `/db/${dbId}/restore`, "SELECT 1;", "developer"],
   ["GET", () => `/db/${dbId}/schema-editor/types`, undefined, "viewer"],
   ["GET", () => `/db/${dbId}/schema-editor/table/notes`, undefined, "viewer"],
   ["POST", () => `/db/${dbId}/schema-editor/apply`, { statements: [{ sql: "SELECT 1" }] }, "developer"],

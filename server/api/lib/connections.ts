@@ -36,6 +36,15 @@ export interface DatabaseRef {
   credentials(): Promise<DatabaseCredentials>;
 }
 
+/**
+ * How a client tool (pg_dump) reaches a database: libpq's connection keywords, and the password
+ * apart (it goes in the tool's environment: a process's arguments are visible to every local user).
+ */
+export interface ToolConnection {
+  params: Record<string, string>;
+  password?: string;
+}
+
 /** An open user database. */
 export interface DatabaseTarget {
   engine: "pglite" | "postgres";
@@ -61,6 +70,8 @@ interface Entry {
   lastUsed: number;
   busy: number;
   close(): Promise<void>;
+  /** Managed PGlite: the Unix socket of its thread, for a client tool. */
+  socket?: { host: string; port: number; user: string; database: string };
   /** Managed PGlite: runs a copy of the cluster's files while no statement runs (PgliteHost.whileQuiet). */
   whileQuiet?<T>(copy: (clusterDir: string) => Promise<T>): Promise<T>;
 }
@@ -303,6 +314,7 @@ export class ConnectionManager {
     };
     return {
       target,
+      socket: host.connection,
       whileQuiet: (copy) => host.whileQuiet(copy),
       ready: () => host.start(),
       lastUsed: Date.now(),
@@ -313,6 +325,49 @@ export class ConnectionManager {
         await host.close();
       },
     };
+  }
+
+  /**
+   * Where pg_dump connects for `ref`, as the console's own pool does: a managed PostgreSQL database as
+   * its own role, an external one at the address the outbound policy checked (the host name kept for
+   * TLS), a managed PGlite database at its thread's socket (opened if need be; the caller holds a
+   * lease so it stays open).
+   */
+  async toolConnection(ref: DatabaseRef): Promise<ToolConnection> {
+    if (ref.engine === "pglite" && ref.kind === "managed") {
+      const entry = await this.open(ref);
+      await entry.ready?.();
+      const socket = entry.socket ?? throwErr(`database ${ref.id} has no socket`);
+      return {
+        params: { host: socket.host, port: String(socket.port), user: socket.user, dbname: socket.database },
+      };
+    }
+    if (ref.kind === "managed") {
+      const url = new URL(await this.tenantUrl(ref));
+      return {
+        params: {
+          host: decodeURIComponent(url.hostname).replace(/^\[|\]$/g, ""),
+          port: url.port || "5432",
+          user: decodeURIComponent(url.username),
+          dbname: decodeURIComponent(url.pathname.slice(1)),
+        },
+        password: decodeURIComponent(url.password),
+      };
+    }
+    const config = await externalPostgresConfig((await ref.credentials()).url ?? "", this.options.outbound);
+    const ssl = config.ssl;
+    const servername = typeof ssl === "object" ? ssl.servername : undefined;
+    const params: Record<string, string> = {
+      // libpq connects to hostaddr (the checked address) and verifies TLS against host.
+      host: servername ?? String(config.host),
+      hostaddr: String(config.host),
+      port: String(config.port ?? 5432),
+      sslmode: ssl === false ? "disable" : typeof ssl === "object" && ssl.rejectUnauthorized === false ? "require" : "verify-full",
+    };
+    if (config.user) params.user = config.user;
+    if (config.database) params.dbname = config.database;
+    if (config.options) params.options = config.options;
+    return { params, ...(config.password ? { password: String(config.password) } : {}) };
   }
 
   /**

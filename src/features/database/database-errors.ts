@@ -87,6 +87,47 @@ export function databaseErrorText(i18n: I18n, error: unknown): string {
     case "IMPORT_TOO_LARGE":
       if (size) return i18n._(msg`The file is too large to import: at most ${size}.`);
       break;
+    case "RESTORE_STATEMENT_FAILED":
+      if (line !== null && reason) return i18n._(msg`The statement on line ${line} failed: ${reason}. Nothing was restored.`);
+      break;
+    case "RESTORE_STATEMENT_REFUSED": {
+      const kind = text("kind");
+      if (line !== null && kind)
+        return i18n._(msg`The statement on line ${line} (${kind}) would reach past this database and is not allowed.`);
+      break;
+    }
+    case "RESTORE_STATEMENT_TOO_LARGE":
+      if (line !== null && size) return i18n._(msg`The statement on line ${line} is too large: at most ${size}.`);
+      break;
+    case "RESTORE_NOT_SQL": {
+      const format = text("format");
+      if (format === "custom")
+        return i18n._(msg`This is a pg_dump archive in custom format; download the database as plain SQL instead.`);
+      if (format === "unterminated" && line !== null)
+        return i18n._(msg`The file ends inside the statement that starts on line ${line}.`);
+      if (line !== null) return i18n._(msg`The file is not a plain SQL text (line ${line}).`);
+      break;
+    }
+    case "RESTORE_NOT_EMPTY": {
+      const objects = count("objects");
+      if (objects !== null)
+        return i18n._(msg`The database is not empty (${objects} objects): restore into a new, empty database.`);
+      break;
+    }
+    case "DUMP_UNAVAILABLE": {
+      const serverVersion = text("serverVersion");
+      const clientVersion = text("clientVersion");
+      if (text("reason") === "clientMissing")
+        return i18n._(msg`pg_dump is not installed on the server; the operator installs postgresql-client.`);
+      if (serverVersion && clientVersion)
+        return i18n._(
+          msg`This database runs PostgreSQL ${serverVersion}; the server's pg_dump ${clientVersion} cannot read it.`,
+        );
+      break;
+    }
+    case "DUMP_FAILED":
+      if (reason) return i18n._(msg`The dump failed: ${reason}`);
+      break;
     case "SQL_TOO_LARGE":
       if (size) return i18n._(msg`The SQL text is too large: at most ${size}.`);
       break;

@@ -1,0 +1,66 @@
+import { Hono } from "hono";
+import { dumpQuerySchema, RESTORE_MAX_BYTES } from "../contract/db-dump.ts";
+import { discardBody } from "./lib/csv-import.ts";
+import type { ApiDeps } from "./lib/deps.ts";
+import { attachment } from "./lib/attachment.ts";
+import { type DatabaseEnv, leaseOwnDatabase, unreachable } from "./lib/own-database.ts";
+import { ok } from "./lib/pair.ts";
+import { readQuery } from "./lib/read-input.ts";
+import { dumpSql } from "./lib/sql-dump.ts";
+import { restoreSql } from "./lib/sql-restore.ts";
+import { databaseRef } from "./lib/user-databases.ts";
+
+/** `2026-11-29T12-03-05Z`: the time in a file name, sortable and without colons. */
+function fileTime(now: Date): string {
+  return now.toISOString().replace(/\.\d+Z$/, "Z").replaceAll(":", "-");
+}
+
+/**
+ * GET /db/{dbId}/dump?contents=schema|data: the database as one plain SQL file (pg_dump, streamed),
+ * for those who may read its rows and export them (developer and up, as exports).
+ * POST /db/{dbId}/restore: a plain SQL file as the body, streamed into the database when it is
+ * empty, in one transaction (developer and up, as the workbench's DDL and the CSV import).
+ */
+export function dumpRoutes(deps: ApiDeps) {
+  return new Hono<DatabaseEnv>()
+    .get("/dump", async (c) => {
+      const query = readQuery(c, dumpQuerySchema);
+      const { row, lease } = await leaseOwnDatabase(deps, c, "developer");
+      try {
+        const connection = await deps.connections.toolConnection(databaseRef(deps, row));
+        const body = await dumpSql(connection, query.contents === "schema", lease.release, deps.logger);
+        const suffix = query.contents === "schema" ? "-schema" : "";
+        return new Response(body, {
+          headers: {
+            "content-type": "application/sql; charset=utf-8",
+            "content-disposition": attachment(`${row.name}${suffix}-${fileTime(new Date())}.sql`),
+            "cache-control": "no-store",
+            "x-content-type-options": "nosniff",
+          },
+        });
+      } catch (error) {
+        lease.release();
+        throw unreachable(error);
+      }
+    })
+    .post("/restore", async (c) => {
+      try {
+        // Ownership first: another user's database is a 404 before a byte of the file is read.
+        const { lease } = await leaseOwnDatabase(deps, c, "developer");
+        try {
+          const result = await restoreSql(lease.target, {
+            body: c.req.raw.body,
+            maxBytes: RESTORE_MAX_BYTES,
+            readOnly: deps.sql.readOnly,
+          });
+          return c.json(ok(result));
+        } finally {
+          lease.release();
+        }
+      } catch (error) {
+        // Whatever refused the upload, its unread rest is dropped before the answer (see discardBody).
+        await discardBody(c.req.raw.body);
+        throw unreachable(error);
+      }
+    });
+}
