@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { dumpQuerySchema, RESTORE_MAX_BYTES } from "../contract/db-dump.ts";
+import { attachment } from "./lib/attachment.ts";
 import { discardBody } from "./lib/csv-import.ts";
 import type { ApiDeps } from "./lib/deps.ts";
-import { attachment } from "./lib/attachment.ts";
 import { type DatabaseEnv, leaseOwnDatabase, unreachable } from "./lib/own-database.ts";
 import { ok } from "./lib/pair.ts";
 import { readQuery } from "./lib/read-input.ts";
@@ -12,7 +12,10 @@ import { databaseRef } from "./lib/user-databases.ts";
 
 /** `2026-11-29T12-03-05Z`: the time in a file name, sortable and without colons. */
 function fileTime(now: Date): string {
-  return now.toISOString().replace(/\.\d+Z$/, "Z").replaceAll(":", "-");
+  return now
+    .toISOString()
+    .replace(/\.\d+Z$/, "Z")
+    .replaceAll(":", "-");
 }
 
 /**

@@ -205,7 +205,10 @@ export const apiErrors = {
   RESTORE_NOT_EMPTY: { status: 409, details: z.object({ objects: z.number() }) },
   RESTORE_NOT_SQL: {
     status: 400,
-    details: z.object({ format: z.enum(["custom", "binary", "encoding", "unterminated"]), line: z.number().optional() }),
+    details: z.object({
+      format: z.enum(["custom", "binary", "encoding", "unterminated"]),
+      line: z.number().optional(),
+    }),
   },
   RESTORE_STATEMENT_REFUSED: { status: 400, details: z.object({ line: z.number(), kind: z.string() }) },
   RESTORE_STATEMENT_TOO_LARGE: { status: 413, details: z.object({ line: z.number(), maxBytes: z.number() }) },

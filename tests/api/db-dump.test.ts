@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { restoreResultSchema } from "../../server/contract/db-dump.ts";
 import { databaseSchema, verifyResultSchema } from "../../server/contract/databases.ts";
+import { restoreResultSchema } from "../../server/contract/db-dump.ts";
 import { executeResponseSchema } from "../../server/contract/sql.ts";
 import { createTestUser, type TestUser } from "../helpers/stack-apps.ts";
 import { startTestServer, type TestServer, testStoreKind } from "../helpers/test-server.ts";
@@ -87,10 +87,7 @@ async function restore(dbId: string, body: string | Uint8Array, token = alice.ac
     body: typeof body === "string" ? body : new Blob([body as Uint8Array<ArrayBuffer>]),
   });
   const text = await response.text();
-  const [data, error] = JSON.parse(text) as [
-    unknown,
-    { code: string; details?: Record<string, unknown> } | null,
-  ];
+  const [data, error] = JSON.parse(text) as [unknown, { code: string; details?: Record<string, unknown> } | null];
   return { status: response.status, data, error, text };
 }
 
@@ -171,9 +168,9 @@ describe(`SQL dumps and restores (${testStoreKind()})`, { timeout: 120_000 }, ()
     const copyId = await newDatabase("schema-only");
     const restored = await restore(copyId, sql);
     expect(restored.status, restored.text).toBe(200);
-    expect(await exec(copyId, "SELECT (SELECT count(*)::int FROM people), (SELECT count(*)::int FROM notes), shout('x')")).toEqual([
-      [0, 0, "X!"],
-    ]);
+    expect(
+      await exec(copyId, "SELECT (SELECT count(*)::int FROM people), (SELECT count(*)::int FROM notes), shout('x')"),
+    ).toEqual([[0, 0, "X!"]]);
   });
 
   it.runIf(!dumpWorks)("says why this server's pg_dump cannot read a PGlite database", async () => {
@@ -192,7 +189,10 @@ describe(`SQL dumps and restores (${testStoreKind()})`, { timeout: 120_000 }, ()
     expect(restored.status, restored.text).toBe(200);
     expect(restoreResultSchema.parse(restored.data)).toMatchObject({ rows: 3 });
     expect(
-      await exec(id, "SELECT id, kind::text, label, encode(data, 'hex'), public.twice(id) FROM public.things ORDER BY id"),
+      await exec(
+        id,
+        "SELECT id, kind::text, label, encode(data, 'hex'), public.twice(id) FROM public.things ORDER BY id",
+      ),
     ).toEqual([
       [1, "a;b", "tab\there", "00ff", 2],
       [2, "c", "line\nbreak and back\\slash", null, 4],
@@ -248,7 +248,11 @@ describe(`SQL dumps and restores (${testStoreKind()})`, { timeout: 120_000 }, ()
     const id = await newDatabase("not-sql");
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
     const binary = await restore(id, png);
-    expect([binary.status, binary.error?.code, binary.error?.details?.format]).toEqual([400, "RESTORE_NOT_SQL", "binary"]);
+    expect([binary.status, binary.error?.code, binary.error?.details?.format]).toEqual([
+      400,
+      "RESTORE_NOT_SQL",
+      "binary",
+    ]);
     const archive = await restore(id, "PGDMP\u0001\u000e\u0000");
     expect([archive.status, archive.error?.code, archive.error?.details?.format]).toEqual([
       400,
@@ -263,15 +267,22 @@ describe(`SQL dumps and restores (${testStoreKind()})`, { timeout: 120_000 }, ()
       "RESTORE_NOT_SQL",
       { format: "unterminated", line: 2 },
     ]);
-    const failing = await restore(id, "CREATE TABLE a (id int);\n\nINSERT INTO a VALUES (1);\nINSERT INTO missing VALUES (1);\n");
-    expect([failing.status, failing.error?.code, failing.error?.details?.line, failing.error?.details?.sqlState]).toEqual([
+    const failing = await restore(
+      id,
+      "CREATE TABLE a (id int);\n\nINSERT INTO a VALUES (1);\nINSERT INTO missing VALUES (1);\n",
+    );
+    expect([
+      failing.status,
+      failing.error?.code,
+      failing.error?.details?.line,
+      failing.error?.details?.sqlState,
+    ]).toEqual([400, "RESTORE_STATEMENT_FAILED", 4, "42P01"]);
+    const badRow = await restore(id, "CREATE TABLE a (id int);\nCOPY a (id) FROM stdin;\n1\nnot a number\n\\.\n");
+    expect([badRow.status, badRow.error?.code, badRow.error?.details?.line]).toEqual([
       400,
       "RESTORE_STATEMENT_FAILED",
-      4,
-      "42P01",
+      2,
     ]);
-    const badRow = await restore(id, "CREATE TABLE a (id int);\nCOPY a (id) FROM stdin;\n1\nnot a number\n\\.\n");
-    expect([badRow.status, badRow.error?.code, badRow.error?.details?.line]).toEqual([400, "RESTORE_STATEMENT_FAILED", 2]);
     // Every failure left the database empty: a good file still goes in.
     const good = await restore(id, "CREATE TABLE a (id int);\nCOPY a (id) FROM stdin;\n1\n2\n\\.\n");
     expect(good.status, good.text).toBe(200);

@@ -362,7 +362,12 @@ export class ConnectionManager {
       host: servername ?? String(config.host),
       hostaddr: String(config.host),
       port: String(config.port ?? 5432),
-      sslmode: ssl === false ? "disable" : typeof ssl === "object" && ssl.rejectUnauthorized === false ? "require" : "verify-full",
+      sslmode:
+        ssl === false
+          ? "disable"
+          : typeof ssl === "object" && ssl.rejectUnauthorized === false
+            ? "require"
+            : "verify-full",
     };
     if (config.user) params.user = config.user;
     if (config.database) params.dbname = config.database;

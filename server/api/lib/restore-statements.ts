@@ -103,6 +103,7 @@ export function refusedKind(statement: ParsedStatement, engine: "pglite" | "post
   if (kind === "CreateExtensionStmt" && REFUSED_EXTENSIONS.has(String(node.extname))) {
     return `CreateExtensionStmt (${String(node.extname)})`;
   }
-  if (kind === "VariableSetStmt" && REFUSED_SETTINGS.has(String(node.name))) return `VariableSetStmt (${String(node.name)})`;
+  if (kind === "VariableSetStmt" && REFUSED_SETTINGS.has(String(node.name)))
+    return `VariableSetStmt (${String(node.name)})`;
   return null;
 }

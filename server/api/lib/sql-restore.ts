@@ -6,8 +6,8 @@ import { isHttpError } from "../../lib/errors.ts";
 import { apiError } from "./api-error.ts";
 import type { DatabaseTarget } from "./connections.ts";
 import { decodeCopyText } from "./copy-text.ts";
+import { type ParsedStatement, parseRestoreStatement, refusedKind } from "./restore-statements.ts";
 import { SqlScriptReader } from "./sql-script-reader.ts";
-import { refusedKind, type ParsedStatement, parseRestoreStatement } from "./restore-statements.ts";
 
 const q = pg.escapeIdentifier;
 /** PGlite's socket takes no COPY from a client: its rows go in as INSERTs of this many values at most. */

@@ -141,7 +141,8 @@ export class SqlScriptReader {
         if (this.copying) break;
       }
     }
-    if (this.copying) throw apiError("RESTORE_NOT_SQL", "The file ends inside COPY data.", { format: "unterminated", line: lineNo });
+    if (this.copying)
+      throw apiError("RESTORE_NOT_SQL", "The file ends inside COPY data.", { format: "unterminated", line: lineNo });
     if (state !== "code") {
       throw apiError("RESTORE_NOT_SQL", `The file ends inside the statement on line ${startLine}.`, {
         format: "unterminated",

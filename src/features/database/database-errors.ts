@@ -88,7 +88,8 @@ export function databaseErrorText(i18n: I18n, error: unknown): string {
       if (size) return i18n._(msg`The file is too large to import: at most ${size}.`);
       break;
     case "RESTORE_STATEMENT_FAILED":
-      if (line !== null && reason) return i18n._(msg`The statement on line ${line} failed: ${reason}. Nothing was restored.`);
+      if (line !== null && reason)
+        return i18n._(msg`The statement on line ${line} failed: ${reason}. Nothing was restored.`);
       break;
     case "RESTORE_STATEMENT_REFUSED": {
       const kind = text("kind");

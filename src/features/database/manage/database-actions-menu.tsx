@@ -1,7 +1,7 @@
 import type { Database } from "@contract/databases";
 import { useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
-import { ArrowRightLeft, GitBranch, Pencil, Plus, Settings2, Trash2 } from "lucide-react";
+import { ArrowRightLeft, Download, GitBranch, Pencil, Plus, Settings2, Trash2, Upload } from "lucide-react";
 import { useState } from "react";
 import { MoveResourceDialog } from "@/components/move-resource-dialog";
 import { Button } from "@/components/ui/button";
@@ -17,12 +17,14 @@ import { atLeast } from "@/lib/workspace/workspace";
 import { BranchDatabaseDialog } from "./branch-database-dialog";
 import { CreateDatabaseDialog } from "./create-database-dialog";
 import { DeleteDatabaseDialog } from "./delete-database-dialog";
+import { DownloadSqlDialog } from "./download-sql-dialog";
 import { RenameDatabaseDialog } from "./rename-database-dialog";
+import { RestoreSqlDialog } from "./restore-sql-dialog";
 
 /**
- * The database page's menu: a new database, and branching (managed ones), renaming, moving to
- * another workspace or deleting the one open (renaming, moving and deleting: a team's admins only,
- * the items are disabled for other roles).
+ * The database page's menu: a new database, and branching (managed ones), downloading as SQL and
+ * restoring a SQL file (developers and up), renaming, moving to another workspace or deleting the
+ * one open (renaming, moving and deleting: a team's admins only; items are disabled for other roles).
  */
 export function DatabaseActionsMenu({ database }: { database: Database | undefined }) {
   const { t } = useLingui();
@@ -32,8 +34,11 @@ export function DatabaseActionsMenu({ database }: { database: Database | undefin
   const [renaming, setRenaming] = useState<Database | null>(null);
   const [deleting, setDeleting] = useState<Database | null>(null);
   const [moving, setMoving] = useState<Database | null>(null);
+  const [dumping, setDumping] = useState<Database | null>(null);
+  const [restoring, setRestoring] = useState<Database | null>(null);
   const role = useRoleOn(database?.owner);
   const mayAdminister = database !== undefined && atLeast(role, "admin");
+  const mayDevelop = database !== undefined && atLeast(role, "developer");
   return (
     <>
       <DropdownMenu>
@@ -51,6 +56,14 @@ export function DatabaseActionsMenu({ database }: { database: Database | undefin
           <DropdownMenuItem disabled={database?.kind !== "managed"} onSelect={() => database && setBranching(database)}>
             <GitBranch aria-hidden="true" />
             {t`Create branch…`}
+          </DropdownMenuItem>
+          <DropdownMenuItem disabled={!mayDevelop} onSelect={() => database && setDumping(database)}>
+            <Download aria-hidden="true" />
+            {t`Download SQL…`}
+          </DropdownMenuItem>
+          <DropdownMenuItem disabled={!mayDevelop} onSelect={() => database && setRestoring(database)}>
+            <Upload aria-hidden="true" />
+            {t`Restore from SQL…`}
           </DropdownMenuItem>
           <DropdownMenuItem disabled={!mayAdminister} onSelect={() => database && setRenaming(database)}>
             <Pencil aria-hidden="true" />
@@ -76,6 +89,8 @@ export function DatabaseActionsMenu({ database }: { database: Database | undefin
         onClose={() => setBranching(null)}
         onBranched={(branch) => void navigate({ to: "/db/$dbId", params: { dbId: branch.id } })}
       />
+      <DownloadSqlDialog database={dumping} onClose={() => setDumping(null)} />
+      <RestoreSqlDialog database={restoring} onClose={() => setRestoring(null)} />
       <RenameDatabaseDialog database={renaming} onClose={() => setRenaming(null)} />
       <DeleteDatabaseDialog database={deleting} onClose={() => setDeleting(null)} />
       <MoveResourceDialog
