@@ -175,14 +175,20 @@ export class SqlScriptReader {
           throw apiError("RESTORE_NOT_SQL", "This is a pg_dump archive, not plain SQL.", { format: "custom" });
         }
         first = false;
-        if (value.includes(0)) {
-          throw apiError("RESTORE_NOT_SQL", "The file holds binary data.", { format: "binary", line: lineNo });
+        /** The line of the chunk's byte `at`: the lines before the chunk and its newlines before `at`. */
+        const lineAt = (at: number) => lineNo + value.subarray(0, Math.max(at, 0)).filter((b) => b === 10).length;
+        const nul = value.indexOf(0);
+        if (nul !== -1) {
+          throw apiError("RESTORE_NOT_SQL", "The file holds binary data.", { format: "binary", line: lineAt(nul) });
         }
         let text: string;
         try {
           text = decoder.decode(value, { stream: true });
         } catch {
-          throw apiError("RESTORE_NOT_SQL", "The file is not UTF-8 text.", { format: "encoding", line: lineNo });
+          // Where the bytes stop being UTF-8: the first replacement character of a lenient decoding.
+          const lenient = new TextDecoder().decode(value);
+          const bad = new TextEncoder().encode(lenient.slice(0, lenient.indexOf("\uFFFD"))).length;
+          throw apiError("RESTORE_NOT_SQL", "The file is not UTF-8 text.", { format: "encoding", line: lineAt(bad) });
         }
         pending += text;
         let start = 0;
