@@ -189,7 +189,7 @@ export const apiErrors = {
   // Conflicts and limits
   DATABASE_NAME_TAKEN: { status: 409, details: z.object({ name: z.string() }) },
   DATABASE_BRANCH_EXTERNAL: { status: 409 },
-  // SQL dumps: pg_dump cannot read this server (older than it, or missing); pg_dump itself failed
+  // SQL dumps: pg_dump cannot read this server (older than it, or missing); pg_dump failed (its words)
   DUMP_UNAVAILABLE: {
     status: 409,
     details: z.object({
@@ -198,7 +198,7 @@ export const apiErrors = {
       clientVersion: z.string().optional(),
     }),
   },
-  DUMP_FAILED: { status: 502, details: z.object({ reason: z.string() }) },
+  DUMP_FAILED: { status: 400, details: z.object({ reason: z.string() }) },
   // SQL restores: the target holds objects already; the file is no plain SQL text (format: custom for a
   // pg_dump archive, binary, encoding); a statement refused before it ran (one that would reach past the
   // database: kind is the parser's node, or the psql meta-command) or refused by PostgreSQL; line is 1-based

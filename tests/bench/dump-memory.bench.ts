@@ -114,7 +114,9 @@ async function measure(): Promise<BenchResult[]> {
     clearInterval(sampler);
     const dumpAbove = peak - idleBefore;
     const size = statSync(file).size;
-    console.log(`dump: ${(size / 2 ** 20).toFixed(1)} MiB in ${dumpMs.toFixed(0)} ms, server +${dumpAbove.toFixed(1)} MiB`);
+    console.log(
+      `dump: ${(size / 2 ** 20).toFixed(1)} MiB in ${dumpMs.toFixed(0)} ms, server +${dumpAbove.toFixed(1)} MiB`,
+    );
 
     const idleRestore = await idleRss(pid);
     peak = idleRestore;

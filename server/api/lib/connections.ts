@@ -1,4 +1,4 @@
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import pg from "pg";
@@ -77,6 +77,8 @@ interface Entry {
 }
 
 const IDLE_CLOSE_MS = 5 * 60_000;
+/** Debian's bundle of the system's trusted CAs (ca-certificates). */
+const SYSTEM_CA_BUNDLE = "/etc/ssl/certs/ca-certificates.crt";
 const SWEEP_MS = 30_000;
 const POOL_MAX = 4;
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -369,6 +371,8 @@ export class ConnectionManager {
             ? "require"
             : "verify-full",
     };
+    // Node verifies against the system's CAs; libpq 15 knows no sslrootcert=system, so it gets the bundle.
+    if (params.sslmode === "verify-full" && existsSync(SYSTEM_CA_BUNDLE)) params.sslrootcert = SYSTEM_CA_BUNDLE;
     if (config.user) params.user = config.user;
     if (config.database) params.dbname = config.database;
     if (config.options) params.options = config.options;

@@ -88,16 +88,20 @@ export function dumpSql(
       started = true;
       stdout.pause();
       const bytes = (chunk: Buffer) => new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      /** After the reader went away, the stream takes nothing more (pg_dump's last chunks, its exit). */
+      let cancelled = false;
       const body = new ReadableStream<Uint8Array>(
         {
           start(controller) {
             controller.enqueue(bytes(first));
             stdout.on("data", (chunk: Buffer) => {
+              if (cancelled) return;
               controller.enqueue(bytes(chunk));
               if ((controller.desiredSize ?? 0) <= 0) stdout.pause();
             });
             void closed.then((code) => {
               finish();
+              if (cancelled) return;
               if (code === 0) controller.close();
               else {
                 const error = failure(code);
@@ -111,6 +115,8 @@ export function dumpSql(
           },
           cancel() {
             // The reader went away: pg_dump has nobody to write for.
+            cancelled = true;
+            stdout.resume(); // drained, so pg_dump sees the signal rather than a full pipe
             child.kill("SIGTERM");
             finish();
           },

@@ -158,7 +158,7 @@ function pgCopy(client: pg.PoolClient, sql: string, line: number): CopySink {
   return {
     async row(text) {
       if (failure) failed(failure, line);
-      if (!stream.write(`${text}\n`)) await Promise.race([once(stream, "drain"), once(stream, "error")]);
+      if (!stream.write(`${text}\n`)) await drained(stream);
     },
     async end() {
       if (failure) failed(failure, line);
@@ -172,6 +172,19 @@ function pgCopy(client: pg.PoolClient, sql: string, line: number): CopySink {
       return Number(stream.rowCount ?? 0);
     },
   };
+}
+
+/** Resolves when the stream takes writes again, or it failed (the next write reports that); no listener stays. */
+function drained(stream: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off("drain", done);
+      stream.off("error", done);
+      resolve();
+    };
+    stream.on("drain", done);
+    stream.on("error", done);
+  });
 }
 
 /**
