@@ -10,9 +10,9 @@ import { type ParsedStatement, parseRestoreStatement, refusedKind } from "./rest
 import { SqlScriptReader } from "./sql-script-reader.ts";
 
 const q = pg.escapeIdentifier;
-/** PGlite's socket takes no COPY from a client: its rows go in as INSERTs of this many values at most. */
-const INSERT_MAX_PARAMS = 30_000;
-const INSERT_MAX_ROWS = 1_000;
+/** PGlite's socket takes no COPY from a client: its rows go in as INSERTs of this many values at most (smaller batches kept its thread's memory lower: docs/benchmarks.md). */
+const INSERT_MAX_PARAMS = 5_000;
+const INSERT_MAX_ROWS = 250;
 
 /**
  * The user objects of a database (relations, types, routines, schemas other than public; what an
