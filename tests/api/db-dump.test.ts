@@ -202,6 +202,18 @@ describe(`SQL dumps and restores (${testStoreKind()})`, { timeout: 120_000 }, ()
     expect(await exec(id, "SELECT count(*)::int FROM things")).toEqual([[3]]);
   });
 
+  it("loads COPY blocks larger than one batch, rows in order", async () => {
+    const id = await newDatabase("many-rows");
+    const rows = Array.from({ length: 1_234 }, (_, i) => `${i + 1}\trow ${i + 1}\t${i % 3 === 0 ? "\\N" : i}`);
+    const file = `CREATE TABLE public.many (id int PRIMARY KEY, label text, n int);\nCOPY public.many FROM stdin;\n${rows.join("\n")}\n\\.\n`;
+    const restored = await restore(id, file);
+    expect(restored.status, restored.text).toBe(200);
+    expect(restoreResultSchema.parse(restored.data)).toMatchObject({ statements: 2, rows: 1_234 });
+    expect(await exec(id, "SELECT count(*)::int, sum(id)::int, count(n)::int, max(label) FROM public.many")).toEqual([
+      [1_234, 761_995, 822, "row 999"],
+    ]);
+  });
+
   it("refuses a database that is not empty, and leaves it as it was", async () => {
     const answer = await restore(sourceId, "CREATE TABLE more (id int);");
     expect([answer.status, answer.error?.code]).toEqual([409, "RESTORE_NOT_EMPTY"]);
