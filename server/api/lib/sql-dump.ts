@@ -1,4 +1,7 @@
 import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Logger } from "../../lib/logger.ts";
 import { apiError } from "./api-error.ts";
 import type { ToolConnection } from "./connections.ts";
@@ -8,6 +11,21 @@ function conninfo(params: Record<string, string>): string {
   return Object.entries(params)
     .map(([key, value]) => `${key}='${value.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`)
     .join(" ");
+}
+
+let emptyHome: string | null = null;
+
+/**
+ * pg_dump's environment: none of the server's own PG* variables, and a home of its own, empty, so
+ * libpq reads no ~/.pgpass, service file or client certificate of the server's user: a tenant's URL
+ * without a password must not be completed with the operator's.
+ */
+function toolEnvironment(): NodeJS.ProcessEnv {
+  emptyHome ??= mkdtempSync(join(tmpdir(), "pgtool-home-"));
+  const env: NodeJS.ProcessEnv = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith("PG")),
+  );
+  return { ...env, HOME: emptyHome, PGCONNECT_TIMEOUT: "10", PGAPPNAME: "appconsole-dump" };
 }
 
 /** pg_dump's refusal of a newer server: "server version: 18.6; pg_dump version: 15.20 (Debian …)". */
@@ -26,9 +44,7 @@ export function dumpSql(
   onFinish: () => void,
   logger: Logger,
 ): Promise<ReadableStream<Uint8Array>> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PGCONNECT_TIMEOUT: "10", PGAPPNAME: "appconsole-dump" };
-  delete env.PGPASSWORD;
-  delete env.PGSERVICE;
+  const env = toolEnvironment();
   if (connection.password) env.PGPASSWORD = connection.password;
   const args = [
     "--format=plain",
