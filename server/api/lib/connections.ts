@@ -376,7 +376,8 @@ export class ConnectionManager {
     if (config.user) params.user = config.user;
     if (config.database) params.dbname = config.database;
     if (config.options) params.options = config.options;
-    return { params, ...(config.password ? { password: String(config.password) } : {}) };
+    const password = typeof config.password === "function" ? await config.password() : config.password;
+    return { params, ...(password ? { password } : {}) };
   }
 
   /**

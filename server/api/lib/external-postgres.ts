@@ -40,12 +40,18 @@ export async function externalPostgresConfig(rawUrl: string, outbound: OutboundP
   const { address } = await outbound.resolve(host);
   const tls = isIP(host) ? {} : { servername: host };
   const connectTimeout = Number(url.searchParams.get("connect_timeout"));
+  const user = decodeURIComponent(url.username) || undefined;
+  const password = decodeURIComponent(url.password);
   return {
     host: address,
     port: url.port ? Number(url.port) : 5432,
-    user: decodeURIComponent(url.username) || undefined,
-    password: decodeURIComponent(url.password) || undefined,
-    database: decodeURIComponent(url.pathname.slice(1)) || undefined,
+    user,
+    // A function, never an empty value: given none, the driver would take the server's own
+    // PGPASSWORD, then a password from the server's ~/.pgpass for this host, and offer it to a
+    // database the tenant named. A URL without a password connects without one.
+    password: () => password,
+    // libpq's default, the user's name; left empty, the driver would take the server's PGDATABASE.
+    database: decodeURIComponent(url.pathname.slice(1)) || user,
     // As the driver reads sslmode (it has no fallback to plain text): off, unverified, or verified TLS.
     ssl: sslmode === "disable" ? false : sslmode === "no-verify" ? { ...tls, rejectUnauthorized: false } : tls,
     application_name: url.searchParams.get("application_name") ?? undefined,
