@@ -18,6 +18,14 @@ export const webhooksQuery = (appId: string) =>
   queryOptions({
     queryKey: webhookKeys.list(appId),
     queryFn: () => apiRequest<AppWebhook[]>(webhooksPath(appId)),
+    // A change's delivery leaves within a second or two: the list's "last delivery" line follows
+    // it while one waits, then rests (a receiver that keeps failing is retried over minutes).
+    refetchInterval: (query) => {
+      const waiting = query.state.data?.filter((w) => w.lastDelivery?.status === "pending") ?? [];
+      if (waiting.length === 0) return false;
+      const oldest = Math.min(...waiting.map((w) => Date.parse(w.lastDelivery?.at ?? "")));
+      return Date.now() - oldest < 60_000 ? 2_000 : 30_000;
+    },
   });
 
 export const deliveriesQuery = (appId: string, webhookId: string) =>
