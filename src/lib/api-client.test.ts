@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, unwrapPair } from "./api-client";
+import { ApiError, throwAsNetworkError, unwrapPair } from "./api-client";
 
 describe("unwrapPair", () => {
   it("returns the data of a successful pair", () => {
@@ -21,5 +21,29 @@ describe("unwrapPair", () => {
     expect(() => unwrapPair({ error: "boom" })).toThrowError("Unknown error");
     expect(() => unwrapPair(undefined)).toThrowError(ApiError);
     expect(() => unwrapPair([null, {}])).toThrowError("Unknown error");
+  });
+});
+
+describe("throwAsNetworkError", () => {
+  const thrown = (cause: unknown, signal?: AbortSignal) => {
+    try {
+      throwAsNetworkError(cause, signal);
+    } catch (e) {
+      return e;
+    }
+  };
+  it("turns a fetch that got no answer into the code network, keeping the browser's words", () => {
+    const error = thrown(new TypeError("Failed to fetch"));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: "network", message: "Failed to fetch", service: "api" });
+    expect(thrown("odd")).toMatchObject({ code: "network", message: "Unknown error" });
+  });
+  it("lets an ApiError and a cancellation the caller asked for pass unchanged", () => {
+    const refused = new ApiError("UNAUTHENTICATED", "Sign in", 401);
+    expect(thrown(refused)).toBe(refused);
+    const controller = new AbortController();
+    controller.abort();
+    const abort = new DOMException("The operation was aborted.", "AbortError");
+    expect(thrown(abort, controller.signal)).toBe(abort);
   });
 });

@@ -57,7 +57,7 @@ export function setApiAuthHeaders(provider: () => Promise<Record<string, string>
   authHeaders = provider;
 }
 
-interface RequestInit {
+export interface ApiRequestInit {
   method?: string;
   json?: unknown;
   /** A body sent as it is (a file, say), with its content type. */
@@ -67,7 +67,7 @@ interface RequestInit {
 }
 
 /** Calls our API at /api/v1 with the session cookie; the raw response, for status-only calls. */
-export async function apiRequestRaw(path: string, init: RequestInit = {}): Promise<Response> {
+export async function apiRequestRaw(path: string, init: ApiRequestInit = {}): Promise<Response> {
   const auth = await authHeaders();
   return await fetch(`/api/v1${path}`, {
     method: init.method ?? "GET",
@@ -84,6 +84,16 @@ export async function apiRequestRaw(path: string, init: RequestInit = {}): Promi
 }
 
 /**
+ * Throws what a fetch threw when no answer came (offline, the server down, a stream broken midway)
+ * as the ApiError "network". An ApiError (the auth-header provider's) and a cancellation the caller
+ * asked for (`signal`) pass unchanged: they are no network failure.
+ */
+export function throwAsNetworkError(cause: unknown, signal?: AbortSignal): never {
+  if (cause instanceof ApiError || signal?.aborted) throw cause;
+  throw new ApiError("network", cause instanceof Error ? cause.message : "Unknown error");
+}
+
+/**
  * Runs `work`; an error it throws leaves only once the code→text map is loaded, which happens at
  * the first error (src/lib/errors/load-error-texts.ts), so errorText() finds the error's words.
  */
@@ -97,14 +107,10 @@ export async function withErrorTexts<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Calls our API at /api/v1 and returns the data of its `[data, error]` answer. */
-export function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
+export function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
   return withErrorTexts(async () => {
-    const response = await apiRequestRaw(path, init).catch((cause: unknown) => {
-      if (cause instanceof ApiError) throw cause;
-      // Cancelled on purpose (a query that is no longer wanted): not a network failure.
-      if (init.signal?.aborted) throw cause;
-      throw new ApiError("network", cause instanceof Error ? cause.message : "Unknown error");
-    });
+    // A cancelled request (a query that is no longer wanted) stays a cancellation.
+    const response = await apiRequestRaw(path, init).catch((cause: unknown) => throwAsNetworkError(cause, init.signal));
     const body: unknown = await response.json().catch(() => undefined);
     return unwrapPair<T>(body, response.status);
   });

@@ -1,5 +1,5 @@
 import type { KnownErrorCode } from "@contract/auth-errors";
-import { ApiError, apiRequestRaw, unwrapPair } from "@/lib/api-client";
+import { ApiError, apiRequestRaw, throwAsNetworkError, unwrapPair } from "@/lib/api-client";
 
 // The operator question lives apart so the signed-in shell can ask it without the admin API's code.
 export { type AdminMe, adminKeys, adminMeQuery, isAdminQuery } from "./admin-me";
@@ -16,9 +16,9 @@ interface AdminInit {
  * the auth service's known errors).
  */
 export async function adminFetch<T>(path: string, init: AdminInit = {}): Promise<T> {
-  const response = await apiRequestRaw(`/admin/auth${path}`, init).catch((cause: unknown) => {
-    throw new ApiError("network", cause instanceof Error ? cause.message : "Network error", 0);
-  });
+  const response = await apiRequestRaw(`/admin/auth${path}`, init).catch((cause: unknown) =>
+    throwAsNetworkError(cause),
+  );
   const body: unknown = await response.json().catch(() => undefined);
   if (response.ok) return body as T;
   const knownCode = response.headers.get("x-stack-known-error") ?? response.headers.get("x-hexclave-known-error");

@@ -1,6 +1,7 @@
 import type { InstanceAuditFilter, InstanceAuditPage } from "@contract/instance-audit";
 import { infiniteQueryOptions } from "@tanstack/react-query";
-import { apiRequest, apiRequestRaw, unwrapPair, withErrorTexts } from "@/lib/api-client";
+import { apiRequest } from "@/lib/api-client";
+import { saveApiFile } from "@/lib/api-download";
 import { adminKeys } from "../admin-api";
 
 const PAGE_SIZE = 50;
@@ -36,17 +37,7 @@ export const auditQuery = (filter: InstanceAuditFilter) =>
   });
 
 /** Downloads the filtered log as CSV (the server writes it). */
-export async function downloadAuditCsv(filter: InstanceAuditFilter): Promise<void> {
-  const response = await apiRequestRaw(`/admin/audit/export?${filterParams(filter)}`);
-  if (!response.ok)
-    await withErrorTexts(async () => unwrapPair(await response.json().catch(() => undefined), response.status));
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = `audit-log-${new Date().toISOString().slice(0, 10)}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the blob to the download; the URL is no longer needed.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+export function downloadAuditCsv(filter: InstanceAuditFilter): Promise<void> {
+  const day = new Date().toISOString().slice(0, 10);
+  return saveApiFile(`/admin/audit/export?${filterParams(filter)}`, {}, `audit-log-${day}.csv`);
 }

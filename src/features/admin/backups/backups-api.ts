@@ -1,7 +1,8 @@
 import type { ArchiveDatabases, BackupRun, BackupsOverview, RestoreArchivedDatabase } from "@contract/backups";
 import type { Database } from "@contract/databases";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, apiRequest, apiRequestRaw, unwrapPair } from "@/lib/api-client";
+import { apiRequest } from "@/lib/api-client";
+import { saveApiFile } from "@/lib/api-download";
 import { adminKeys } from "../admin-api";
 
 const backupsKey = [...adminKeys.all, "backups"] as const;
@@ -33,24 +34,8 @@ export function useDeleteBackup() {
 }
 
 /** Downloads an archive (the server streams it; the browser keeps a large one on disk) under its name. */
-export async function downloadBackup(name: string): Promise<void> {
-  let response: Response;
-  try {
-    response = await apiRequestRaw(`/admin/backups/${encodeURIComponent(name)}`);
-  } catch (cause) {
-    throw new ApiError("network", cause instanceof Error ? cause.message : "Unknown error");
-  }
-  if (!response.ok) unwrapPair(await response.json().catch(() => undefined), response.status);
-  const blob = await response.blob().catch((cause: unknown) => {
-    throw new ApiError("network", cause instanceof Error ? cause.message : "Unknown error");
-  });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.click();
-  // After the click has started the download.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+export function downloadBackup(name: string): Promise<void> {
+  return saveApiFile(`/admin/backups/${encodeURIComponent(name)}`, {}, name);
 }
 
 /** GET /admin/backups/{name}/databases: the managed databases an archive holds, with their owners. */

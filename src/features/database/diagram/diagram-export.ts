@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
-import { saveBlob } from "../export/server-export";
+import { saveBlob } from "@/lib/download";
 import { COLORS, DiagramContent, FONT } from "./diagram-content";
 import type { DiagramLayout } from "./diagram-layout";
 

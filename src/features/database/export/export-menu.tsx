@@ -11,11 +11,12 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
+import { saveBlob } from "@/lib/download";
 import { notify } from "@/lib/notify";
 import { databaseErrorText } from "../database-errors";
 import { rowsToCsv } from "../export-rows";
 import { rowsToMarkdown } from "./markdown";
-import { type ExportSource, exportFromServer, saveBlob } from "./server-export";
+import { type ExportSource, exportFromServer } from "./server-export";
 
 /**
  * Export of what is shown: the whole table or query result from the server (streamed, every row,
