@@ -2,15 +2,13 @@ import { useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
-import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
-import { AuthCard } from "../../components/auth-card";
+import { AuthCardFailure, AuthCardWaiting } from "../../components/auth-card";
 import { authKeys, loadSessionUser } from "../../lib/session/current-user";
 import { initializeProject } from "../../lib/session/project-init";
 import { takeReturnTo } from "../../lib/session/return-to";
 import { getStackApp } from "../../lib/session/stack";
 import type { StackClient } from "../../lib/session/stack-client";
-import { linkCodeErrorMessage } from "./link-code-errors";
 import { runOnce } from "./run-once";
 
 type Outcome = { ok: true } | { ok: false; message: string };
@@ -45,8 +43,7 @@ export function LinkCodePage({ code, flow, redeem, onRedeemed, texts }: LinkCode
       try {
         const result = await redeem(await getStackApp(), code);
         if (result.status === "error") {
-          const message = linkCodeErrorMessage(i18n, result.error) ?? errorText(i18n, result.error);
-          return { ok: false, message };
+          return { ok: false, message: errorText(i18n, result.error) };
         }
       } catch (error) {
         console.warn(`${flow} failed`, error);
@@ -70,24 +67,16 @@ export function LinkCodePage({ code, flow, redeem, onRedeemed, texts }: LinkCode
 
   if (!code || failure) {
     return (
-      <AuthCard title={texts.failed}>
-        <div className="grid gap-4 text-center">
-          <p role="alert" className="text-red-200">
-            {failure ?? texts.missingCode}
-          </p>
+      <AuthCardFailure
+        title={texts.failed}
+        message={failure ?? texts.missingCode}
+        action={
           <Link to="/login" className="text-indigo-300 hover:underline">
             {t`Back to login`}
           </Link>
-        </div>
-      </AuthCard>
+        }
+      />
     );
   }
-  return (
-    <AuthCard title={texts.pending}>
-      <p role="status" className="flex items-center justify-center gap-2 text-slate-200">
-        <Spinner />
-        {t`Please wait...`}
-      </p>
-    </AuthCard>
-  );
+  return <AuthCardWaiting title={texts.pending} />;
 }

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { AuthCard, FormError } from "../../components/auth-card";
+import { AuthCard, AuthCardFailure, FormError } from "../../components/auth-card";
 import { getStackApp, withoutSdkRedirects } from "../../lib/session/stack";
 import { useFinishSignIn } from "./finish-sign-in";
 
@@ -61,16 +61,15 @@ export function MfaPage() {
 
   if (!code) {
     return (
-      <AuthCard title={t`Multi-factor authentication`}>
-        <div className="grid gap-4 text-center">
-          <p role="alert" className="text-red-200">
-            {t`This sign-in has expired. Please sign in again.`}
-          </p>
+      <AuthCardFailure
+        title={t`Multi-factor authentication`}
+        message={t`This sign-in has expired. Please sign in again.`}
+        action={
           <Link to="/login" className="text-indigo-300 hover:underline">
             {t`Back to login`}
           </Link>
-        </div>
-      </AuthCard>
+        }
+      />
     );
   }
   return (

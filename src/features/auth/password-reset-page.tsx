@@ -7,7 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
-import { AuthCard, FormError } from "../../components/auth-card";
+import { AuthCard, AuthCardFailure, FormError } from "../../components/auth-card";
 import { checkNewPassword } from "../../lib/password-rules";
 import { getStackApp, preloadStackApp } from "../../lib/session/stack";
 
@@ -19,16 +19,15 @@ export function PasswordResetPage({ code }: { code: string | undefined }) {
 
   if (!code) {
     return (
-      <AuthCard title={t`Reset your password`}>
-        <div className="grid gap-4 text-center">
-          <p role="alert" className="text-red-200">
-            {t`Invalid or missing reset code`}
-          </p>
+      <AuthCardFailure
+        title={t`Reset your password`}
+        message={t`Invalid or missing reset code`}
+        action={
           <Link to="/recover" className="text-indigo-300 hover:underline">
             {t`Request a new password reset`}
           </Link>
-        </div>
-      </AuthCard>
+        }
+      />
     );
   }
 

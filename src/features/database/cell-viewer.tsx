@@ -2,8 +2,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { errorText } from "@/lib/errors/error-text";
 import { copyText, prettyCell } from "./cell-text";
-import { databaseErrorText } from "./database-errors";
 
 export interface ViewedCell {
   column: string;
@@ -100,7 +100,7 @@ export function CellViewer({
                   setFull({ value: await loadFull() });
                   setStatus("idle");
                 } catch (error) {
-                  setStatus({ error: databaseErrorText(i18n, error) });
+                  setStatus({ error: errorText(i18n, error) });
                 }
               }}
             >

@@ -4,8 +4,8 @@ import { KeyRound, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { errorText } from "@/lib/errors/error-text";
 import { databaseKeys, schemaQuery } from "./api";
-import { databaseErrorText } from "./database-errors";
 import { NewTableButton, TypesButton } from "./schema-editor/schema-editor-entry";
 import { SchemaObjects } from "./structure/schema-objects";
 
@@ -51,7 +51,7 @@ export function SchemaTree({ dbId, onOpen }: { dbId: string; onOpen: (table: Ope
       )}
       {schema.isError && (
         <p role="alert" className="text-sm text-red-400">
-          {databaseErrorText(i18n, schema.error)}
+          {errorText(i18n, schema.error)}
         </p>
       )}
       <ul className="flex-1 overflow-auto text-sm">

@@ -6,7 +6,7 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { apiRequest } from "@/lib/api-client";
-import { databaseErrorText } from "./database-errors";
+import { errorText } from "@/lib/errors/error-text";
 import type { OpenTable } from "./schema-tree";
 
 /** From this many (estimated) rows on, a search is slow enough for the offer to be worth its line. */
@@ -87,7 +87,7 @@ export function SearchIndexOffer({
         </ScrollRegion>
         {create.isError && (
           <p role="alert" className="text-sm text-red-400">
-            {databaseErrorText(i18n, create.error)}
+            {errorText(i18n, create.error)}
           </p>
         )}
       </ConfirmDialog>

@@ -4,8 +4,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Group, Panel } from "react-resizable-panels";
 import { SideDrawer } from "@/components/ui/side-drawer";
+import { errorText } from "@/lib/errors/error-text";
 import { databaseKeys, schemaQuery } from "./api";
-import { databaseErrorText } from "./database-errors";
 import { useRememberedLayout } from "./layout/remembered-layout";
 import { ResizeHandle } from "./layout/resize-handle";
 import { cancelSql, executeSql, splitSql } from "./sql-api";
@@ -134,7 +134,7 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
       }
       plan = explain ? planExplain(request, split, kind === "explain-analyze") : planRun(request, split);
     } catch (error) {
-      setFailure(databaseErrorText(i18n, error));
+      setFailure(errorText(i18n, error));
       return;
     } finally {
       planning.current = false;
@@ -209,7 +209,7 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
       remember({ sql, at: startedAt, durationMs: performance.now() - started, ok: false, rowCount: null });
       setResponse(null);
       setExplained(null);
-      setFailure(databaseErrorText(i18n, error));
+      setFailure(errorText(i18n, error));
     } finally {
       setRunning(null);
     }

@@ -7,10 +7,10 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { download } from "@/lib/download";
+import { errorText } from "@/lib/errors/error-text";
 import { applyRowChanges, databaseKeys, fetchCell, type TablePageParams, tablePageQuery } from "./api";
 import { axesFromSearch, axesToSearch } from "./chart/chart-url";
 import { LazyChartView } from "./chart/lazy-chart-view";
-import { databaseErrorText } from "./database-errors";
 import type { SearchUpdate } from "./database-search";
 import { type DatabaseSearch, DEFAULT_PAGE_SIZE, PAGE_SIZES } from "./database-search";
 import { rowsToCsv, rowsToJson } from "./export-rows";
@@ -274,7 +274,7 @@ export function TableBrowser({
         )}
         {data.isError && (
           <p role="alert" className="text-sm text-red-400">
-            {databaseErrorText(i18n, data.error)}
+            {errorText(i18n, data.error)}
           </p>
         )}
         {data.data &&
@@ -321,7 +321,7 @@ export function TableBrowser({
           }}
           onApply={() => apply.mutate()}
           applying={apply.isPending}
-          error={apply.isError ? databaseErrorText(i18n, apply.error) : null}
+          error={apply.isError ? errorText(i18n, apply.error) : null}
         />
         <ResultGrid
           label={t`Rows of ${table.tableName}`}
@@ -430,7 +430,7 @@ export function TableBrowser({
               </Button>
               {exporting.isError && (
                 <span role="alert" className="text-red-400">
-                  <Trans>Export failed: {databaseErrorText(i18n, exporting.error)}</Trans>
+                  <Trans>Export failed: {errorText(i18n, exporting.error)}</Trans>
                 </span>
               )}
             </>

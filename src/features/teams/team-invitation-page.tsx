@@ -1,9 +1,10 @@
+import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
-import { AuthCard, FormError } from "@/components/auth-card";
+import { AuthCard, AuthCardFailure, AuthCardWaiting, FormError } from "@/components/auth-card";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
@@ -15,8 +16,11 @@ import { getStackApp } from "@/lib/session/stack";
 import { useRoleName } from "@/lib/workspace/role-names";
 import { workspaceKeys } from "@/lib/workspace/workspaces-api";
 import { listTeams } from "../../lib/teams-sdk";
-import { invitationErrorMessage } from "./invitation-errors";
 import { claimInvitationRole } from "./invitations-api";
+
+/** A refused invitation code in the words of an invitation; anything else as the one error map says it. */
+const invitationErrorText = (i18n: I18n, error: unknown) =>
+  errorText(i18n, error, msg`An error occurred`, "invitation");
 
 type Details = { ok: true; teamName: string } | { ok: false; message: string };
 
@@ -47,23 +51,15 @@ export function TeamInvitationPage({ code }: { code: string | undefined }) {
   }
   if (session.isError) {
     return (
-      <AuthCard title={t`Team invitation`}>
-        <div className="grid gap-4 text-center">
-          <p role="alert" className="text-red-200">{t`An error occurred`}</p>
-          <Button onClick={() => void session.refetch()}>{t`Try again`}</Button>
-        </div>
-      </AuthCard>
+      <AuthCardFailure
+        title={t`Team invitation`}
+        message={t`An error occurred`}
+        action={<Button onClick={() => void session.refetch()}>{t`Try again`}</Button>}
+      />
     );
   }
   if (!session.data) {
-    return (
-      <AuthCard title={t`Team invitation`}>
-        <p role="status" className="flex items-center justify-center gap-2 text-slate-200">
-          <Spinner />
-          {t`Please wait...`}
-        </p>
-      </AuthCard>
-    );
+    return <AuthCardWaiting title={t`Team invitation`} />;
   }
   return <InvitationChoice code={code} />;
 }
@@ -80,7 +76,7 @@ function InvitationChoice({ code }: { code: string }) {
     queryKey: [...accountKeys.all, "team-invitation", code],
     queryFn: async (): Promise<Details> => {
       const result = await (await getStackApp()).getTeamInvitationDetails(code);
-      if (result.status === "error") return { ok: false, message: invitationErrorMessage(i18n, result.error) };
+      if (result.status === "error") return { ok: false, message: invitationErrorText(i18n, result.error) };
       return { ok: true, teamName: result.data.teamDisplayName };
     },
     retry: false,
@@ -95,7 +91,7 @@ function InvitationChoice({ code }: { code: string }) {
       const before = new Set((await listTeams()).map((team) => team.id));
       const result = await (await getStackApp()).acceptTeamInvitation(code);
       if (result.status === "error") {
-        setError(invitationErrorMessage(i18n, result.error));
+        setError(invitationErrorText(i18n, result.error));
         return;
       }
       // The SDK answers no team id: the new one is the team that was not there before (or, for
@@ -119,34 +115,26 @@ function InvitationChoice({ code }: { code: string }) {
       if (joined) await navigate({ to: "/teams/$teamId", params: { teamId: joined.id } });
       else await navigate({ to: "/" });
     } catch (e) {
-      setError(invitationErrorMessage(i18n, e));
+      setError(invitationErrorText(i18n, e));
     } finally {
       setBusy(false);
     }
   }
 
   if (details.isPending) {
-    return (
-      <AuthCard title={t`Team invitation`}>
-        <p role="status" className="flex items-center justify-center gap-2 text-slate-200">
-          <Spinner />
-          {t`Please wait...`}
-        </p>
-      </AuthCard>
-    );
+    return <AuthCardWaiting title={t`Team invitation`} />;
   }
   if (details.isError || !details.data.ok) {
     return (
-      <AuthCard title={t`Team invitation`}>
-        <div className="grid gap-4 text-center">
-          <p role="alert" className="text-red-200">
-            {details.data && !details.data.ok ? details.data.message : invitationErrorMessage(i18n, details.error)}
-          </p>
+      <AuthCardFailure
+        title={t`Team invitation`}
+        message={details.data && !details.data.ok ? details.data.message : invitationErrorText(i18n, details.error)}
+        action={
           <Link to="/" className="text-indigo-300 hover:underline">
             {t`Back to your apps`}
           </Link>
-        </div>
-      </AuthCard>
+        }
+      />
     );
   }
   const teamName = details.data.teamName;

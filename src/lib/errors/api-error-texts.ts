@@ -1,15 +1,49 @@
-import type { ApiErrorCode } from "@contract/api-errors";
-import type { MessageDescriptor } from "@lingui/core";
+import type { ApiErrorCode, ApiErrorDetails } from "@contract/api-errors";
+import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { formatBytes } from "@/lib/format-bytes";
+import { ROLE_NAMES } from "@/lib/workspace/role-names";
+import type { ErrorTextEntry } from "./error-text-entry";
 
 /** Codes the browser adds when no answer or no pair came back (src/lib/api-client.ts). */
 export type ClientErrorCode = "unknown" | "network";
 
 /**
- * The user's words for every code the app API answers (server/contract/api-errors.ts). A Record,
- * so a new code on the server does not typecheck until it has its text here.
+ * A code's entry: a sentence for a code without details; for one with details (the registry's
+ * schema), a sentence that may put them in, typed by that schema.
  */
-export const API_ERROR_TEXTS: Record<ApiErrorCode | ClientErrorCode, MessageDescriptor> = {
+type ApiErrorTexts = {
+  [C in ApiErrorCode | ClientErrorCode]: C extends ApiErrorCode
+    ? [ApiErrorDetails<C>] extends [undefined]
+      ? MessageDescriptor
+      : ErrorTextEntry<NonNullable<ApiErrorDetails<C>>>
+    : MessageDescriptor;
+};
+
+/** A detail that names something (the server may send an empty one). */
+const named = (value: string | null | undefined) => (value ? value : undefined);
+/** A detail that counts something. */
+const counted = (value: number | null | undefined) => (typeof value === "number" ? value : undefined);
+const bytes = (i18n: I18n, maxBytes: number | undefined) =>
+  typeof maxBytes === "number" ? formatBytes(maxBytes, i18n.locale) : undefined;
+
+/** A reference error's sentence says "its value": the key in front (details.key) says whose, among hundreds. */
+const aboutKey = (text: MessageDescriptor): ErrorTextEntry<{ key: string }> => ({
+  text,
+  detailed(i18n, { key }) {
+    const referenceKey = named(key);
+    return referenceKey ? i18n._(msg`Key ${referenceKey}: ${i18n._(text)}`) : undefined;
+  },
+});
+
+/**
+ * The user's words for every code the app API answers (server/contract/api-errors.ts): a mapped
+ * type, so a new code on the server does not typecheck until it has its text here, nor a renamed
+ * detail until its sentence reads the new name. Where the cause is PostgreSQL's or the driver's own
+ * text (`details.reason`: a refused row, an unreachable host), it follows our translated sentence,
+ * as SQL users expect to read it; the server's English `message` is never shown for a known code.
+ */
+export const API_ERROR_TEXTS: ApiErrorTexts = {
   unknown: msg`Something went wrong. Please try again.`,
   network: msg`The server could not be reached. Check your connection and try again.`,
   NOT_FOUND: msg`This address does not exist on the server.`,
@@ -50,7 +84,15 @@ export const API_ERROR_TEXTS: Record<ApiErrorCode | ClientErrorCode, MessageDesc
   SETUP_LINK_INVALID: msg`This setup link is not valid: it expired, was used already, or a newer one was printed. Restart the server for a new link if no account exists yet.`,
   SETUP_EMAIL_TAKEN: msg`An account with this e-mail address exists already.`,
   TEAM_MEMBERS_NOT_READABLE: msg`You may not see the other members of this team.`,
-  TEAM_ROLE_REQUIRED: msg`Your role in this team does not allow this. Ask a team admin for a higher role.`,
+  TEAM_ROLE_REQUIRED: {
+    text: msg`Your role in this team does not allow this. Ask a team admin for a higher role.`,
+    // The role the action needs: the user knows whom to ask for what.
+    detailed(i18n, { role }) {
+      if (typeof role !== "string" || !Object.hasOwn(ROLE_NAMES, role)) return undefined;
+      const name = i18n._(ROLE_NAMES[role]);
+      return i18n._(msg`This needs the role ${name} in this team. Ask a team admin for it.`);
+    },
+  },
   NOT_A_TEAM_MEMBER: msg`You are not a member of this team.`,
   TEAM_NEEDS_OWNER: msg`A team needs an owner: make another member owner first.`,
   INVITATION_ROLE_NOT_GRANTABLE: msg`An invitation cannot make someone owner: invite them, then transfer the ownership.`,
@@ -66,24 +108,124 @@ export const API_ERROR_TEXTS: Record<ApiErrorCode | ClientErrorCode, MessageDesc
   SERVICE_TOKEN_NOT_FOUND: msg`This token was revoked already.`,
   WEBHOOK_NOT_FOUND: msg`This webhook no longer exists.`,
   DATABASE_NOT_FOUND: msg`This database no longer exists.`,
-  SCHEMA_NOT_FOUND: msg`This schema no longer exists.`,
-  TABLE_NOT_FOUND: msg`This table no longer exists.`,
-  COLUMN_NOT_FOUND: msg`This column does not exist.`,
+  SCHEMA_NOT_FOUND: {
+    text: msg`This schema no longer exists.`,
+    detailed(i18n, details) {
+      const schema = named(details.schema);
+      return schema ? i18n._(msg`Schema ${schema} does not exist.`) : undefined;
+    },
+  },
+  TABLE_NOT_FOUND: {
+    text: msg`This table no longer exists.`,
+    detailed(i18n, details) {
+      const schema = named(details.schema);
+      const table = named(details.table);
+      return schema && table ? i18n._(msg`Table ${schema}.${table} no longer exists.`) : undefined;
+    },
+  },
+  COLUMN_NOT_FOUND: {
+    text: msg`This column does not exist.`,
+    detailed(i18n, details) {
+      const column = named(details.column);
+      return column ? i18n._(msg`Column ${column} does not exist.`) : undefined;
+    },
+  },
   FUNCTION_NOT_FOUND: msg`This function no longer exists.`,
   EXECUTION_NOT_FOUND: msg`This query has finished already.`,
-  FILTER_OPERATOR_INVALID: msg`This filter does not fit the column's type.`,
-  FILTER_VALUE_INVALID: msg`The filter value does not fit the column's type.`,
+  FILTER_OPERATOR_INVALID: {
+    text: msg`This filter does not fit the column's type.`,
+    detailed(i18n, details) {
+      const column = named(details.column);
+      return column ? i18n._(msg`This filter does not fit the type of column ${column}.`) : undefined;
+    },
+  },
+  FILTER_VALUE_INVALID: {
+    text: msg`The filter value does not fit the column's type.`,
+    detailed(i18n, details) {
+      const column = named(details.column);
+      if (!column) return undefined;
+      if (details.problem === "missing") return i18n._(msg`The condition on column ${column} needs a value.`);
+      return i18n._(msg`A filter value is not a value of column ${column}.`);
+    },
+  },
   EXPORT_NEEDS_ONE_STATEMENT: msg`An export needs exactly one statement.`,
   EXPORT_NO_ROWS: msg`This statement returns no rows to export.`,
-  DATABASE_NAME_TAKEN: msg`A database with this name exists already.`,
+  DATABASE_NAME_TAKEN: {
+    text: msg`A database with this name exists already.`,
+    detailed(i18n, details) {
+      const name = named(details.name);
+      return name ? i18n._(msg`A database named "${name}" exists already.`) : undefined;
+    },
+  },
   DATABASE_BRANCH_EXTERNAL: msg`Only databases the console manages can be branched; this one is your own server's.`,
-  DUMP_UNAVAILABLE: msg`This server's pg_dump cannot read this database.`,
-  DUMP_FAILED: msg`The dump failed.`,
-  RESTORE_NOT_EMPTY: msg`The database is not empty: a file is restored only into an empty database.`,
-  RESTORE_NOT_SQL: msg`The file is not a plain SQL file.`,
-  RESTORE_STATEMENT_REFUSED: msg`The file holds a statement that is not allowed here.`,
-  RESTORE_STATEMENT_TOO_LARGE: msg`A statement of the file is too large.`,
-  RESTORE_STATEMENT_FAILED: msg`A statement of the file failed; nothing was restored.`,
+  DUMP_UNAVAILABLE: {
+    text: msg`This server's pg_dump cannot read this database.`,
+    detailed(i18n, details) {
+      if (details.reason === "clientMissing")
+        return i18n._(msg`pg_dump is not installed on the server; the operator installs postgresql-client.`);
+      const serverVersion = named(details.serverVersion);
+      const clientVersion = named(details.clientVersion);
+      if (!serverVersion || !clientVersion) return undefined;
+      return i18n._(
+        msg`This database runs PostgreSQL ${serverVersion}; the server's pg_dump ${clientVersion} cannot read it.`,
+      );
+    },
+  },
+  DUMP_FAILED: {
+    text: msg`The dump failed.`,
+    detailed(i18n, details) {
+      const reason = named(details.reason);
+      return reason ? i18n._(msg`The dump failed: ${reason}`) : undefined;
+    },
+  },
+  RESTORE_NOT_EMPTY: {
+    text: msg`The database is not empty: a file is restored only into an empty database.`,
+    detailed(i18n, details) {
+      const objects = counted(details.objects);
+      if (objects === undefined) return undefined;
+      return i18n._(msg`The database is not empty (${objects} objects): restore into a new, empty database.`);
+    },
+  },
+  RESTORE_NOT_SQL: {
+    text: msg`The file is not a plain SQL file.`,
+    detailed(i18n, details) {
+      const line = counted(details.line);
+      if (details.format === "custom")
+        return i18n._(msg`This is a pg_dump archive in custom format; download the database as plain SQL instead.`);
+      if (line === undefined) return undefined;
+      if (details.format === "unterminated")
+        return i18n._(msg`The file ends inside the statement that starts on line ${line}.`);
+      return i18n._(msg`The file is not a plain SQL text (line ${line}).`);
+    },
+  },
+  RESTORE_STATEMENT_REFUSED: {
+    text: msg`The file holds a statement that is not allowed here.`,
+    detailed(i18n, details) {
+      const line = counted(details.line);
+      const kind = named(details.kind);
+      if (line === undefined || !kind) return undefined;
+      return i18n._(msg`The statement on line ${line} (${kind}) would reach past this database and is not allowed.`);
+    },
+  },
+  RESTORE_STATEMENT_TOO_LARGE: {
+    text: msg`A statement of the file is too large.`,
+    detailed(i18n, details) {
+      const line = counted(details.line);
+      const size = bytes(i18n, details.maxBytes);
+      return line !== undefined && size
+        ? i18n._(msg`The statement on line ${line} is too large: at most ${size}.`)
+        : undefined;
+    },
+  },
+  RESTORE_STATEMENT_FAILED: {
+    text: msg`A statement of the file failed; nothing was restored.`,
+    detailed(i18n, details) {
+      const line = counted(details.line);
+      const reason = named(details.reason);
+      if (line === undefined || !reason) return undefined;
+      return i18n._(msg`The statement on line ${line} failed: ${reason}. Nothing was restored.`);
+    },
+  },
   SECRET_VALUE_TOO_LARGE: msg`The value is too large: at most 64 KiB.`,
   SECRET_EXISTS: msg`This key exists already.`,
   SERVICE_TOKEN_LIMIT_REACHED: msg`An app may have at most 50 service tokens; revoke one first.`,
@@ -91,10 +233,14 @@ export const API_ERROR_TEXTS: Record<ApiErrorCode | ClientErrorCode, MessageDesc
   ENVIRONMENT_SLUG_TAKEN: msg`Another environment of this app has this slug already.`,
   ENVIRONMENT_LIMIT_REACHED: msg`An app may have at most 20 environments.`,
   ENVIRONMENT_LAST: msg`An app keeps at least one environment.`,
-  SECRET_REFERENCE_MISSING: msg`Its value refers to a key or environment that does not exist (a literal dollar sign and brace is written with two dollar signs).`,
-  SECRET_REFERENCE_CYCLE: msg`Its value refers back to itself through other keys, so it cannot be resolved.`,
-  SECRET_REFERENCE_FORBIDDEN: msg`Its value refers to values you may not read (another app needs the developer role there).`,
-  SECRET_REFERENCE_TOO_LARGE: msg`With its references resolved, its value would be over 64 KiB.`,
+  SECRET_REFERENCE_MISSING: aboutKey(
+    msg`Its value refers to a key or environment that does not exist (a literal dollar sign and brace is written with two dollar signs).`,
+  ),
+  SECRET_REFERENCE_CYCLE: aboutKey(msg`Its value refers back to itself through other keys, so it cannot be resolved.`),
+  SECRET_REFERENCE_FORBIDDEN: aboutKey(
+    msg`Its value refers to values you may not read (another app needs the developer role there).`,
+  ),
+  SECRET_REFERENCE_TOO_LARGE: aboutKey(msg`With its references resolved, its value would be over 64 KiB.`),
   COPY_SAME_ENVIRONMENT: msg`Choose two different environments.`,
   COPY_KEYS_NOT_IN_SOURCE: msg`The key no longer has a value in the environment to copy from.`,
   COPY_WOULD_REPLACE: msg`The target environment has another value for this key.`,
@@ -104,11 +250,86 @@ export const API_ERROR_TEXTS: Record<ApiErrorCode | ClientErrorCode, MessageDesc
   IMPORT_CONFLICT: msg`The secrets changed in the meantime. Check the preview again.`,
   EXPORT_NOT_REPRESENTABLE: msg`Some values cannot be written to a .env file without changing them; use the command line with --format json.`,
   IMPORT_CSV_EMPTY: msg`The CSV file holds no rows.`,
-  IMPORT_CSV_MALFORMED: msg`The CSV file cannot be read; check the line named in the preview.`,
-  IMPORT_MAPPING_INVALID: msg`The column mapping does not fit the table.`,
-  IMPORT_ROW_REJECTED: msg`The database refused a row of the file; nothing was imported.`,
-  IMPORT_TOO_LARGE: msg`The file is too large to import.`,
-  TABLE_EXISTS: msg`A table with this name exists already.`,
+  IMPORT_CSV_MALFORMED: {
+    text: msg`The CSV file cannot be read; check the line named in the preview.`,
+    detailed(i18n, details) {
+      const line = counted(details.line);
+      if (line === undefined) return undefined;
+      const fields = counted(details.fields);
+      const expected = counted(details.expected);
+      switch (details.reason) {
+        case "QUOTE_NOT_CLOSED":
+          return i18n._(msg`The file is not valid CSV: the quote opened on line ${line} is never closed.`);
+        case "INVALID_QUOTE":
+          return i18n._(
+            msg`The file is not valid CSV: line ${line} has a quote inside a field that does not start with one.`,
+          );
+        case "TEXT_AFTER_QUOTE":
+          return i18n._(msg`The file is not valid CSV: line ${line} has text after a closing quote.`);
+        case "RECORD_WIDTH":
+          if (fields !== undefined && expected !== undefined)
+            return i18n._(
+              msg`The file is not valid CSV: line ${line} has ${fields} fields, the header has ${expected}.`,
+            );
+      }
+      return i18n._(msg`The file is not valid CSV at line ${line}.`);
+    },
+  },
+  IMPORT_MAPPING_INVALID: {
+    text: msg`The column mapping does not fit the table.`,
+    detailed(i18n, details) {
+      const column = named(details.column);
+      switch (details.problem) {
+        case "notTable":
+          return i18n._(msg`Only tables take imports; this is a view or another kind of relation.`);
+        case "duplicateName":
+          return i18n._(msg`Two columns of the new table have the same name.`);
+        case "nothingMapped":
+          return i18n._(msg`Map at least one CSV column to a table column.`);
+        case "generated":
+          return column ? i18n._(msg`Column ${column} is generated and takes no values.`) : undefined;
+        case "mappedTwice":
+          return column ? i18n._(msg`Column ${column} is filled from two CSV columns.`) : undefined;
+        default:
+          return undefined;
+      }
+    },
+  },
+  IMPORT_ROW_REJECTED: {
+    text: msg`The database refused a row of the file; nothing was imported.`,
+    detailed(i18n, details) {
+      const line = counted(details.line);
+      if (line === undefined) return undefined;
+      const duplicateOf = counted(details.duplicateOf);
+      const existingKey = named(details.existingKey);
+      const column = named(details.column);
+      const reason = named(details.reason);
+      if (duplicateOf !== undefined)
+        return i18n._(msg`Line ${line} repeats the key of line ${duplicateOf}; nothing was imported.`);
+      if (existingKey)
+        return i18n._(
+          msg`Line ${line} has the key of a row already in the table (${existingKey}); nothing was imported.`,
+        );
+      if (column && reason) return i18n._(msg`Line ${line} was refused (column ${column}): ${reason}`);
+      if (reason) return i18n._(msg`Line ${line} was refused: ${reason}`);
+      return undefined;
+    },
+  },
+  IMPORT_TOO_LARGE: {
+    text: msg`The file is too large to import.`,
+    detailed(i18n, details) {
+      const size = bytes(i18n, details.maxBytes);
+      return size ? i18n._(msg`The file is too large to import: at most ${size}.`) : undefined;
+    },
+  },
+  TABLE_EXISTS: {
+    text: msg`A table with this name exists already.`,
+    detailed(i18n, details) {
+      const schema = named(details.schema);
+      const table = named(details.table);
+      return schema && table ? i18n._(msg`A table ${schema}.${table} exists already.`) : undefined;
+    },
+  },
   DATABASE_READ_ONLY: msg`This server runs SQL read-only: nothing can be written.`,
   TYPE_NOT_FOUND: msg`This type is not in the database's catalog.`,
   SEARCH_INDEX_UNAVAILABLE: msg`This database cannot make a trigram index here (no pg_trgm, or a view).`,
@@ -116,9 +337,32 @@ export const API_ERROR_TEXTS: Record<ApiErrorCode | ClientErrorCode, MessageDesc
   SNIPPET_NAME_TAKEN: msg`A saved query with this name exists already.`,
   SNIPPET_LIMIT_REACHED: msg`You have as many saved queries as allowed; delete some first.`,
   STRUCTURE_CHANGED: msg`The table changed since you opened it. Reload it and make your change again.`,
-  SQL_TOO_LARGE: msg`The SQL text is too large.`,
-  DATABASE_UNREACHABLE: msg`The database could not be reached.`,
-  DATABASE_QUERY_FAILED: msg`The database refused the statement.`,
+  SQL_TOO_LARGE: {
+    text: msg`The SQL text is too large.`,
+    detailed(i18n, details) {
+      const size = bytes(i18n, details.maxBytes);
+      return size ? i18n._(msg`The SQL text is too large: at most ${size}.`) : undefined;
+    },
+  },
+  DATABASE_UNREACHABLE: {
+    text: msg`The database could not be reached.`,
+    detailed(i18n, details) {
+      const reason = named(details.reason);
+      return reason ? i18n._(msg`The database could not be reached: ${reason}`) : undefined;
+    },
+  },
+  DATABASE_QUERY_FAILED: {
+    text: msg`The database refused the statement.`,
+    detailed(i18n, details) {
+      const timeoutMs = counted(details.timeoutMs);
+      if (timeoutMs !== undefined) {
+        const limit = i18n.number(timeoutMs / 1000, { maximumFractionDigits: 1 });
+        return i18n._(msg`The query took longer than ${limit} s and was stopped.`);
+      }
+      const reason = named(details.reason);
+      return reason ? i18n._(msg`The database refused this: ${reason}`) : undefined;
+    },
+  },
   DATABASE_BUSY: msg`The database is busy with another change. Try again in a moment.`,
   OUTBOUND_ADDRESS_NOT_ALLOWED: msg`The server may not connect to this address (ask the operator to allow it).`,
   TABLE_HAS_NO_PRIMARY_KEY: msg`Rows of a table without a primary key cannot be edited here.`,

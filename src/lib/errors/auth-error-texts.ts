@@ -1,7 +1,7 @@
 import type { KnownErrorCode, StatusErrorCode } from "@contract/auth-errors";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@contract/input-limits";
-import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import type { ErrorTextEntry } from "./error-text-entry";
 
 /**
  * The user's words for every known error of the auth service (server/contract/auth-errors.ts: a
@@ -9,8 +9,8 @@ import { msg } from "@lingui/core/macro";
  * errors the web app can meet. Most speak to a developer or an operator; they still read as
  * sentences, never as the server's English.
  */
-export const AUTH_ERROR_TEXTS: Record<KnownErrorCode, MessageDescriptor> &
-  Partial<Record<StatusErrorCode, MessageDescriptor>> = {
+export const AUTH_ERROR_TEXTS: Record<KnownErrorCode, ErrorTextEntry> &
+  Partial<Record<StatusErrorCode, ErrorTextEntry>> = {
   SCHEMA_ERROR: msg`The input was refused: check the fields and try again.`,
   BODY_PARSING_ERROR: msg`The request could not be read. Please try again.`,
   ACCESS_TYPE_REQUIRED: msg`The sign-in service was called without an access type (a setup problem of this instance).`,
@@ -50,10 +50,23 @@ export const AUTH_ERROR_TEXTS: Record<KnownErrorCode, MessageDescriptor> &
   MULTI_FACTOR_AUTHENTICATION_REQUIRED: msg`Enter the code from your authenticator app.`,
   INVALID_TOTP_CODE: msg`The code is not right. Please try again.`,
   INVALID_POLLING_CODE: msg`This sign-in request is not valid any more.`,
-  VERIFICATION_CODE_NOT_FOUND: msg`This link is not valid. Ask for a new one.`,
-  VERIFICATION_CODE_EXPIRED: msg`This link has expired. Ask for a new one.`,
-  VERIFICATION_CODE_ALREADY_USED: msg`This link has already been used.`,
-  VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: msg`This link was tried too often. Ask for a new one.`,
+  // A mailed link's code; an invitation's link is asked again of whoever invited, not of the service.
+  VERIFICATION_CODE_NOT_FOUND: {
+    text: msg`This link is not valid. Ask for a new one.`,
+    about: { invitation: msg`This invitation link is not valid. Ask for a new invitation.` },
+  },
+  VERIFICATION_CODE_EXPIRED: {
+    text: msg`This link has expired. Ask for a new one.`,
+    about: { invitation: msg`This invitation has expired. Ask for a new invitation.` },
+  },
+  VERIFICATION_CODE_ALREADY_USED: {
+    text: msg`This link has already been used.`,
+    about: { invitation: msg`This invitation has already been used.` },
+  },
+  VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: {
+    text: msg`This link was tried too often. Ask for a new one.`,
+    about: { invitation: msg`This invitation link was tried too often. Ask for a new invitation.` },
+  },
   EMAIL_ALREADY_VERIFIED: msg`This e-mail address is verified already.`,
   EMAIL_IS_NOT_PRIMARY_EMAIL: msg`This is not the account's primary e-mail address.`,
   INVALID_OAUTH_CLIENT_ID_OR_SECRET: msg`The sign-in provider's client ID or secret is not valid.`,

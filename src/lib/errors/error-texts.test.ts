@@ -9,6 +9,7 @@ import { ApiError } from "../api-client";
 import { API_ERROR_TEXTS } from "./api-error-texts";
 import { AUTH_ERROR_TEXTS } from "./auth-error-texts";
 import { authCodeText, errorText } from "./error-text";
+import { type ErrorTextEntry, entrySentence, entryVariants } from "./error-text-entry";
 import { loadErrorTexts, loadedErrorTexts } from "./load-error-texts";
 
 /**
@@ -30,7 +31,11 @@ function authServiceCodes(): string[] {
   return [...codes].sort();
 }
 
-const sourceOf = (descriptor: { message?: string } | undefined) => descriptor?.message ?? "";
+/** The English of an entry's sentence and of its subject variants (the detailed ones are read in detailed-error-texts.test.ts). */
+const sourcesOf = (entry: ErrorTextEntry | undefined) =>
+  entry
+    ? [entrySentence(entry), ...Object.values(entryVariants(entry)?.about ?? {})].map((d) => d.message ?? "")
+    : [""];
 
 describe("the error texts", () => {
   // The app loads the maps at the first error; every path an error takes awaits this first.
@@ -50,12 +55,11 @@ describe("the error texts", () => {
   });
 
   it("have an English and a German text in the shipped catalogs", () => {
-    const descriptors = [
+    const entries = [
       ...apiCodes.map((code) => [code, API_ERROR_TEXTS[code as keyof typeof API_ERROR_TEXTS]] as const),
       ...authCodes.map((code) => [code, AUTH_ERROR_TEXTS[code as keyof typeof AUTH_ERROR_TEXTS]] as const),
     ];
-    for (const [code, descriptor] of descriptors) {
-      const english = sourceOf(descriptor);
+    for (const [code, english] of entries.flatMap(([code, entry]) => sourcesOf(entry).map((s) => [code, s] as const))) {
       expect(english, code).not.toBe("");
       expect(tr("en", english), code).not.toBe("");
       const german = tr("de", english);
@@ -116,13 +120,30 @@ describe("the error texts", () => {
     expect(tr("de", "Key {referenceKey}: {0}")).not.toBe("");
   });
 
+  it("word a mailed link's refused code for an invitation where the error is about one", () => {
+    const i18n = setupI18n({ locale: "en", messages: { en: {} } });
+    const known = (errorCode: string) => Object.assign(new Error("The service's English."), { errorCode });
+    const expired = known("VERIFICATION_CODE_EXPIRED");
+    expect(errorText(i18n, expired)).toBe("This link has expired. Ask for a new one.");
+    expect(errorText(i18n, expired, undefined, "invitation")).toBe(
+      "This invitation has expired. Ask for a new invitation.",
+    );
+    // A code without a word of its own for invitations keeps its sentence.
+    expect(errorText(i18n, known("TEAM_INVITATION_EMAIL_MISMATCH"), undefined, "invitation")).toMatch(
+      /^This invitation was sent to a different e-mail address/,
+    );
+    // The app API's code of the same name is another error: no invitation words for it.
+    const api = new ApiError("VERIFICATION_CODE_EXPIRED" as never, "x", 400);
+    expect(errorText(i18n, api, undefined, "invitation")).toBe("x");
+  });
+
   it("load with their catalog, so a code shows in the active language", async () => {
     expect(loadedErrorTexts()?.api).toBe(API_ERROR_TEXTS);
     expect(loadedErrorTexts()?.auth).toBe(AUTH_ERROR_TEXTS);
     const { i18n } = await import("@/lib/i18n");
     i18n.activate("en");
     // The catalog came along (in a build the descriptors carry only their id, never the English).
-    expect(i18n.messages[API_ERROR_TEXTS.SECRET_EXISTS.id ?? ""]).toBeDefined();
+    expect(i18n.messages[entrySentence(API_ERROR_TEXTS.SECRET_EXISTS).id ?? ""]).toBeDefined();
     expect(errorText(i18n, new ApiError("SECRET_EXISTS", "secret exists", 409))).toBe("This key exists already.");
     expect(await authCodeText(i18n, "PASSWORD_CONFIRMATION_MISMATCH")).toBe("Passwords do not match");
   });

@@ -1,6 +1,6 @@
 import type { Locale } from "@contract/runtime-config";
-import type { MessageDescriptor } from "@lingui/core";
 import { i18n } from "@/lib/i18n";
+import type { ErrorTextEntry } from "./error-text-entry";
 
 const catalogs: Record<Locale, () => Promise<{ messages: Record<string, unknown> }>> = {
   en: () => import("../../../locales/en/errors.po"),
@@ -16,8 +16,8 @@ async function loadErrorMessages(): Promise<void> {
 
 /** The code→text maps of api-error-texts.ts and auth-error-texts.ts, once they are loaded. */
 export interface ErrorTexts {
-  api: Record<string, MessageDescriptor>;
-  auth: Record<string, MessageDescriptor>;
+  api: Record<string, ErrorTextEntry>;
+  auth: Record<string, ErrorTextEntry>;
 }
 
 let loaded: ErrorTexts | undefined;

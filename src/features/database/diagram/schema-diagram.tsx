@@ -4,8 +4,8 @@ import { Download, Maximize, ZoomIn, ZoomOut } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { errorText } from "@/lib/errors/error-text";
 import { schemaQuery } from "../api";
-import { databaseErrorText } from "../database-errors";
 import type { OpenTable } from "../schema-tree";
 import { DETAIL_ZOOM, DiagramContent } from "./diagram-content";
 import { downloadPng, downloadSvg } from "./diagram-export";
@@ -125,7 +125,7 @@ export default function SchemaDiagram({
       )}
       {schema.isError && (
         <p role="alert" className="text-sm text-red-400">
-          {databaseErrorText(i18n, schema.error)}
+          {errorText(i18n, schema.error)}
         </p>
       )}
       {schema.data &&

@@ -12,8 +12,8 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { saveBlob } from "@/lib/download";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
-import { databaseErrorText } from "../database-errors";
 import { rowsToCsv } from "../export-rows";
 import { rowsToMarkdown } from "./markdown";
 import { type ExportSource, exportFromServer } from "./server-export";
@@ -38,7 +38,7 @@ export function ExportMenu({
   const { t, i18n } = useLingui();
   const whole = useMutation({
     mutationFn: (format: ExportFormat) => exportFromServer(dbId, source, format),
-    onError: (error) => notify.error(databaseErrorText(i18n, error)),
+    onError: (error) => notify.error(errorText(i18n, error)),
   });
   const copy = async (text: string) => {
     try {

@@ -13,8 +13,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
-import { databaseErrorText } from "../database-errors";
 import { structureQuery } from "../structure/structure-api";
 import { type Delimiter, defaultMapping, importCsv, previewCsv } from "./import-api";
 import { ColumnLine, field, LabelledSelect, PreviewTable } from "./import-parts";
@@ -208,7 +208,7 @@ export function ImportDialog({
           )}
           {preview.isError && (
             <p role="alert" className="text-red-300">
-              {databaseErrorText(i18n, preview.error)}
+              {errorText(i18n, preview.error)}
             </p>
           )}
           {preview.data && (
@@ -299,7 +299,7 @@ export function ImportDialog({
           )}
           {run.isError && (
             <p role="alert" className="break-words text-red-300">
-              {databaseErrorText(i18n, run.error)}
+              {errorText(i18n, run.error)}
             </p>
           )}
         </div>

@@ -3,8 +3,8 @@ import { useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useState } from "react";
 import { DialogFormEnd } from "@/components/dialog-form-end";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
-import { databaseErrorText } from "../database-errors";
 import { useBranchDatabase } from "./database-mutations";
 import { DatabaseNameField } from "./database-name-field";
 
@@ -50,7 +50,7 @@ export function BranchDatabaseDialog({
       changeOpen(false);
       onBranched(made);
     } catch (failure) {
-      setError(databaseErrorText(i18n, failure));
+      setError(errorText(i18n, failure));
     }
   }
 

@@ -5,9 +5,9 @@ import { DialogFormEnd } from "@/components/dialog-form-end";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { useWorkspace } from "@/lib/workspace/use-workspace";
-import { databaseErrorText } from "../database-errors";
 import { useCreateDatabase } from "./database-mutations";
 import { DatabaseNameField } from "./database-name-field";
 
@@ -67,7 +67,7 @@ export function CreateDatabaseDialog({ open, onOpenChange }: { open: boolean; on
       changeOpen(false);
       await navigate({ to: "/db/$dbId", params: { dbId: database.id } });
     } catch (failure) {
-      setError(databaseErrorText(i18n, failure));
+      setError(errorText(i18n, failure));
     }
   }
 

@@ -3,8 +3,8 @@ import { useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { TypedNameConfirmDialog } from "@/components/typed-name-confirm-dialog";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
-import { databaseErrorText } from "../database-errors";
 import { useDeleteDatabase } from "./database-mutations";
 
 /**
@@ -30,7 +30,7 @@ export function DeleteDatabaseDialog({ database, onClose }: { database: Database
       onClose();
       await navigate({ to: "/" });
     } catch (failure) {
-      setError(databaseErrorText(i18n, failure));
+      setError(errorText(i18n, failure));
     }
   }
 

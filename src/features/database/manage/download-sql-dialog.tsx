@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { DialogFormEnd } from "@/components/dialog-form-end";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { databaseErrorText } from "../database-errors";
+import { errorText } from "@/lib/errors/error-text";
 import { downloadSql } from "./sql-dump-api";
 
 /**
@@ -39,7 +39,7 @@ export function DownloadSqlDialog({ database, onClose }: { database: Database | 
       await download.mutateAsync({ id: database.id, contents });
       changeOpen(false);
     } catch (failure) {
-      setError(databaseErrorText(i18n, failure));
+      setError(errorText(i18n, failure));
     }
   }
 

@@ -3,8 +3,8 @@ import { useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useState } from "react";
 import { DialogFormEnd } from "@/components/dialog-form-end";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
-import { databaseErrorText } from "../database-errors";
 import { useRenameDatabase } from "./database-mutations";
 import { DatabaseNameField } from "./database-name-field";
 
@@ -30,7 +30,7 @@ export function RenameDatabaseDialog({ database, onClose }: { database: Database
       notify.success(t`Database renamed to "${trimmed}".`);
       onClose();
     } catch (failure) {
-      setError(databaseErrorText(i18n, failure));
+      setError(errorText(i18n, failure));
     }
   }
 

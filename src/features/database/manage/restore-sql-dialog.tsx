@@ -5,9 +5,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { DialogFormEnd } from "@/components/dialog-form-end";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { errorText } from "@/lib/errors/error-text";
+import { formatBytes } from "@/lib/format-bytes";
 import { notify } from "@/lib/notify";
-import { databaseErrorText } from "../database-errors";
-import { formatBytes } from "../structure/format-bytes";
 import { restoreSql } from "./sql-dump-api";
 
 /**
@@ -53,7 +53,7 @@ export function RestoreSqlDialog({ database, onClose }: { database: Database | n
       setResult(done);
       notify.success(t`"${file.name}" restored into "${database.name}".`);
     } catch (failure) {
-      setError(databaseErrorText(i18n, failure));
+      setError(errorText(i18n, failure));
     }
   }
 

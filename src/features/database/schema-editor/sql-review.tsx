@@ -5,8 +5,7 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/input";
 import { ApiError } from "@/lib/api-client";
-import { isApiError } from "@/lib/errors/error-text";
-import { databaseErrorText } from "../database-errors";
+import { errorText, isApiError } from "@/lib/errors/error-text";
 import { applyStatements, planChange } from "./editor-api";
 
 export interface ReviewFailure {
@@ -51,7 +50,7 @@ export function SqlReview({
   const [error, setError] = useState<string | null>(null);
 
   const fail = (cause: unknown) => {
-    const message = databaseErrorText(i18n, cause);
+    const message = errorText(i18n, cause);
     const field = cause instanceof ApiError && typeof cause.details?.field === "string" ? cause.details.field : null;
     setError(message);
     onFailure({ field, message });

@@ -4,8 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { TypedNameConfirmDialog } from "@/components/typed-name-confirm-dialog";
 import { Button } from "@/components/ui/button";
-import { isApiError } from "@/lib/errors/error-text";
-import { databaseErrorText } from "../database-errors";
+import { errorText, isApiError } from "@/lib/errors/error-text";
 import { applyStatements, planChange } from "./editor-api";
 
 /** Truncate and drop, each asked with the table's name typed and its estimated rows said. */
@@ -44,7 +43,7 @@ export function TableDangerZone({
       setAsking(null);
       onDone();
     } catch (cause) {
-      setError(databaseErrorText(i18n, cause));
+      setError(errorText(i18n, cause));
       if (isApiError(cause, "STRUCTURE_CHANGED")) onConflict();
     } finally {
       setPending(false);

@@ -7,8 +7,8 @@ import { FieldError } from "@/components/field-error";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { SideDrawer } from "@/components/ui/side-drawer";
+import { errorText } from "@/lib/errors/error-text";
 import { schemaQuery } from "../api";
-import { databaseErrorText } from "../database-errors";
 import { ColumnCard } from "./column-card";
 import { catalogTypesQuery, editorTableQuery } from "./editor-api";
 import { ChecksSection, ForeignKeysSection, IndexesSection, type TableChoice } from "./key-sections";
@@ -111,7 +111,7 @@ function ErrorNote({ error }: { error: unknown }) {
   const { i18n } = useLingui();
   return (
     <p role="alert" className="p-3 text-sm text-red-300">
-      {databaseErrorText(i18n, error)}
+      {errorText(i18n, error)}
     </p>
   );
 }

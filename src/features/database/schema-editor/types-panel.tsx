@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useId, useState } from "react";
 import { Input, Textarea } from "@/components/ui/input";
 import { SideDrawer } from "@/components/ui/side-drawer";
-import { databaseErrorText } from "../database-errors";
+import { errorText } from "@/lib/errors/error-text";
 import { catalogTypesQuery } from "./editor-api";
 import { SqlReview } from "./sql-review";
 
@@ -35,7 +35,7 @@ export default function TypesPanel({
     >
       {types.isError && (
         <p role="alert" className="p-3 text-sm text-red-300">
-          {databaseErrorText(i18n, types.error)}
+          {errorText(i18n, types.error)}
         </p>
       )}
       <div className="grid gap-6 p-3">

@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { databaseErrorText } from "../database-errors";
+import { errorText } from "@/lib/errors/error-text";
 import { functionDefinitionQuery } from "./structure-api";
 
 /**
@@ -90,7 +90,7 @@ function FunctionDefinitionDialog({ dbId, fn }: { dbId: string; fn: FunctionInfo
       )}
       {definition.isError && (
         <p role="alert" className="text-sm text-red-300">
-          {databaseErrorText(i18n, definition.error)}
+          {errorText(i18n, definition.error)}
         </p>
       )}
       {definition.data && (

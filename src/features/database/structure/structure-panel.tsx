@@ -3,8 +3,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Fragment, type ReactNode } from "react";
 import { ScrollRegion } from "@/components/ui/scroll-region";
-import { databaseErrorText } from "../database-errors";
-import { formatBytes } from "./format-bytes";
+import { errorText } from "@/lib/errors/error-text";
+import { formatBytes } from "@/lib/format-bytes";
 import { structureQuery } from "./structure-api";
 
 /** What the panel links to: another table, opened filtered to the rows a foreign key names. */
@@ -49,7 +49,7 @@ export function StructurePanel({
   if (structure.isError) {
     return (
       <p role="alert" className="p-2 text-sm text-red-300">
-        {databaseErrorText(i18n, structure.error)}
+        {errorText(i18n, structure.error)}
       </p>
     );
   }

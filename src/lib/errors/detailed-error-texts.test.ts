@@ -3,11 +3,11 @@ import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { generateMessageId } from "@lingui/message-utils/generateMessageId";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api-client";
-import { loadErrorTexts } from "@/lib/errors/load-error-texts";
 import { tr } from "../../../tests/e2e/helpers/catalog.ts";
-import { databaseErrorText } from "./database-errors";
+import { errorText } from "./error-text";
+import { loadErrorTexts } from "./load-error-texts";
 
-// The German of the shipped catalog (locales/de/areas.po) for the messages these tests read.
+// The German of the shipped catalog (locales/de/errors.po) for the messages these tests read.
 const sources = [
   'A database named "{name}" exists already.',
   "Table {schema}.{table} no longer exists.",
@@ -27,7 +27,7 @@ const en = setupI18n({ locale: "en", messages: { en: {} } });
 const refused = (code: ConstructorParameters<typeof ApiError>[0], details: Record<string, unknown>) =>
   new ApiError(code, "The server's English, never shown.", 400, details);
 
-describe("databaseErrorText", () => {
+describe("the error texts of codes with details", () => {
   // The database page loads the error-code texts with its catalog (src/lib/area-messages.ts).
   beforeAll(() => loadErrorTexts());
   it("words parameterised codes with their parameters, never with the server's message", () => {
@@ -53,26 +53,24 @@ describe("databaseErrorText", () => {
       ],
     ];
     for (const [error, english, parameter] of cases) {
-      expect(databaseErrorText(en, error)).toContain(english);
-      const german = databaseErrorText(de, error);
+      expect(errorText(en, error)).toContain(english);
+      const german = errorText(de, error);
       expect(german).toContain(parameter);
       expect(german).not.toContain("English");
-      expect(german).not.toBe(databaseErrorText(en, error));
+      expect(german).not.toBe(errorText(en, error));
     }
   });
 
   it("puts PostgreSQL's or the driver's own reason after the translated sentence", () => {
     const unique = refused("DATABASE_QUERY_FAILED", { sqlState: "23505", reason: "duplicate key value" });
-    expect(databaseErrorText(de, unique)).toBe("Die Datenbank hat abgelehnt: duplicate key value");
+    expect(errorText(de, unique)).toBe("Die Datenbank hat abgelehnt: duplicate key value");
     const unreachable = refused("DATABASE_UNREACHABLE", { reason: "connect ECONNREFUSED 127.0.0.1:1" });
-    expect(databaseErrorText(de, unreachable)).toBe(
-      "Die Datenbank ist nicht erreichbar: connect ECONNREFUSED 127.0.0.1:1",
-    );
+    expect(errorText(de, unreachable)).toBe("Die Datenbank ist nicht erreichbar: connect ECONNREFUSED 127.0.0.1:1");
   });
 
   it("falls back to the code's own text when the details are missing", () => {
-    expect(databaseErrorText(en, refused("DATABASE_NAME_TAKEN", {}))).toBe("A database with this name exists already.");
-    expect(databaseErrorText(en, refused("IMPORT_MAPPING_INVALID", { problem: "new" }))).toBe(
+    expect(errorText(en, refused("DATABASE_NAME_TAKEN", {}))).toBe("A database with this name exists already.");
+    expect(errorText(en, refused("IMPORT_MAPPING_INVALID", { problem: "new" }))).toBe(
       "The column mapping does not fit the table.",
     );
   });
