@@ -29,7 +29,7 @@ export function loadedErrorTexts(): ErrorTexts | undefined {
 }
 
 /**
- * Loads the maps and their catalog (about 6 KB gzip that most visits never need, so they are not
+ * Loads the maps and their catalog (about 11 KB gzip that most visits never need, so they are not
  * in the first paint). Every path an error takes to the UI awaits this before the error arrives:
  * the app API's client, the Stack SDK (src/lib/session/stack.ts) and the lazily loaded areas
  * (src/lib/area-messages.ts), so errorText() can stay synchronous. The maps count as loaded only with
