@@ -5,7 +5,8 @@ import type { RollbackResult, SecretVersion, SecretVersionValue } from "@contrac
 import type { ImportPreview, ImportResult, Secret, UpsertSecret } from "@contract/secrets";
 import type { CreatedServiceToken, CreateServiceToken, ServiceToken } from "@contract/service-tokens";
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, apiRequestRaw, unwrapPair, withErrorTexts } from "@/lib/api-client";
+import { apiRequest } from "@/lib/api-client";
+import { saveApiFile } from "@/lib/api-download";
 import { auditKeys, environmentKeys, refreshAppSecrets, secretKeys, tokenKeys, versionKeys } from "./query-keys";
 
 export type {
@@ -241,21 +242,10 @@ export function dotenvFileName(appTitle: string): string {
 }
 
 /** Downloads the secrets as a .env file (the server writes it, and records the export). */
-export async function downloadDotenv(appId: string, appTitle: string, environment?: string): Promise<void> {
-  const response = await apiRequestRaw(`${secretsPath(appId)}/export?format=dotenv${envQuery(environment, "&")}`);
-  if (!response.ok)
-    await withErrorTexts(async () => unwrapPair(await response.json().catch(() => undefined), response.status));
+export function downloadDotenv(appId: string, appTitle: string, environment?: string): Promise<void> {
+  const path = `${secretsPath(appId)}/export?format=dotenv${envQuery(environment, "&")}`;
   // Untyped bytes: a text type would make the browser append .txt to the name.
-  const blob = new Blob([await response.arrayBuffer()], { type: "application/octet-stream" });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = dotenvFileName(appTitle);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the blob to the download; the URL is no longer needed.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  return saveApiFile(path, {}, dotenvFileName(appTitle), "application/octet-stream");
 }
 
 export function useCreateToken(appId: string) {
