@@ -63,6 +63,23 @@ const EXPLAIN: Record<string, Explain> = {
     message: `App ${c.app ?? ""} has no environment "${String(error.details?.environment ?? envName(c))}".`,
     fix: `List its environments with: app-console envs list --app ${c.app ?? "<id>"} (and check --env, CONSOLE_ENV or app-console.json).`,
   }),
+  ENVIRONMENT_SLUG_TAKEN: (error, c) => ({
+    message: `App ${c.app ?? ""} has an environment "${String(error.details?.slug ?? "")}" already.`,
+    fix: `Choose another slug; app-console envs list --app ${c.app ?? "<id>"} shows those taken.`,
+  }),
+  ENVIRONMENT_LIMIT_REACHED: (error) => ({
+    fix: `An app has at most ${String(error.details?.max ?? 20)} environments; delete one first (app-console envs delete <slug> --yes).`,
+  }),
+  ENVIRONMENT_LAST: () => ({ fix: "An app keeps at least one environment: create another before deleting this one." }),
+  COPY_SAME_ENVIRONMENT: () => ({ fix: "Name two different environments with --from and --to." }),
+  COPY_KEYS_NOT_IN_SOURCE: (error) => ({
+    message: `The source environment has no value for ${keysOf(error)}.`,
+    fix: "Name only keys it has (app-console secrets pull --env <from> --format json lists them).",
+  }),
+  COPY_WOULD_REPLACE: (error) => ({
+    message: `Nothing was copied: ${keysOf(error)} has another value in the target.`,
+    fix: "Add --replace to overwrite them (each keeps its old value as a version), or leave those keys out.",
+  }),
   TEAM_ROLE_REQUIRED: (error) => ({
     message: `This needs the ${String(error.details?.role ?? "developer")} role in the team that owns the app.`,
     fix: "Ask an admin of the team to give you that role (team page, Members).",

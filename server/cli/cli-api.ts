@@ -13,7 +13,7 @@ export interface Target {
 }
 
 export interface CallOptions {
-  method?: "GET" | "POST" | "DELETE";
+  method?: "GET" | "POST" | "PATCH" | "DELETE";
   query?: Record<string, string | undefined>;
   body?: unknown;
 }

@@ -3,6 +3,7 @@ import { Command } from "commander";
 import { ConsoleApi } from "./cli-api.ts";
 import { appsList, envsList, setup } from "./cli-apps-commands.ts";
 import { login, logout } from "./cli-auth-commands.ts";
+import { envsCreate, envsDelete, envsRename, secretsCopy } from "./cli-envs-commands.ts";
 import { runWithSecrets } from "./cli-run.ts";
 import { fetchSecrets } from "./cli-secrets.ts";
 import { formatOf, importFile, pull, remove, set } from "./cli-secrets-commands.ts";
@@ -100,6 +101,40 @@ Every command has --help with examples, e.g. app-console secrets pull --help.`,
       envsList(resolveTarget(options), Boolean(options.json)),
     );
 
+  appCommand(envs, "create")
+    .description("add an environment (empty, last in the app's order)")
+    .argument("<slug>", "lower-case letters, digits and inner dashes, as in --env")
+    .option("--name <name>", "the name the console shows (default: from the slug)")
+    .addHelpText(
+      "after",
+      examples("app-console envs create qa --app 3f6c…", 'app-console envs create eu-prod --name "EU production"'),
+    )
+    .action(async (slug: string, options: TargetOptions & { name?: string }) =>
+      envsCreate(resolveTarget(options), slug, options.name),
+    );
+
+  appCommand(envs, "rename")
+    .description("rename an environment (its secrets, versions and service tokens stay with it)")
+    .argument("<slug>", "the environment to rename")
+    .option("--name <name>", "its new name")
+    .option("--slug <slug>", "its new slug (commands and project files naming the old one must follow)")
+    .addHelpText(
+      "after",
+      examples('app-console envs rename qa --name "Quality"', "app-console envs rename qa --slug test"),
+    )
+    .action(async (slug: string, options: TargetOptions & { name?: string; slug?: string }) =>
+      envsRename(resolveTarget(options), slug, { name: options.name, slug: options.slug }),
+    );
+
+  appCommand(envs, "delete")
+    .description("delete an environment with its secrets and their versions")
+    .argument("<slug>", "the environment to delete")
+    .option("--yes", "confirm: it cannot be undone")
+    .addHelpText("after", examples("app-console envs delete qa --yes"))
+    .action(async (slug: string, options: TargetOptions & { yes?: boolean }) =>
+      envsDelete(resolveTarget(options), slug, Boolean(options.yes)),
+    );
+
   appCommand(program, "setup")
     .description("write app-console.json in this folder, naming the app (and environment) its commands use")
     .addHelpText(
@@ -165,6 +200,23 @@ Every command has --help with examples, e.g. app-console secrets pull --help.`,
     )
     .action(async (file: string, options: TargetOptions & { replace?: boolean }) =>
       importFile(resolveTarget(options), file, Boolean(options.replace)),
+    );
+
+  appCommand(secrets, "copy")
+    .description("copy values from one environment into another, on the server (no value passes here)")
+    .argument("[KEY...]", "the keys to copy (default: every key the target has no value for)")
+    .requiredOption("--from <env>", "the environment to copy from")
+    .requiredOption("--to <env>", "the environment to copy into")
+    .option("--replace", "overwrite named keys that have another value in the target")
+    .addHelpText(
+      "after",
+      examples(
+        "app-console secrets copy --from staging --to production",
+        "app-console secrets copy API_URL --from staging --to production --replace",
+      ),
+    )
+    .action(async (keys: string[], options: TargetOptions & { from: string; to: string; replace?: boolean }) =>
+      secretsCopy(resolveTarget(options), { from: options.from, to: options.to }, keys, Boolean(options.replace)),
     );
 
   appCommand(program, "run")

@@ -171,4 +171,61 @@ describe("environments through the built command line", () => {
       "Error: URL: the reference ${NOPE} names a key that does not exist. (SECRET_REFERENCE_MISSING)\nFix: Add the key that ${NOPE} names, or change the value of URL; write $${ for a literal ${.\n",
     ]);
   });
+
+  it("envs create, rename and delete, and secrets copy between environments on the server", async () => {
+    const app = appSchema.parse((await api(server, alice.accessToken, "POST", "/apps", { title: "Copies" })).data).id;
+    const run = (...args: string[]) => cli.run([...args, "--app", app]);
+
+    const created = await run("envs", "create", "qa");
+    expect([created.code, created.stderr]).toEqual([
+      0,
+      "Created the environment qa. Set its secrets with: app-console secrets set KEY=value --env qa\n",
+    ]);
+    const taken = await run("envs", "create", "qa");
+    expect([taken.code, taken.stderr.split("\n")[0]]).toEqual([
+      1,
+      `Error: App ${app} has an environment "qa" already. (ENVIRONMENT_SLUG_TAKEN)`,
+    ]);
+    const renamed = await run("envs", "rename", "qa", "--name", "Quality", "--slug", "quality");
+    expect([renamed.code, renamed.stderr]).toEqual([
+      0,
+      "Renamed qa to quality. Commands, project files and CONSOLE_ENV that name qa need quality now.\n",
+    ]);
+    const listed = await run("envs", "list", "--json");
+    expect((JSON.parse(listed.stdout) as { slug: string; name: string }[]).at(-1)).toMatchObject({
+      slug: "quality",
+      name: "Quality",
+    });
+
+    await run("secrets", "set", "A=1", "B=2", "--env", "staging");
+    await run("secrets", "set", "B=other", "--env", "quality");
+    // Without keys: what the target lacks; B has another value there and stays.
+    const missing = await run("secrets", "copy", "--from", "staging", "--to", "quality");
+    expect([missing.code, missing.stderr]).toEqual([
+      0,
+      "Copied from staging into quality: 1 new, 0 replaced, 0 unchanged.\nKept (another value in quality): B. Name them with --replace to overwrite.\n",
+    ]);
+    const refused = await run("secrets", "copy", "B", "--from", "staging", "--to", "quality");
+    expect([refused.code, refused.stderr.split("\n")[0]]).toEqual([
+      1,
+      "Error: Nothing was copied: B has another value in the target. (COPY_WOULD_REPLACE)",
+    ]);
+    const replaced = await run("secrets", "copy", "A", "B", "--from", "staging", "--to", "quality", "--replace");
+    expect([replaced.code, replaced.stderr]).toEqual([
+      0,
+      "Copied from staging into quality: 0 new, 1 replaced, 1 unchanged.\n",
+    ]);
+    const pulled = await run("secrets", "pull", "--env", "quality", "--format", "json");
+    expect(JSON.parse(pulled.stdout)).toEqual({ A: "1", B: "2" });
+
+    const unconfirmed = await run("envs", "delete", "quality");
+    expect([unconfirmed.code, unconfirmed.stderr]).toEqual([
+      2,
+      "Error: Deleting quality deletes its secrets and their versions; it cannot be undone.\nFix: Run it again with --yes: app-console envs delete quality --yes\n",
+    ]);
+    const deleted = await run("envs", "delete", "quality", "--yes");
+    expect([deleted.code, deleted.stderr]).toEqual([0, "Deleted the environment quality.\n"]);
+    const gone = await run("secrets", "pull", "--env", "quality");
+    expect(gone.stderr).toContain("(ENVIRONMENT_NOT_FOUND)");
+  });
 });
