@@ -7,6 +7,7 @@ export * from "./api-secrets.ts";
 export * from "./api-service-tokens.ts";
 export * from "./api-snippets.ts";
 export * from "./api-team-invitations.ts";
+export * from "./api-team-activity.ts";
 export * from "./api-webhooks.ts";
 export * from "./auth-admin.ts";
 export * from "./auth-cli-logins.ts";
