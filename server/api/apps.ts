@@ -16,6 +16,7 @@ import type { ApiDeps } from "./lib/deps.ts";
 import { createDefaultEnvironments } from "./lib/environments.ts";
 import { ok } from "./lib/pair.ts";
 import { readJson } from "./lib/read-input.ts";
+import { recordMove } from "./lib/record-move.ts";
 
 export function toApp(row: AppRow): App {
   return {
@@ -136,6 +137,7 @@ export function appMoveRoutes(deps: ApiDeps) {
       .set({ ownerType: to.type, ownerId: to.id, updatedAt: new Date() })
       .where(eq(appsTable.id, row.id))
       .returning();
+    await recordMove(deps.store.db, c.var.user, { type: "app", id: row.id, name: row.title }, from, to);
     await appsChanged(deps, from);
     await appsChanged(deps, to);
     return c.json(ok(toApp(moved ?? row)));

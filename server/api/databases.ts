@@ -14,6 +14,7 @@ import type { ApiDeps } from "./lib/deps.ts";
 import { type DatabaseEnv, ownDatabase } from "./lib/own-database.ts";
 import { ok } from "./lib/pair.ts";
 import { readJson } from "./lib/read-input.ts";
+import { recordMove } from "./lib/record-move.ts";
 import {
   databaseRef,
   databaseScope,
@@ -191,6 +192,13 @@ export function databasesRoutes(deps: ApiDeps) {
             .set({ ownerType: to.type, ownerId: to.id, updatedAt: new Date() })
             .where(eq(userDatabasesTable.id, current.id))
             .returning();
+          await recordMove(
+            deps.store.db,
+            c.var.user,
+            { type: "database", id: current.id, name: current.name },
+            ownerOf(current),
+            to,
+          );
           await databasesChanged(deps, ownerOf(current));
           await databasesChanged(deps, to);
           return c.json(ok(toDatabase(row ?? current)));

@@ -10,6 +10,7 @@ import { apiError } from "./lib/api-error.ts";
 import type { ApiDeps } from "./lib/deps.ts";
 import { ok } from "./lib/pair.ts";
 import { readJson } from "./lib/read-input.ts";
+import { recordTeamEvents } from "./lib/team-activity.ts";
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 const notMember = () => apiError("NOT_A_TEAM_MEMBER", "You are not a member of this team.");
@@ -96,6 +97,9 @@ export function teamInvitationsRoutes(deps: ApiDeps) {
           target: teamInvitationRolesTable.invitationId,
           set: { role, invitedBy: values.invitedBy },
         });
+      await recordTeamEvents(db(), teamId, c.var.user, [
+        { action: "invitation.role_set", subject: invitation.recipient_email, detail: { role } },
+      ]);
       return c.json(ok({ id: invitationId, role }));
     })
     .delete("/:teamId/invitations/:invitationId", async (c) => {
@@ -104,12 +108,20 @@ export function teamInvitationsRoutes(deps: ApiDeps) {
       await adminOf(teamId, c.var.user.id);
       if (!isUuid(invitationId)) throw notOpen();
       // The role goes first: a withdrawn invitation's role must never be applied.
-      await db()
+      const [withdrawn] = await db()
         .delete(teamInvitationRolesTable)
         .where(
           and(eq(teamInvitationRolesTable.invitationId, invitationId), eq(teamInvitationRolesTable.teamId, teamId)),
-        );
+        )
+        .returning();
       if (!(await deps.stackApi.revokeTeamInvitation(teamId, invitationId))) throw notOpen();
+      await recordTeamEvents(db(), teamId, c.var.user, [
+        {
+          action: "invitation.withdrawn",
+          subject: withdrawn?.email ?? null,
+          detail: withdrawn ? { role: withdrawn.role } : null,
+        },
+      ]);
       return c.json(ok({ id: invitationId }));
     })
     .post("/:teamId/invitations/accepted", async (c) => {
@@ -120,7 +132,12 @@ export function teamInvitationsRoutes(deps: ApiDeps) {
       if (current === null && (await deps.stackApi.teamPermissions(teamId, userId)) === null) throw notMember();
       const role = await claimAcceptedRole(deps, teamId, userId);
       // An owner keeps ownership: it is handed over by transfer only.
-      if (role && current !== "owner") await setTeamRole(deps, teamId, userId, role);
+      if (role && current !== "owner") {
+        await setTeamRole(deps, teamId, userId, role);
+        await recordTeamEvents(db(), teamId, c.var.user, [
+          { action: "invitation.accepted", subject: c.var.user.email, detail: { role } },
+        ]);
+      }
       const answer: AcceptedInvitation = { role: role && current !== "owner" ? role : current };
       return c.json(ok(answer));
     });

@@ -9,6 +9,8 @@ import { apiError } from "./lib/api-error.ts";
 import type { ApiDeps } from "./lib/deps.ts";
 import { ok } from "./lib/pair.ts";
 import { readJson } from "./lib/read-input.ts";
+import { recordTeamEvents } from "./lib/team-activity.ts";
+import { teamActivityRoutes } from "./team-activity.ts";
 import { teamInvitationsRoutes } from "./team-invitations.ts";
 
 const notReadable = () =>
@@ -70,6 +72,15 @@ export function teamsRoutes(deps: ApiDeps) {
       if (role === "owner" || current === "owner") requireRole(callerRole ?? "viewer", "owner");
       if (current === "owner" && role !== "owner") await keepOneOwner(deps, teamId, userId);
       await setTeamRole(deps, teamId, userId, role);
+      if (role !== current) {
+        await recordTeamEvents(deps.store.db, teamId, c.var.user, [
+          {
+            action: "member.role_changed",
+            subject: await emailOf(deps, userId),
+            detail: { userId, role, previousRole: current },
+          },
+        ]);
+      }
       return c.json(ok({ userId, role }));
     })
     .post("/:teamId/transfer", async (c) => {
@@ -85,9 +96,17 @@ export function teamsRoutes(deps: ApiDeps) {
       // The new owner first: the team is never without one, even if the second step fails.
       await setTeamRole(deps, teamId, userId, "owner");
       await setTeamRole(deps, teamId, callerId, "admin");
+      await recordTeamEvents(deps.store.db, teamId, c.var.user, [
+        {
+          action: "team.ownership_transferred",
+          subject: await emailOf(deps, userId),
+          detail: { newOwner: userId, previousOwner: callerId },
+        },
+      ]);
       return c.json(ok({ owner: userId, previousOwner: callerId }));
     })
-    .route("/", teamInvitationsRoutes(deps));
+    .route("/", teamInvitationsRoutes(deps))
+    .route("/", teamActivityRoutes(deps));
 }
 
 /** A team always keeps an owner: the last one cannot step down (transfer ownership first). */
@@ -99,4 +118,9 @@ async function keepOneOwner(deps: ApiDeps, teamId: string, leaving: string): Pro
   if (!roles.includes("owner")) {
     throw apiError("TEAM_NEEDS_OWNER", "A team needs an owner: make another member owner first.");
   }
+}
+
+/** The member's e-mail for the team's log (kept there after they leave); null when the service has none. */
+async function emailOf(deps: ApiDeps, userId: string): Promise<string | null> {
+  return (await deps.stackApi.getUser(userId).catch(() => null))?.primary_email ?? null;
 }

@@ -1,0 +1,171 @@
+import type {
+  TeamActivityAction,
+  TeamActivityEntry,
+  TeamActivityFilter,
+  TeamEventAction,
+} from "../../contract/team-activity.ts";
+import { teamActivityEventsTable } from "../../db/schema/index.ts";
+import type { Db, Store } from "../../db/store.ts";
+import type { ApiUser } from "./api-env.ts";
+
+export interface TeamEventRecord {
+  action: TeamEventAction;
+  subject?: string | null;
+  /** The app or database moved; the team itself when absent. */
+  resource?: { type: "app" | "database"; id: string; name: string | null };
+  /** Names, roles and ids only: never a value. */
+  detail?: Record<string, unknown> | null;
+}
+
+/**
+ * Writes events to a team's own log with the actor's e-mail as it is now, so the row still names
+ * them after they have left the team (the app history copies its labels the same way).
+ */
+export async function recordTeamEvents(
+  db: Db,
+  teamId: string,
+  user: ApiUser,
+  records: TeamEventRecord[],
+): Promise<void> {
+  if (records.length === 0) return;
+  await db.insert(teamActivityEventsTable).values(
+    records.map((r) => ({
+      teamId,
+      actorId: user.id,
+      actorLabel: user.email,
+      impersonatorId: user.impersonator?.id ?? null,
+      impersonatorLabel: user.impersonator?.label ?? null,
+      action: r.action,
+      subject: r.subject ?? null,
+      resourceType: r.resource?.type ?? ("team" as const),
+      resourceId: r.resource?.id ?? teamId,
+      resourceName: r.resource?.name ?? null,
+      detail: r.detail ?? null,
+    })),
+  );
+}
+
+interface ActivityRow {
+  src: "a" | "t";
+  id: string;
+  micros: string;
+  created_at: string;
+  actor_kind: "user" | "token";
+  actor_id: string;
+  actor_label: string | null;
+  impersonator_id: string | null;
+  impersonator_label: string | null;
+  action: string;
+  subject: string | null;
+  detail: Record<string, unknown> | string | null;
+  resource_type: "app" | "database" | "team";
+  resource_id: string;
+  resource_name: string | null;
+}
+
+const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+/**
+ * The app history of every app the team owns now (moved in: its whole history comes along; moved
+ * out: it goes with the app, while the team's own log keeps the move) and the team's own log,
+ * merged newest first. Deleted apps of the team keep their entries here: they were the team's.
+ */
+function activitySql(teamId: string, filter: TeamActivityFilter, before: string | undefined, limit: number) {
+  const params: unknown[] = [teamId];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const appWhere = [`a.owner_type = 'team'`, "a.owner_id = $1"];
+  const teamWhere = ["t.team_id = $1"];
+  if (filter.action) {
+    const p = param(filter.action);
+    appWhere.push(`e.action = ${p}`);
+    teamWhere.push(`t.action = ${p}`);
+  }
+  if (filter.actor) {
+    const id = param(filter.actor);
+    const email = param(filter.actor.toLowerCase());
+    appWhere.push(`(e.actor_id = ${id} or (e.actor_kind = 'user' and lower(e.actor_label) = ${email}))`);
+    teamWhere.push(`(t.actor_id = ${id} or lower(t.actor_label) = ${email})`);
+  }
+  let after = "";
+  if (before) {
+    const [micros, src, id] = before.split(".");
+    after = `where (x.micros, x.src, x.id) < (${param(micros)}::bigint, ${param(src)}::text, ${param(id)}::bigint)`;
+  }
+  const micros = (column: string) => `(extract(epoch from ${column}) * 1000000)::bigint`;
+  const text = `
+    select x.src, x.id::text as id, x.micros::text as micros, to_char(x.created_at at time zone 'UTC', ${ISO}) as created_at,
+      x.actor_kind, x.actor_id, x.actor_label, x.impersonator_id, x.impersonator_label, x.action, x.subject, x.detail,
+      x.resource_type, x.resource_id, x.resource_name
+    from (
+      select 'a'::text as src, e.id, ${micros("e.created_at")} as micros, e.created_at, e.actor_kind, e.actor_id,
+        e.actor_label, e.impersonator_id, e.impersonator_label, e.action, e.subject, e.detail,
+        'app'::text as resource_type, a.id::text as resource_id, a.title as resource_name
+      from app_audit_events e join apps a on a.id = e.app_id
+      where ${appWhere.join(" and ")}
+      union all
+      select 't'::text, t.id, ${micros("t.created_at")}, t.created_at, 'user'::text, t.actor_id,
+        t.actor_label, t.impersonator_id, t.impersonator_label, t.action, t.subject, t.detail,
+        t.resource_type, t.resource_id, t.resource_name
+      from team_activity_events t
+      where ${teamWhere.join(" and ")}
+    ) x
+    ${after}
+    order by x.micros desc, x.src desc, x.id desc
+    limit ${param(limit)}`;
+  return { text, params };
+}
+
+function toEntry(r: ActivityRow): TeamActivityEntry {
+  const detail = typeof r.detail === "string" ? (JSON.parse(r.detail) as Record<string, unknown>) : r.detail;
+  return {
+    id: `${r.src}${r.id}`,
+    action: r.action as TeamActivityAction,
+    subject: r.subject,
+    actor: {
+      kind: r.actor_kind,
+      id: r.actor_id,
+      label: r.actor_label,
+      impersonator: r.impersonator_id ? { id: r.impersonator_id, label: r.impersonator_label } : null,
+    },
+    resource: { type: r.resource_type, id: r.resource_id, name: r.resource_name },
+    detail: detail ?? null,
+    createdAt: r.created_at,
+  };
+}
+
+/** One page of the team's activity, newest first; `before` is the cursor the previous page answered. */
+export async function listTeamActivity(
+  store: Store,
+  teamId: string,
+  query: TeamActivityFilter & { before?: string; limit: number },
+): Promise<{ entries: TeamActivityEntry[]; nextBefore: string | null }> {
+  const { text, params } = activitySql(teamId, query, query.before, query.limit + 1);
+  const rows = await store.query<ActivityRow>(text, params);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    entries: page.map(toEntry),
+    nextBefore: rows.length > query.limit && last ? `${last.micros}.${last.src}.${last.id}` : null,
+  };
+}
+
+/** Every matching entry, newest first, read a page at a time (for the CSV export). */
+export async function* eachTeamActivityEntry(
+  store: Store,
+  teamId: string,
+  filter: TeamActivityFilter,
+  max: number,
+): AsyncGenerator<TeamActivityEntry> {
+  let before: string | undefined;
+  let given = 0;
+  while (given < max) {
+    const page = await listTeamActivity(store, teamId, { ...filter, before, limit: Math.min(1_000, max - given) });
+    for (const entry of page.entries) yield entry;
+    given += page.entries.length;
+    if (page.nextBefore === null) return;
+    before = page.nextBefore;
+  }
+}
