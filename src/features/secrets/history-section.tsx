@@ -5,8 +5,8 @@ import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useOnline } from "@/hooks/use-online";
+import { useAuditEventText } from "@/lib/audit/audit-event-text";
 import { auditQuery } from "./api";
-import { useAuditEventText } from "./audit-event-text";
 import { formatDateTime } from "./format-date";
 
 /** Who did what to the app's secrets and tokens, and when; newest first, never a value. */

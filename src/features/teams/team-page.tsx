@@ -11,11 +11,13 @@ import {
   type SdkTeam,
   type SdkUser,
   teamKeys,
+  teamMembersQuery,
   teamPermissionsQuery,
   teamsQuery,
 } from "../../lib/teams-sdk";
 import { DeleteTeamSection } from "./delete-team-section";
 import { LeaveTeamSection } from "./leave-team-section";
+import { TeamActivitySection } from "./team-activity-section";
 import { TeamInvitationsSection } from "./team-invitations-section";
 import { TeamMembersSection } from "./team-members-section";
 import { TeamNameSection } from "./team-name-section";
@@ -60,6 +62,8 @@ function TeamDetails({ user, team }: { user: SdkUser; team: SdkTeam }) {
   const can = (permission: string) => permissions.data?.has(permission) === true;
   const callerRole = useQuery(myTeamsQuery()).data?.find((candidate) => candidate.id === team.id)?.role ?? null;
   const teamName = team.displayName;
+  // The same query as the members section: one request for both.
+  const members = useQuery({ ...teamMembersQuery(team), enabled: can("$read_members") });
 
   return (
     <>
@@ -86,6 +90,15 @@ function TeamDetails({ user, team }: { user: SdkUser; team: SdkTeam }) {
             list: () => listTeamApiKeys(team),
             create: (options) => team.createApiKey(options),
           }}
+        />
+      )}
+      {callerRole !== null && (
+        <TeamActivitySection
+          teamId={team.id}
+          members={(members.data ?? []).map((member) => ({
+            id: member.id,
+            label: member.email ?? member.name ?? member.id,
+          }))}
         />
       )}
       {callerRole === "owner" && <TransferOwnershipSection user={user} team={team} />}
