@@ -23,6 +23,7 @@ export default defineConfig({
         "<rootDir>/src/features/database/**",
         "<rootDir>/src/features/palette/command-palette.tsx",
         "<rootDir>/src/features/palette/use-palette-items.ts",
+        "<rootDir>/src/lib/audit/app-audit-action-labels.ts",
       ],
     },
     {
@@ -36,6 +37,8 @@ export default defineConfig({
         // The command palette's own texts come with its code (the launcher's stay in the first paint).
         "<rootDir>/src/features/palette/command-palette.tsx",
         "<rootDir>/src/features/palette/use-palette-items.ts",
+        // The action names of the admin audit log's and the team activity's filters.
+        "<rootDir>/src/lib/audit/app-audit-action-labels.ts",
       ],
       exclude: ["**/*.test.*"],
     },
