@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TeamActivityPage } from "../../server/contract/team-activity.ts";
 import type { TeamInvitation, TeamRole } from "../../server/contract/teams.ts";
 import { startMailCatcher, waitForMail } from "../helpers/mail-catcher.ts";
 import { appProjectOf, clientApp, createTestUser, serverHeaders, type TestUser } from "../helpers/stack-apps.ts";
@@ -199,5 +200,36 @@ describe("invitations with a role", () => {
     expect(other.data).toEqual({ role: "developer" });
     const mine = await api(server, user.accessToken, "POST", `/teams/${teamId}/invitations/accepted`);
     expect(mine.data).toEqual({ role: "admin" });
+  });
+
+  it("the team's activity names the invitation roles set, withdrawn and accepted, with who did it", async () => {
+    const kept = `kept-${randomUUID()}@example.com`;
+    const dropped = `dropped-${randomUUID()}@example.com`;
+    const keptInvite = await invite(admin, kept);
+    const droppedInvite = await invite(admin, dropped);
+    expect((await setRole(admin, keptInvite.id, "developer")).status).toBe(200);
+    expect((await setRole(admin, droppedInvite.id, "viewer")).status).toBe(200);
+    const withdrawn = await api(
+      server,
+      admin.accessToken,
+      "DELETE",
+      `/teams/${teamId}/invitations/${droppedInvite.id}`,
+    );
+    expect(withdrawn.status).toBe(200);
+    const invitee = await accept(kept, keptInvite.code);
+    expect((await api(server, invitee.accessToken, "POST", `/teams/${teamId}/invitations/accepted`)).status).toBe(200);
+
+    const mine = (entries: TeamActivityPage["entries"]) =>
+      entries
+        .filter((e) => e.subject === kept || e.subject === dropped)
+        .map((e) => [e.action, e.actor.label, e.subject, e.detail?.role]);
+    const page = await api<TeamActivityPage>(server, developer.accessToken, "GET", `/teams/${teamId}/activity`);
+    expect(page.status).toBe(200);
+    expect(mine(page.data.entries)).toEqual([
+      ["invitation.accepted", kept, kept, "developer"],
+      ["invitation.withdrawn", admin.email, dropped, "viewer"],
+      ["invitation.role_set", admin.email, dropped, "viewer"],
+      ["invitation.role_set", admin.email, kept, "developer"],
+    ]);
   });
 });
