@@ -29,6 +29,11 @@ const ENTRIES = [
     actor: { kind: "token", id: "tok", label: "deploy-bot", impersonator: null },
     resource: { type: "app", id: "app-1", name: "Shop" },
   }),
+  entry("a3", {
+    subject: "OLD_KEY",
+    actor: { kind: "user", id: "44444444-4444-4444-8444-444444444444", label: "gone@example.test", impersonator: null },
+    resource: { type: "app", id: "app-1", name: "Shop" },
+  }),
 ];
 
 const TEXT = {
@@ -45,6 +50,8 @@ const TEXT = {
     nothing: "Nothing has happened in this team yet.",
     list: "Team activity",
     notMember: "You are not a member of this team.",
+    allMembers: "All members",
+    former: "Former members",
   },
   de: {
     heading: "Aktivität",
@@ -59,6 +66,8 @@ const TEXT = {
     nothing: "In diesem Team ist noch nichts geschehen.",
     list: "Team-Aktivität",
     notMember: "Sie sind kein Mitglied dieses Teams.",
+    allMembers: "Alle Mitglieder",
+    former: "Ehemalige Mitglieder",
   },
 } as const;
 
@@ -106,6 +115,16 @@ describe.each(["en", "de"] as Lang[])("the team page's activity section (%s)", (
     expect(lines[0]).toContain(`Shop${text.created}`);
     expect(lines[1]).toContain(text.role);
     expect(lines[2]).toContain(text.pulled);
+    // A member who has left is still named, and can be chosen in the filter.
+    expect(lines[3]).toContain("gone@example.test");
+    const memberSelect = screen.getByRole("combobox", { name: text.member }) as HTMLSelectElement;
+    expect(Array.from(memberSelect.options).map((option) => option.text)).toEqual([
+      text.allMembers,
+      "bea@example.test",
+      "cy@example.test",
+      "gone@example.test",
+    ]);
+    expect(within(memberSelect).getByRole("group", { name: text.former })).toBeTruthy();
 
     await user.selectOptions(screen.getByRole("combobox", { name: text.member }), BEA);
     await user.selectOptions(screen.getByRole("combobox", { name: text.action }), text.roleOption);

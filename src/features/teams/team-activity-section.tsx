@@ -1,8 +1,13 @@
-import { type TeamActivityAction, type TeamActivityFilter, teamActivityActionSchema } from "@contract/team-activity";
+import {
+  type TeamActivityAction,
+  type TeamActivityEntry,
+  type TeamActivityFilter,
+  teamActivityActionSchema,
+} from "@contract/team-activity";
 import { useLingui } from "@lingui/react/macro";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Download, History } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { AccountSection } from "@/components/account-section";
 import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
@@ -37,6 +42,7 @@ export function TeamActivitySection({ teamId, members }: { teamId: string; membe
   const activity = useInfiniteQuery(teamActivityQuery(teamId, filter));
   const entries = activity.data?.pages.flatMap((page) => page.entries) ?? [];
   const textOf = useTeamActivityText();
+  const others = useFormerActors(entries, members);
   const [exporting, setExporting] = useState(false);
 
   const exportCsv = async () => {
@@ -62,6 +68,21 @@ export function TeamActivitySection({ teamId, members }: { teamId: string; membe
                 {member.label}
               </option>
             ))}
+            {others.length > 0 && members.length > 0 ? (
+              <optgroup label={t`Former members`}>
+                {others.map((other) => (
+                  <option key={other.id} value={other.id}>
+                    {other.label}
+                  </option>
+                ))}
+              </optgroup>
+            ) : (
+              others.map((other) => (
+                <option key={other.id} value={other.id}>
+                  {other.label}
+                </option>
+              ))
+            )}
           </select>
         </div>
         <div className="grid gap-1">
@@ -135,4 +156,19 @@ export function TeamActivitySection({ teamId, members }: { teamId: string; membe
       </QueryState>
     </AccountSection>
   );
+}
+
+/**
+ * Members named by entries seen so far who are not in the member list (they left, or the caller may
+ * not list members): kept while the filters change, so a departed member stays a choice.
+ */
+function useFormerActors(entries: TeamActivityEntry[], members: ActivityMember[]): ActivityMember[] {
+  const seen = useRef(new Map<string, string>());
+  for (const entry of entries) {
+    if (entry.actor.kind === "user" && !seen.current.has(entry.actor.id)) {
+      seen.current.set(entry.actor.id, entry.actor.label ?? entry.actor.id);
+    }
+  }
+  const current = new Set(members.map((member) => member.id));
+  return [...seen.current].filter(([id]) => !current.has(id)).map(([id, label]) => ({ id, label }));
 }
