@@ -9,7 +9,7 @@ import { setLiveRestart } from "@/lib/live-restart";
 import { notify } from "@/lib/notify";
 import { loadSessionUser } from "@/lib/session/current-user";
 import { freshAccessToken } from "@/lib/session/fresh-token";
-import { teamQueryKey } from "@/lib/team-query-keys";
+import { isTeamActivityQuery, teamQueryKey } from "@/lib/team-query-keys";
 import { workspaceKeys } from "@/lib/workspace/workspaces-api";
 import { LiveClient } from "./live-client";
 import type { UserNotifyMessage } from "./messages";
@@ -34,6 +34,8 @@ export function applyLiveMessage(queryClient: QueryClient, message: UserNotifyMe
       notify.success(message.notice ? noticeText(message.notice) : message.message);
       return;
     case "store":
+      // The open team page's activity lists what just happened in the team's apps and databases.
+      if (message.store !== "teams") void queryClient.invalidateQueries({ predicate: isTeamActivityQuery });
       if (message.store === "apps") void queryClient.invalidateQueries({ queryKey: appKeys.all });
       else if (message.store === "databases") void queryClient.invalidateQueries({ queryKey: ["databases"] });
       else if (message.store === "teams") {

@@ -1,11 +1,12 @@
 import type { TeamActivityFilter, TeamActivityPage } from "@contract/team-activity";
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import { apiRequest, apiRequestRaw, unwrapPair, withErrorTexts } from "@/lib/api-client";
+import { teamActivityQueryKey } from "@/lib/team-query-keys";
 
 const PAGE_SIZE = 50;
 
 export const teamActivityKeys = {
-  all: (teamId: string) => ["teamActivity", teamId] as const,
+  all: (teamId: string) => teamActivityQueryKey(teamId),
   list: (teamId: string, filter: TeamActivityFilter) => [...teamActivityKeys.all(teamId), filter] as const,
 };
 
