@@ -89,32 +89,41 @@ function activitySql(teamId: string, filter: TeamActivityFilter, before: string 
     appWhere.push(`(e.actor_id = ${id} or (e.actor_kind = 'user' and lower(e.actor_label) = ${email}))`);
     teamWhere.push(`(t.actor_id = ${id} or lower(t.actor_label) = ${email})`);
   }
-  let after = "";
+  const limitParam = param(limit);
   if (before) {
     const [micros, src, id] = before.split(".");
-    after = `where (x.micros, x.src, x.id) < (${param(micros)}::bigint, ${param(src)}::text, ${param(id)}::bigint)`;
+    // Exact: the cursor's microseconds back into a timestamp without passing through a float.
+    const at = `(timestamptz 'epoch' + ${param(micros)}::bigint * interval '1 microsecond')`;
+    const from = param(src);
+    const below = param(id);
+    appWhere.push(`(e.created_at, 'a'::text, e.id) < (${at}, ${from}::text, ${below}::bigint)`);
+    teamWhere.push(`(t.created_at, 't'::text, t.id) < (${at}, ${from}::text, ${below}::bigint)`);
   }
-  const micros = (column: string) => `(extract(epoch from ${column}) * 1000000)::bigint`;
+  // Each store gives its newest `limit` first (a top-N sort each), then the two are merged.
   const text = `
-    select x.src, x.id::text as id, x.micros::text as micros, to_char(x.created_at at time zone 'UTC', ${ISO}) as created_at,
+    select x.src, x.id::text as id, ((extract(epoch from x.created_at) * 1000000)::bigint)::text as micros,
+      to_char(x.created_at at time zone 'UTC', ${ISO}) as created_at,
       x.actor_kind, x.actor_id, x.actor_label, x.impersonator_id, x.impersonator_label, x.action, x.subject, x.detail,
       x.resource_type, x.resource_id, x.resource_name
     from (
-      select 'a'::text as src, e.id, ${micros("e.created_at")} as micros, e.created_at, e.actor_kind, e.actor_id,
+      (select 'a'::text as src, e.id, e.created_at, e.actor_kind, e.actor_id,
         e.actor_label, e.impersonator_id, e.impersonator_label, e.action, e.subject, e.detail,
         'app'::text as resource_type, a.id::text as resource_id, a.title as resource_name
       from app_audit_events e join apps a on a.id = e.app_id
       where ${appWhere.join(" and ")}
+      order by e.created_at desc, e.id desc
+      limit ${limitParam})
       union all
-      select 't'::text, t.id, ${micros("t.created_at")}, t.created_at, 'user'::text, t.actor_id,
+      (select 't'::text, t.id, t.created_at, 'user'::text, t.actor_id,
         t.actor_label, t.impersonator_id, t.impersonator_label, t.action, t.subject, t.detail,
         t.resource_type, t.resource_id, t.resource_name
       from team_activity_events t
       where ${teamWhere.join(" and ")}
+      order by t.created_at desc, t.id desc
+      limit ${limitParam})
     ) x
-    ${after}
-    order by x.micros desc, x.src desc, x.id desc
-    limit ${param(limit)}`;
+    order by x.created_at desc, x.src desc, x.id desc
+    limit ${limitParam}`;
   return { text, params };
 }
 
