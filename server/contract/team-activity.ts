@@ -28,7 +28,14 @@ export type TeamActivityAction = z.infer<typeof teamActivityActionSchema>;
  * The position after which the next page starts: `<microseconds since the epoch>.<source>.<id>`,
  * opaque to clients (the two stores number their rows apart, so time orders them together).
  */
-export const teamActivityCursorSchema = z.string().regex(/^\d{1,20}\.[at]\.\d{1,19}$/, "not a cursor of this list");
+const MAX_MICROS = 253_402_300_799_999_999n; // 9999-12-31T23:59:59.999999Z, PostgreSQL's last timestamp here
+const MAX_ID = 9_223_372_036_854_775_807n; // bigint
+const CURSOR = /^(\d{1,18})\.[at]\.(\d{1,19})$/;
+export const teamActivityCursorSchema = z.string().refine((cursor) => {
+  // One check, so no number is read from a string the pattern refused.
+  const [, micros, id] = CURSOR.exec(cursor) ?? [];
+  return micros !== undefined && id !== undefined && BigInt(micros) <= MAX_MICROS && BigInt(id) <= MAX_ID;
+}, "not a cursor of this list");
 
 export const teamActivityEntrySchema = z.object({
   /** Unique across the list (`a<n>` for an app's history, `t<n>` for the team's own log). */
