@@ -33,7 +33,9 @@ export function teamsRoutes(deps: ApiDeps) {
   return new Hono<ApiEnv>()
     .get("/", async (c) => {
       const userId = c.var.user.id;
-      const teams = await deps.rights.teamsOf(userId);
+      // `Cache-Control: no-cache`: the web app has just created or joined a team through the auth service.
+      const fresh = /\bno-cache\b/.test(c.req.header("cache-control") ?? "");
+      const teams = await (fresh ? deps.rights.teamsOfNow(userId) : deps.rights.teamsOf(userId));
       const roles = await Promise.all(teams.map((team) => deps.rights.roleIn(team.id, userId)));
       const mine: MyTeam[] = teams.map((team, i) => ({ ...team, role: roles[i] ?? null }));
       return c.json(ok(mine));

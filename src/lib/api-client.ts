@@ -64,6 +64,8 @@ export interface ApiRequestInit {
   body?: { data: Blob; contentType: string };
   /** Aborting it drops the request; the server stops what it ran for it (a table page's statement). */
   signal?: AbortSignal;
+  /** Asks the server for what it has now, past its short-lived caches (a change made elsewhere). */
+  fresh?: boolean;
 }
 
 /** Calls our API at /api/v1 with the session cookie; the raw response, for status-only calls. */
@@ -76,6 +78,7 @@ export async function apiRequestRaw(path: string, init: ApiRequestInit = {}): Pr
       accept: "application/json",
       ...(init.json === undefined ? {} : { "content-type": "application/json" }),
       ...(init.body ? { "content-type": init.body.contentType } : {}),
+      ...(init.fresh ? { "cache-control": "no-cache" } : {}),
       ...auth,
     },
     body: init.body ? init.body.data : init.json === undefined ? undefined : JSON.stringify(init.json),

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
-import { LANGS, tr } from "./helpers/catalog.ts";
+import { LANGS, SIZE_LANG, tr } from "./helpers/catalog.ts";
 import { MAIL_SUBJECT } from "./helpers/mail-subjects.ts";
 import { linkFromMail, startSignedIn, uniqueEmail, useLanguage } from "./helpers/session.ts";
+import { expectNoPageScrollSideways } from "./helpers/viewport.ts";
 
 // An invitation that carries a role, and the transfer of ownership, in two browser contexts: the
 // owner makes a team and invites as developer; the invitee joins as developer; the owner hands the
@@ -91,6 +92,25 @@ for (const lang of LANGS) {
           .getByRole("region", { name: tr(lang, "Members") })
           .getByRole("combobox", { name: tr(lang, "Role of {label}", { label: ownerEmail }) }),
       ).toHaveValue("admin");
+
+      // The team's activity names who did what; on a phone (German) it fits the screen.
+      if (lang === SIZE_LANG.phone) await page.setViewportSize({ width: 390, height: 844 });
+      const activity = page.getByRole("region", { name: tr(lang, "Activity") });
+      const entries = activity.getByRole("list", { name: tr(lang, "Team activity") });
+      await expect(entries).toContainText(
+        tr(lang, "{who} handed the team over to {subject}", { who: ownerEmail, subject: memberEmail }),
+      );
+      await expect(entries).toContainText(
+        tr(lang, "{who} invited {subject} as {role}", {
+          who: ownerEmail,
+          subject: memberEmail,
+          role: tr(lang, "Developer"),
+        }),
+      );
+      await activity.getByLabel(tr(lang, "Action"), { exact: true }).selectOption("team.ownership_transferred");
+      await expect(entries.getByRole("listitem")).toHaveCount(1);
+      await expectNoSeriousA11yViolations(page, `${lang} team activity`);
+      await expectNoPageScrollSideways(page);
     } finally {
       await memberContext.close();
     }

@@ -45,6 +45,18 @@ export class TeamRights {
     );
   }
 
+  /**
+   * The user's teams as the auth service has them now, with their roles asked anew: for a caller
+   * who changed them there (created or joined a team through the auth service), which this cache
+   * cannot know of.
+   */
+  async teamsOfNow(userId: string): Promise<TeamSummary[]> {
+    this.teams.delete(userId);
+    const teams = await this.teamsOf(userId);
+    for (const team of teams) this.roles.delete(`${team.id}:${userId}`);
+    return teams;
+  }
+
   /** After a change made here: this instance applies it at once (others within the TTL). */
   forget(teamId: string, userId: string): void {
     this.roles.delete(`${teamId}:${userId}`);

@@ -11,7 +11,7 @@ import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { getStackApp } from "@/lib/session/stack";
 import { useRefreshTeams } from "@/lib/teams-sdk";
-import { workspaceKeys } from "@/lib/workspace/workspaces-api";
+import { refetchMyTeamsNow } from "@/lib/workspace/workspaces-api";
 
 /**
  * Creates a team (the SDK selects it) and opens its page; the workspace switcher also selects it as
@@ -42,7 +42,7 @@ export default function CreateTeamDialog({
     try {
       const user = await (await getStackApp()).getUser({ or: "throw" });
       const team = await user.createTeam({ displayName });
-      await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: workspaceKeys.all })]);
+      await Promise.all([refresh(), refetchMyTeamsNow(queryClient)]);
       onCreated?.(team.id);
       onOpenChange(false);
       notify.success(t`Team ${displayName} created`);

@@ -37,7 +37,7 @@ export function PendingInvitationsList({
       )}
       {invitations?.length === 0 && <p className="text-sm text-slate-300">{t`No pending invitations.`}</p>}
       {invitations && invitations.length > 0 && (
-        <ul className="grid gap-1" aria-label={t`Pending invitations`}>
+        <ul className="grid grid-cols-1 gap-1" aria-label={t`Pending invitations`}>
           {invitations.map((invitation) => {
             const recipient = invitation.email || "—";
             const expires = i18n.date(invitation.expiresAt, { dateStyle: "medium", timeStyle: "short" });

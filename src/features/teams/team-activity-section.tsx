@@ -58,7 +58,7 @@ export function TeamActivitySection({ teamId, members }: { teamId: string; membe
 
   return (
     <AccountSection id="team-activity" title={t`Activity`}>
-      <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end [&>*]:min-w-0">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end [&>*]:min-w-0">
         <div className="grid gap-1">
           <Label htmlFor="team-activity-member">{t`Member`}</Label>
           <select id="team-activity-member" value={actor} onChange={(e) => setActor(e.target.value)} className={SELECT}>

@@ -14,7 +14,7 @@ import { sessionUserQuery } from "@/lib/session/current-user";
 import { loginHref, rememberReturnTo } from "@/lib/session/return-to";
 import { getStackApp } from "@/lib/session/stack";
 import { useRoleName } from "@/lib/workspace/role-names";
-import { workspaceKeys } from "@/lib/workspace/workspaces-api";
+import { refetchMyTeamsNow } from "@/lib/workspace/workspaces-api";
 import { listTeams } from "../../lib/teams-sdk";
 import { claimInvitationRole } from "./invitations-api";
 
@@ -109,7 +109,8 @@ function InvitationChoice({ code }: { code: string }) {
           )
         : null;
       await queryClient.invalidateQueries({ queryKey: accountKeys.all });
-      await queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
+      // Joined through the auth service: the app API's cached list of the user's teams is asked past.
+      await refetchMyTeamsNow(queryClient);
       const roleLabel = role ? roleName(role) : null;
       notify.success(roleLabel ? t`You joined ${teamName} as ${roleLabel}` : t`You joined ${teamName}`);
       if (joined) await navigate({ to: "/teams/$teamId", params: { teamId: joined.id } });

@@ -23,7 +23,7 @@ export function TeamMembersSection({ user, team, canRead }: { user: SdkUser; tea
           {errorText(i18n, members.error, msg`An error occurred`)}
         </p>
       )}
-      <ul className="grid gap-1">
+      <ul className="grid grid-cols-1 gap-1">
         {members.data?.map((member) => (
           <li key={member.id} className="flex flex-wrap items-center gap-2 rounded-md bg-black/20 px-3 py-1.5 text-sm">
             <span className="min-w-0 truncate text-slate-100">

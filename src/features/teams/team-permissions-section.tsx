@@ -32,7 +32,7 @@ export function TeamPermissionsSection({ permissions }: { permissions: UseQueryR
       {permissions.data?.size === 0 && (
         <p className="text-sm text-slate-300">{t`You hold no permissions in this team.`}</p>
       )}
-      <ul className="grid gap-1">
+      <ul className="grid grid-cols-1 gap-1">
         {ids.map((id) => {
           const description = SYSTEM_PERMISSIONS[id];
           return (

@@ -1,5 +1,5 @@
 import type { MyTeam } from "@contract/teams";
-import { queryOptions } from "@tanstack/react-query";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
 /**
@@ -17,3 +17,17 @@ export const myTeamsQuery = () =>
     queryKey: workspaceKeys.teams(),
     queryFn: () => apiRequest<MyTeam[]>("/teams"),
   });
+
+/**
+ * After a change the app API did not see (a team created or joined through the auth service), the
+ * list as it is now: the server keeps a user's teams for two seconds, and the list read just before
+ * the change would otherwise come back without the new team and its role.
+ */
+export async function refetchMyTeamsNow(queryClient: QueryClient): Promise<void> {
+  try {
+    queryClient.setQueryData(workspaceKeys.teams(), await apiRequest<MyTeam[]>("/teams", { fresh: true }));
+  } catch {
+    // The change itself was made; the list follows at its next refetch.
+    await queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
+  }
+}
