@@ -48,7 +48,8 @@ export function DatabasePage({
   // A shared link opens in the workspace that owns the database.
   useFollowOwner(database?.owner);
   const [host, place] = useMovableHost();
-  const view = search.view ?? "table";
+  // A snippet's link opens the workbench whatever the view was.
+  const view = search.snippet !== undefined ? "sql" : (search.view ?? "table");
   const table: OpenTable | null =
     search.table !== undefined ? { schemaName: search.schema ?? "public", tableName: search.table } : null;
 
@@ -84,7 +85,12 @@ export function DatabasePage({
 
   const content =
     view === "sql" ? (
-      <SqlWorkbench key={dbId} dbId={dbId} />
+      <SqlWorkbench
+        key={dbId}
+        dbId={dbId}
+        snippetId={search.snippet}
+        onSnippetOpened={() => onSearch({ view: "sql", snippet: undefined }, { replace: true })}
+      />
     ) : view === "diagram" ? (
       <Suspense
         fallback={

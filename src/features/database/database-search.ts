@@ -62,6 +62,8 @@ export const databaseSearchSchema = z.object({
   chart: dropInvalid(z.enum(CHART_TYPES)),
   x: dropInvalid(name),
   y: dropInvalid(z.array(name).check(z.maxLength(1_600))),
+  /** A saved snippet to open in a new tab of the SQL workbench (the parameter goes once it is open). */
+  snippet: dropInvalid(z.string().check(z.minLength(1), z.maxLength(100))),
 });
 export type DatabaseSearch = z.infer<typeof databaseSearchSchema>;
 

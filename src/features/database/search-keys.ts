@@ -17,6 +17,7 @@ export const DATABASE_SEARCH_KEYS = [
   "chart",
   "x",
   "y",
+  "snippet",
 ] as const;
 export type RawDatabaseSearch = { [K in (typeof DATABASE_SEARCH_KEYS)[number]]?: unknown };
 

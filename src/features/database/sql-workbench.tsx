@@ -1,3 +1,4 @@
+import type { SnippetRecord } from "@contract/snippets";
 import type { ExecuteResponse } from "@contract/sql";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -8,9 +9,10 @@ import { errorText } from "@/lib/errors/error-text";
 import { databaseKeys, schemaQuery } from "./api";
 import { useRememberedLayout } from "./layout/remembered-layout";
 import { ResizeHandle } from "./layout/resize-handle";
+import { markSnippetRun, snippetKeys, snippetQuery, snippetsQuery } from "./snippets/snippets-api";
 import { cancelSql, executeSql, splitSql } from "./sql-api";
 import { SqlEditor, type SqlEditorHandle } from "./sql-editor";
-import { setCompletionSchema } from "./workbench/completion-provider";
+import { setCompletionSchema, setCompletionSnippets } from "./workbench/completion-provider";
 import { DestructiveConfirmDialog } from "./workbench/destructive-confirm-dialog";
 import { EditorTabBar } from "./workbench/editor-tab-bar";
 import {
@@ -18,6 +20,7 @@ import {
   closeTab,
   type EditorTabs,
   nextTabNumber,
+  openSnippetTab,
   parseTabs,
   renameTab,
   tabsKey,
@@ -28,15 +31,7 @@ import { planExplain, planRun, type RunPlan } from "./workbench/pick-statements"
 import { type ExplainedPlan, readPlan } from "./workbench/plan-tree";
 import { ResultsPane } from "./workbench/results-pane";
 import { ShortcutsDialog } from "./workbench/shortcuts-dialog";
-import {
-  addHistory,
-  deleteSnippet,
-  type HistoryEntry,
-  loadHistory,
-  loadSnippets,
-  type Snippet,
-  saveSnippet,
-} from "./workbench/workbench-store";
+import { addHistory, type HistoryEntry, loadHistory } from "./workbench/workbench-store";
 import { WorkbenchToolbar } from "./workbench/workbench-toolbar";
 
 const CANCELED_SQLSTATE = "57014";
@@ -46,7 +41,17 @@ const CANCELED_SQLSTATE = "57014";
  * draggable (and keyboard-operable) divider whose position is remembered; history and snippets in
  * a drawer that takes no width until opened.
  */
-export function SqlWorkbench({ dbId }: { dbId: string }) {
+export function SqlWorkbench({
+  dbId,
+  snippetId,
+  onSnippetOpened,
+}: {
+  dbId: string;
+  /** A snippet to open in a new tab (the page's `?snippet=` link). */
+  snippetId?: string;
+  /** The linked snippet is open (or could not be): the link's parameter can go. */
+  onSnippetOpened?: () => void;
+}) {
   const { t, i18n } = useLingui();
   const editor = useRef<SqlEditorHandle>(null);
   const [running, setRunning] = useState<string | null>(null);
@@ -76,17 +81,49 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
     localStorage.setItem(tabsKey(dbId), JSON.stringify(next));
   }
   const [history, setHistory] = useState<HistoryEntry[]>([]);
-  const [snippets, setSnippets] = useState<Snippet[]>([]);
+  // The snippet names complete in the editor (to the snippet's SQL); without a connection, none.
+  const snippetList = useQuery(snippetsQuery("")).data;
+  useEffect(() => {
+    setCompletionSnippets(snippetList ?? []);
+    return () => setCompletionSnippets([]);
+  }, [snippetList]);
+
+  function openSnippet(snippet: Pick<SnippetRecord, "id" | "name" | "sql">) {
+    const tabId = crypto.randomUUID();
+    const next = openSnippetTab(tabs, tabId, snippet);
+    // A new tab's editor starts from its stored text; an open one keeps what the user typed there.
+    if (next.activeId === tabId) localStorage.setItem(tabTextKey(dbId, tabId), snippet.sql);
+    changeTabs(next);
+  }
+
+  // `?snippet=<id>`: the snippet opens once in a tab of its own; one that is missing or another
+  // user's answers SNIPPET_NOT_FOUND, said in words above the editor.
+  const linked = useQuery({ ...snippetQuery(snippetId ?? ""), enabled: snippetId !== undefined });
+  const [linkFailure, setLinkFailure] = useState<string | null>(null);
+  const handledLink = useRef<string | null>(null);
+  useEffect(() => {
+    if (!snippetId) {
+      handledLink.current = null;
+      return;
+    }
+    if (handledLink.current === snippetId) return;
+    if (linked.data) {
+      handledLink.current = snippetId;
+      setLinkFailure(null);
+      openSnippet(linked.data);
+      onSnippetOpened?.();
+    } else if (linked.error) {
+      handledLink.current = snippetId;
+      setLinkFailure(errorText(i18n, linked.error));
+      onSnippetOpened?.();
+    }
+  });
 
   useEffect(() => {
     let current = true;
     // Without IndexedDB (private modes, quota) the workbench works, only without history and snippets.
     loadHistory(dbId).then(
       (entries) => current && setHistory(entries),
-      () => undefined,
-    );
-    loadSnippets().then(
-      (saved) => current && setSnippets(saved),
       () => undefined,
     );
     return () => {
@@ -119,6 +156,7 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
     const handle = editor.current;
     if (!handle || running || planning.current) return;
     const request = handle.runRequest(kind === "all" ? "all" : "smart");
+    const fromSnippet = tabs.tabs.find((tab) => tab.id === tabs.activeId)?.snippetId;
     const toSplit = request.mode === "selection" ? request.text.slice(request.start, request.end) : request.text;
     if (toSplit.trim() === "") return;
     setFailure(null);
@@ -140,6 +178,13 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
       planning.current = false;
     }
     if (!plan) return;
+    if (fromSnippet) {
+      // "Last run" is a convenience: a refusal (a deleted snippet) must not stop the run.
+      void markSnippetRun(fromSnippet).then(
+        () => queryClient.invalidateQueries({ queryKey: snippetKeys.all }),
+        () => undefined,
+      );
+    }
     if (plan.flagged.length > 0) setConfirming({ plan, explain });
     else await execute(plan, explain);
   }
@@ -245,6 +290,16 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
           changeTabs(closeTab(tabs, id));
         }}
       />
+      {linkFailure ? (
+        <p role="alert" className="flex items-center gap-2 px-1 text-sm text-red-400">
+          <span>
+            <Trans>The linked snippet could not be opened: {linkFailure}</Trans>
+          </span>
+          <button type="button" className="text-slate-300 underline" onClick={() => setLinkFailure(null)}>
+            <Trans>Dismiss</Trans>
+          </button>
+        </p>
+      ) : null}
       <WorkbenchToolbar
         running={running !== null}
         status={status}
@@ -304,17 +359,17 @@ export function SqlWorkbench({ dbId }: { dbId: string }) {
         closeLabel={t`Close history and snippets`}
       >
         <HistoryPanel
+          dbId={dbId}
           history={history}
-          snippets={snippets}
+          getEditorText={() => editor.current?.getText() ?? ""}
           onLoad={(sql) => {
             setHistoryOpen(false);
             editor.current?.setText(sql);
           }}
-          onSaveSnippet={(name) => {
-            const sql = editor.current?.getText() ?? "";
-            if (sql.trim()) void saveSnippet({ name, sql }).then(setSnippets);
+          onOpenSnippet={(snippet) => {
+            setHistoryOpen(false);
+            openSnippet(snippet);
           }}
-          onDeleteSnippet={(name) => void deleteSnippet(name).then(setSnippets)}
         />
       </SideDrawer>
     </div>

@@ -2,9 +2,11 @@ import type { DatabaseSchemaResponse } from "@contract/databases";
 
 export interface CompletionItem {
   label: string;
-  kind: "keyword" | "schema" | "table" | "column";
+  kind: "keyword" | "schema" | "table" | "column" | "snippet";
   /** The column's type, the table's schema. */
   detail?: string;
+  /** What choosing it inserts, when not the label (a snippet's SQL). */
+  insertText?: string;
 }
 
 // The words people type most; Monaco filters them by the typed prefix.
@@ -54,12 +56,14 @@ const columnsOf = (table: Table): CompletionItem[] =>
 
 /**
  * What to offer at the cursor: after `schema.` that schema's tables, after `table.` or `alias.` its
- * columns; elsewhere keywords, schemas, tables and the columns of the tables the text names.
+ * columns; elsewhere keywords, schemas, tables, the columns of the tables the text names, and the
+ * user's snippets.
  */
 export function completionsAt(
   textBeforeCursor: string,
   fullText: string,
   schema: DatabaseSchemaResponse,
+  snippets: ReadonlyArray<{ name: string; sql: string }> = [],
 ): CompletionItem[] {
   const tables = allTables(schema);
   const qualifier = new RegExp(String.raw`(${IDENT})\s*\.\s*[\w$]*$`).exec(textBeforeCursor);
@@ -79,5 +83,7 @@ export function completionsAt(
     ...tables.map((t): CompletionItem => ({ label: t.name, kind: "table", detail: `${t.schemaName}.${t.name}` })),
     ...schema.schemas.map((s): CompletionItem => ({ label: s.name, kind: "schema" })),
     ...KEYWORDS.map((k): CompletionItem => ({ label: k, kind: "keyword" })),
+    // A saved snippet by its name inserts its SQL.
+    ...snippets.map((s): CompletionItem => ({ label: s.name, kind: "snippet", detail: s.sql, insertText: s.sql })),
   ];
 }

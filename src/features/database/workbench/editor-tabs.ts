@@ -8,6 +8,8 @@ export interface EditorTab {
   number: number;
   /** The user's own name; absent for a tab that still goes by its number. */
   name?: string;
+  /** The saved snippet the tab was opened from: running the tab marks that snippet's last run. */
+  snippetId?: string;
 }
 
 export interface EditorTabs {
@@ -40,7 +42,9 @@ export function parseTabs(stored: string | null): EditorTabs {
       const name = typeof raw.name === "string" ? raw.name : undefined;
       const legacy = name ? DEFAULT_NAME.exec(name) : null;
       const number = typeof raw.number === "number" ? raw.number : legacy ? Number(legacy[1]) : tabs.length + 1;
-      tabs.push(name && !legacy ? { id: raw.id, number, name } : { id: raw.id, number });
+      const tab: EditorTab = name && !legacy ? { id: raw.id, number, name } : { id: raw.id, number };
+      if (typeof raw.snippetId === "string") tab.snippetId = raw.snippetId;
+      tabs.push(tab);
     }
     const first = tabs[0];
     if (!first) return initialTabs();
@@ -53,6 +57,16 @@ export function parseTabs(stored: string | null): EditorTabs {
 
 export function addTab(state: EditorTabs, id: string, number: number): EditorTabs {
   return { tabs: [...state.tabs, { id, number }], activeId: id };
+}
+
+/** A new tab named after a snippet, or the tab that already holds it. */
+export function openSnippetTab(state: EditorTabs, id: string, snippet: { id: string; name: string }): EditorTabs {
+  const open = state.tabs.find((t) => t.snippetId === snippet.id);
+  if (open) return { ...state, activeId: open.id };
+  return {
+    tabs: [...state.tabs, { id, number: nextTabNumber(state), name: snippet.name, snippetId: snippet.id }],
+    activeId: id,
+  };
 }
 
 export function renameTab(state: EditorTabs, id: string, name: string): EditorTabs {

@@ -1,9 +1,12 @@
+import type { SnippetRecord } from "@contract/snippets";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import type { UseStore } from "idb-keyval";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { type HistoryEntry, type Snippet, searchHistory } from "./workbench-store";
+import { SnippetsSection } from "../snippets/snippets-section";
+import { type HistoryEntry, searchHistory } from "./workbench-store";
 
 const PREVIEW_CHARS = 120;
 const preview = (sql: string) => {
@@ -11,79 +14,40 @@ const preview = (sql: string) => {
   return line.length > PREVIEW_CHARS ? `${line.slice(0, PREVIEW_CHARS)}…` : line;
 };
 
-/** The database's query history (searchable) and the browser's saved snippets; a click loads the SQL. */
+/**
+ * The user's snippets (kept by the server) and this device's query history of the database
+ * (searchable; a query from it can be saved as a snippet); a click loads the SQL.
+ */
 export function HistoryPanel({
+  dbId,
   history,
-  snippets,
   onLoad,
-  onSaveSnippet,
-  onDeleteSnippet,
+  onOpenSnippet,
+  getEditorText,
+  localStore,
 }: {
+  dbId: string;
   history: HistoryEntry[];
-  snippets: Snippet[];
   onLoad: (sql: string) => void;
-  onSaveSnippet: (name: string) => void;
-  onDeleteSnippet: (name: string) => void;
+  onOpenSnippet: (snippet: SnippetRecord) => void;
+  getEditorText: () => string;
+  localStore?: UseStore;
 }) {
   const { t, i18n } = useLingui();
   const [query, setQuery] = useState("");
-  const [name, setName] = useState("");
+  const [draft, setDraft] = useState<string | null>(null);
   const found = searchHistory(history, query);
 
   return (
     <div className="flex flex-col gap-3 p-3 text-sm">
-      <section aria-label={t`Snippets`} className="flex flex-col gap-1">
-        <h3 className="font-medium text-slate-200">
-          <Trans>Snippets</Trans>
-        </h3>
-        <form
-          className="flex gap-1"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (name.trim() === "") return;
-            onSaveSnippet(name.trim());
-            setName("");
-          }}
-        >
-          <Input
-            aria-label={t`Snippet name`}
-            placeholder={t`Snippet name`}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-          <Button type="submit" variant="outline" size="sm" disabled={name.trim() === ""}>
-            <Trans>Save</Trans>
-          </Button>
-        </form>
-        {snippets.length === 0 ? (
-          <p className="text-xs text-slate-400">
-            <Trans>Save the editor text under a name to reuse it.</Trans>
-          </p>
-        ) : (
-          <ul className="flex flex-col">
-            {snippets.map((snippet) => (
-              <li key={snippet.name} className="flex items-center gap-1">
-                <button
-                  type="button"
-                  className="min-w-0 flex-1 truncate rounded px-1 py-0.5 text-left text-slate-200 hover:bg-white/10"
-                  title={snippet.sql}
-                  onClick={() => onLoad(snippet.sql)}
-                >
-                  {snippet.name}
-                </button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={t`Delete snippet ${snippet.name}`}
-                  onClick={() => onDeleteSnippet(snippet.name)}
-                >
-                  ×
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <SnippetsSection
+        dbId={dbId}
+        getEditorText={getEditorText}
+        draftSql={draft}
+        onDraftDone={() => setDraft(null)}
+        onOpen={onOpenSnippet}
+        localStore={localStore}
+      />
       <section aria-label={t`History`} className="flex min-h-0 flex-col gap-1">
         <h3 className="font-medium text-slate-200">
           <Trans>History</Trans>
@@ -101,10 +65,10 @@ export function HistoryPanel({
         ) : (
           <ul className="flex flex-col gap-1">
             {found.map((entry) => (
-              <li key={`${entry.at}-${entry.sql.length}`}>
+              <li key={`${entry.at}-${entry.sql.length}`} className="flex items-start gap-1">
                 <button
                   type="button"
-                  className="w-full rounded px-1 py-0.5 text-left hover:bg-white/10"
+                  className="min-w-0 flex-1 rounded px-1 py-0.5 text-left hover:bg-white/10"
                   title={entry.sql}
                   onClick={() => onLoad(entry.sql)}
                 >
@@ -114,6 +78,15 @@ export function HistoryPanel({
                     <HistoryOutcome entry={entry} />
                   </span>
                 </button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  title={t`Save as snippet`}
+                  aria-label={t`Save as snippet: ${preview(entry.sql)}`}
+                  onClick={() => setDraft(entry.sql)}
+                >
+                  <Trans>Save…</Trans>
+                </Button>
               </li>
             ))}
           </ul>

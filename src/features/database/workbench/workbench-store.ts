@@ -16,15 +16,9 @@ export interface HistoryEntry {
   cancelled?: boolean;
 }
 
-export interface Snippet {
-  name: string;
-  sql: string;
-}
-
 export const HISTORY_LIMIT = 500;
 
 const historyKey = (dbId: string) => `history:${dbId}`;
-const SNIPPETS_KEY = "snippets";
 
 export async function loadHistory(dbId: string): Promise<HistoryEntry[]> {
   return (await get<HistoryEntry[]>(historyKey(dbId), workbenchStore())) ?? [];
@@ -47,37 +41,4 @@ export async function addHistory(dbId: string, entry: HistoryEntry): Promise<His
 export function searchHistory(entries: HistoryEntry[], query: string): HistoryEntry[] {
   const needle = query.trim().toLowerCase();
   return needle ? entries.filter((entry) => entry.sql.toLowerCase().includes(needle)) : entries;
-}
-
-export async function loadSnippets(): Promise<Snippet[]> {
-  return (await get<Snippet[]>(SNIPPETS_KEY, workbenchStore())) ?? [];
-}
-
-/** Saving under an existing name replaces that snippet. */
-export async function saveSnippet(snippet: Snippet): Promise<Snippet[]> {
-  let next: Snippet[] = [];
-  await update<Snippet[]>(
-    SNIPPETS_KEY,
-    (old) => {
-      next = [...(old ?? []).filter((s) => s.name !== snippet.name), snippet].sort((a, b) =>
-        a.name.localeCompare(b.name),
-      );
-      return next;
-    },
-    workbenchStore(),
-  );
-  return next;
-}
-
-export async function deleteSnippet(name: string): Promise<Snippet[]> {
-  let next: Snippet[] = [];
-  await update<Snippet[]>(
-    SNIPPETS_KEY,
-    (old) => {
-      next = (old ?? []).filter((s) => s.name !== name);
-      return next;
-    },
-    workbenchStore(),
-  );
-  return next;
 }

@@ -1,0 +1,186 @@
+import type { SnippetRecord } from "@contract/snippets";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { UseStore } from "idb-keyval";
+import { useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { useOnline } from "@/hooks/use-online";
+import { errorText } from "@/lib/errors/error-text";
+import { importLocalSnippets } from "./import-local-snippets";
+import { deleteSnippet, saveSnippet, snippetKeys, snippetsQuery } from "./snippets-api";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The user's saved queries, kept by the server: search, save (the editor's text, or a query from
+ * the history), open, delete. The first time it shows, the snippets this browser kept locally move
+ * to the server. Offline, the snippets already loaded stay readable; changes wait for a connection.
+ */
+export function SnippetsSection({
+  dbId,
+  getEditorText,
+  draftSql,
+  onDraftDone,
+  onOpen,
+  localStore,
+}: {
+  dbId: string;
+  getEditorText: () => string;
+  /** A query from the history to save instead of the editor's text. */
+  draftSql: string | null;
+  onDraftDone: () => void;
+  onOpen: (snippet: SnippetRecord) => void;
+  /** Where the browser's old snippets are (the workbench's IndexedDB store unless told). */
+  localStore?: UseStore;
+}) {
+  const { t, i18n } = useLingui();
+  const online = useOnline();
+  const queryClient = useQueryClient();
+  const [q, setQ] = useState("");
+  const [name, setName] = useState("");
+  const nameInput = useRef<HTMLInputElement>(null);
+  const list = useQuery({ ...snippetsQuery(q.trim()), placeholderData: keepPreviousData });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: snippetKeys.all });
+
+  useEffect(() => {
+    // A failed import (offline, refused) keeps the local snippets for the next time the panel opens.
+    importLocalSnippets(localStore).then(
+      (imported) => imported > 0 && void queryClient.invalidateQueries({ queryKey: snippetKeys.all }),
+      () => undefined,
+    );
+  }, [localStore, queryClient]);
+
+  useEffect(() => {
+    if (draftSql !== null) nameInput.current?.focus();
+  }, [draftSql]);
+
+  const save = useMutation({
+    mutationFn: (snippetName: string) =>
+      saveSnippet({
+        name: snippetName,
+        sql: draftSql ?? getEditorText(),
+        databaseId: UUID.test(dbId) ? dbId : null,
+      }),
+    onSuccess: () => {
+      setName("");
+      onDraftDone();
+      return refresh();
+    },
+  });
+  const remove = useMutation({ mutationFn: deleteSnippet, onSuccess: refresh });
+  const failure = save.error ?? remove.error;
+  const snippets = list.data ?? [];
+
+  return (
+    <section aria-label={t`Snippets`} className="flex flex-col gap-1">
+      <h3 className="font-medium text-slate-200">
+        <Trans>Snippets</Trans>
+      </h3>
+      <form
+        className="flex gap-1"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const trimmed = name.trim();
+          if (trimmed === "" || !online) return;
+          if (!(draftSql ?? getEditorText()).trim()) return;
+          save.mutate(trimmed);
+        }}
+      >
+        <Input
+          ref={nameInput}
+          aria-label={t`Snippet name`}
+          placeholder={t`Snippet name`}
+          value={name}
+          maxLength={200}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <Button type="submit" variant="outline" size="sm" disabled={name.trim() === "" || !online || save.isPending}>
+          <Trans>Save</Trans>
+        </Button>
+      </form>
+      {draftSql !== null ? (
+        <p className="flex items-center gap-1 text-xs text-slate-300">
+          <Trans>Saving the query from the history.</Trans>
+          <Button variant="ghost" size="sm" onClick={onDraftDone}>
+            <Trans>Use the editor's text</Trans>
+          </Button>
+        </p>
+      ) : null}
+      {!online ? (
+        <p role="status" className="text-xs text-amber-300">
+          <Trans>Offline: saving or deleting a snippet needs a connection.</Trans>
+        </p>
+      ) : null}
+      {failure ? (
+        <p role="alert" className="text-xs text-red-400">
+          {errorText(i18n, failure)}
+        </p>
+      ) : null}
+      <Input
+        type="search"
+        aria-label={t`Search snippets`}
+        placeholder={t`Search snippets`}
+        value={q}
+        maxLength={200}
+        onChange={(e) => setQ(e.target.value)}
+      />
+      {list.isPending ? (
+        <p role="status" className="text-xs text-slate-400">
+          {online ? <Trans>Loading snippets…</Trans> : <Trans>The snippets are not available offline.</Trans>}
+        </p>
+      ) : list.isError && !list.data ? (
+        <div role="alert" className="flex items-center gap-1 text-xs text-red-400">
+          <span>
+            <Trans>The snippets could not be loaded: {errorText(i18n, list.error)}</Trans>
+          </span>
+          <Button variant="ghost" size="sm" onClick={() => void list.refetch()}>
+            <Trans>Try again</Trans>
+          </Button>
+        </div>
+      ) : snippets.length === 0 ? (
+        <p className="text-xs text-slate-400">
+          {q.trim() ? (
+            <Trans>No snippet matches this search.</Trans>
+          ) : (
+            <Trans>Save the editor text under a name to reuse it.</Trans>
+          )}
+        </p>
+      ) : (
+        <ul className="flex flex-col">
+          {snippets.map((snippet) => (
+            <li key={snippet.id} className="flex items-center gap-1">
+              <button
+                type="button"
+                className="min-w-0 flex-1 rounded px-1 py-0.5 text-left hover:bg-white/10"
+                title={snippet.sql}
+                onClick={() => onOpen(snippet)}
+              >
+                <span className="block truncate text-slate-200">{snippet.name}</span>
+                <span className="block truncate text-[11px] text-slate-400">
+                  {snippet.lastRunAt ? (
+                    <Trans>
+                      Last run {i18n.date(new Date(snippet.lastRunAt), { dateStyle: "short", timeStyle: "short" })}
+                    </Trans>
+                  ) : (
+                    <Trans>Not run yet</Trans>
+                  )}
+                  {snippet.description ? ` · ${snippet.description}` : ""}
+                </span>
+              </button>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={t`Delete snippet ${snippet.name}`}
+                disabled={!online || remove.isPending}
+                onClick={() => remove.mutate(snippet.id)}
+              >
+                ×
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
