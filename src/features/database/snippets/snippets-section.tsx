@@ -43,11 +43,12 @@ export function SnippetsSection({
   const list = useQuery({ ...snippetsQuery(q.trim()), placeholderData: keepPreviousData });
   const refresh = () => queryClient.invalidateQueries({ queryKey: snippetKeys.all });
 
+  const [importFailed, setImportFailed] = useState(false);
   useEffect(() => {
     // A failed import (offline, refused) keeps the local snippets for the next time the panel opens.
     importLocalSnippets(localStore).then(
       (imported) => imported > 0 && void queryClient.invalidateQueries({ queryKey: snippetKeys.all }),
-      () => undefined,
+      () => setImportFailed(true),
     );
   }, [localStore, queryClient]);
 
@@ -110,6 +111,13 @@ export function SnippetsSection({
       {!online ? (
         <p role="status" className="text-xs text-amber-300">
           <Trans>Offline: saving or deleting a snippet needs a connection.</Trans>
+        </p>
+      ) : null}
+      {importFailed ? (
+        <p role="status" className="text-xs text-amber-300">
+          <Trans>
+            This browser's older snippets could not be moved to the server yet; they stay here and move the next time.
+          </Trans>
         </p>
       ) : null}
       {failure ? (

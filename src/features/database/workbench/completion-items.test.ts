@@ -51,6 +51,22 @@ describe("completionsAt", () => {
     expect(labels(items)).toContain("WHERE");
   });
 
+  it("offers the user's snippets by name, inserting their SQL, but not after a qualifier", () => {
+    const snippets = [{ name: "daily users", sql: "SELECT count(*) FROM users" }];
+    const items = completionsAt("SEL", "SEL", schema, snippets);
+    expect(items.filter((i) => i.kind === "snippet")).toEqual([
+      {
+        label: "daily users",
+        kind: "snippet",
+        detail: "SELECT count(*) FROM users",
+        insertText: "SELECT count(*) FROM users",
+      },
+    ]);
+    expect(
+      completionsAt("SELECT * FROM billing.", "SELECT * FROM billing.", schema, snippets).map((i) => i.kind),
+    ).toEqual(["table"]);
+  });
+
   it("offers nothing after an unknown qualifier", () => {
     expect(completionsAt("SELECT nope.", "SELECT nope.", schema)).toEqual([]);
   });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { addTab, closeTab, initialTabs, nextTabNumber, parseTabs, renameTab, tabTextKey } from "./editor-tabs";
+import {
+  addTab,
+  closeTab,
+  initialTabs,
+  nextTabNumber,
+  openSnippetTab,
+  parseTabs,
+  renameTab,
+  tabTextKey,
+} from "./editor-tabs";
 
 describe("editor tabs", () => {
   it("adds, renames and closes tabs, keeping at least one", () => {
@@ -49,6 +58,21 @@ describe("editor tabs", () => {
       ],
       activeId: "y",
     });
+  });
+
+  it("opens a snippet in a new tab named after it, once, and keeps which snippet it holds", () => {
+    const snippet = { id: "s-1", name: "daily users" };
+    const opened = openSnippetTab(initialTabs(), "t2", snippet);
+    expect(opened).toEqual({
+      tabs: [
+        { id: "main", number: 1 },
+        { id: "t2", number: 2, name: "daily users", snippetId: "s-1" },
+      ],
+      activeId: "t2",
+    });
+    const again = openSnippetTab({ ...opened, activeId: "main" }, "t3", snippet);
+    expect(again).toEqual(opened);
+    expect(parseTabs(JSON.stringify(opened))).toEqual(opened);
   });
 
   it("keeps the single editor's key for the first tab", () => {
