@@ -111,18 +111,48 @@ test.describe("SQL workbench", () => {
     await expect(page.getByRole("alert").filter({ hasText: "canceling statement" })).toHaveCount(0);
     await expect(page.locator(".monaco-editor .squiggly-error")).toHaveCount(0);
 
-    // A snippet saved from the editor and loaded back.
+    // A snippet saved on the server from the editor, opened in a tab of its own; running it marks its last run.
     await typeSql(page, "SELECT 'from a snippet' AS origin");
     const snippets = (await openHistory(page)).getByRole("region", { name: "Snippets" });
     await snippets.getByLabel("Snippet name").fill("origin check");
     await snippets.getByRole("button", { name: "Save" }).click();
+    await expect(snippets.getByRole("button", { name: "origin check", exact: true })).toBeVisible();
     await page.keyboard.press("Escape");
     await typeSql(page, "SELECT 0");
     await (await openHistory(page))
       .getByRole("region", { name: "Snippets" })
       .getByRole("button", { name: "origin check", exact: true })
       .click();
+    const tabBar = page.getByRole("tablist", { name: "Editor tabs" });
+    await expect(tabBar.getByRole("tab", { name: "origin check" })).toHaveAttribute("aria-selected", "true");
     await expect(page.locator(".monaco-editor .view-lines")).toContainText("SELECT 'from a snippet' AS origin");
+    await page.getByRole("button", { name: "Run all", exact: true }).click();
+    await expect(results.getByRole("tab")).toHaveCount(1);
+    await expect(
+      (await openHistory(page))
+        .getByRole("region", { name: "Snippets" })
+        .getByRole("button", { name: "origin check", exact: true }),
+    ).toHaveAccessibleDescription(/^Last run /);
+    await page.keyboard.press("Escape");
+
+    // A snippet opens by its link (in a new tab, or the one that holds it); another user's or a
+    // missing one is said in words.
+    const snippetId = await page.evaluate(async () => {
+      const answer = await fetch("/api/v1/snippets?q=origin", { credentials: "same-origin" });
+      const [list] = (await answer.json()) as [Array<{ id: string }>];
+      return list[0]?.id ?? "";
+    });
+    const dbPath = new URL(page.url()).pathname;
+    await page.getByRole("button", { name: "Close tab origin check" }).click();
+    await page.goto(`${dbPath}?snippet=${snippetId}`);
+    await expect(tabBar.getByRole("tab", { name: "origin check" })).toHaveAttribute("aria-selected", "true");
+    await expect(page).toHaveURL(/view=sql/);
+    await expect(page).not.toHaveURL(/snippet=/);
+    await page.goto(`${dbPath}?snippet=00000000-0000-4000-8000-000000000000`);
+    await expect(page.getByRole("alert").filter({ hasText: "The linked snippet could not be opened" })).toContainText(
+      "This saved query does not exist, or it is not yours.",
+    );
+    await page.getByRole("button", { name: "Close tab origin check" }).click();
 
     // History and snippets survive a reload; search narrows the history; a click loads the SQL.
     await page.reload();
@@ -168,7 +198,7 @@ test.describe("SQL workbench", () => {
 
     await page.keyboard.press("Escape");
 
-    // Sign-out forgets the history, the snippets and the editor texts (clearWorkbenchData).
+    // Sign-out forgets this browser's history and editor texts (clearWorkbenchData); snippets are the server's.
     await signOut(page, lang, email);
     // The menu goes to /login first and clears after (so no mounted query writes it back): polled.
     const left = () =>

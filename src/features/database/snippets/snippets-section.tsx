@@ -2,7 +2,7 @@ import type { SnippetRecord } from "@contract/snippets";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { UseStore } from "idb-keyval";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useOnline } from "@/hooks/use-online";
@@ -40,6 +40,7 @@ export function SnippetsSection({
   const [q, setQ] = useState("");
   const [name, setName] = useState("");
   const nameInput = useRef<HTMLInputElement>(null);
+  const idPrefix = useId();
   const list = useQuery({ ...snippetsQuery(q.trim()), placeholderData: keepPreviousData });
   const refresh = () => queryClient.invalidateQueries({ queryKey: snippetKeys.all });
 
@@ -162,10 +163,16 @@ export function SnippetsSection({
                 type="button"
                 className="min-w-0 flex-1 rounded px-1 py-0.5 text-left hover:bg-white/10"
                 title={snippet.sql}
+                aria-describedby={`${idPrefix}-${snippet.id}`}
                 onClick={() => onOpen(snippet)}
               >
                 <span className="block truncate text-slate-200">{snippet.name}</span>
-                <span className="block truncate text-[11px] text-slate-400">
+                {/* The button's name is the snippet's; its last run is read as its description. */}
+                <span
+                  id={`${idPrefix}-${snippet.id}`}
+                  aria-hidden
+                  className="block truncate text-[11px] text-slate-400"
+                >
                   {snippet.lastRunAt ? (
                     <Trans>
                       Last run {i18n.date(new Date(snippet.lastRunAt), { dateStyle: "short", timeStyle: "short" })}
