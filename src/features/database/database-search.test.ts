@@ -25,4 +25,11 @@ describe("database page search", () => {
     // The router reads `?x=2024` as a number: a column name is text either way.
     expect(seen({ x: 2024, y: ["a", 7] })).toEqual({ x: "2024", y: ["a", "7"] });
   });
+
+  it("keeps a snippet's link and drops an empty or overlong one", () => {
+    const id = "5d7f0f6b-1b1d-4a3e-8f0e-6f5b9a2c7e11";
+    expect(seen({ snippet: id })).toEqual({ snippet: id });
+    expect(seen({ snippet: "", view: "sql" })).toEqual({ view: "sql" });
+    expect(seen({ snippet: "x".repeat(101) })).toEqual({});
+  });
 });
