@@ -9,6 +9,7 @@ import { errorText } from "@/lib/errors/error-text";
 import { databaseKeys, schemaQuery } from "./api";
 import { useRememberedLayout } from "./layout/remembered-layout";
 import { ResizeHandle } from "./layout/resize-handle";
+import { importLocalSnippets } from "./snippets/import-local-snippets";
 import { markSnippetRun, snippetKeys, snippetQuery, snippetsQuery } from "./snippets/snippets-api";
 import { cancelSql, executeSql, splitSql } from "./sql-api";
 import { SqlEditor, type SqlEditorHandle } from "./sql-editor";
@@ -83,6 +84,14 @@ export function SqlWorkbench({
   const [history, setHistory] = useState<HistoryEntry[]>([]);
   // The snippet names complete in the editor (to the snippet's SQL); without a connection, none.
   const snippetList = useQuery(snippetsQuery("")).data;
+  useEffect(() => {
+    // This browser's older snippets move to the server on the workbench's first use (the drawer
+    // tries again when opened, should this fail).
+    importLocalSnippets().then(
+      (imported) => imported > 0 && void queryClient.invalidateQueries({ queryKey: snippetKeys.all }),
+      () => undefined,
+    );
+  }, [queryClient]);
   useEffect(() => {
     setCompletionSnippets(snippetList ?? []);
     return () => setCompletionSnippets([]);
