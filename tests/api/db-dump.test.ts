@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseSchema, verifyResultSchema } from "../../server/contract/databases.ts";
 import { restoreResultSchema } from "../../server/contract/db-dump.ts";
 import { executeResponseSchema } from "../../server/contract/sql.ts";
+import { NEEDS_NEW_PG_DUMP, OLD_PG_DUMP_ONLY, POSTGRES_ONLY } from "../helpers/reasoned-skips.mjs";
 import { createTestUser, type TestUser } from "../helpers/stack-apps.ts";
 import { startTestServer, type TestServer, testStoreKind } from "../helpers/test-server.ts";
 import { api, deleteAllDatabases } from "./api-client.ts";
@@ -138,28 +139,31 @@ ALTER TABLE ONLY public.things
 `;
 
 describe(`SQL dumps and restores (${testStoreKind()})`, { timeout: 120_000 }, () => {
-  it.runIf(dumpWorks)("dumps with data and restores into a new empty database: the same rows", async () => {
-    const answer = await dump(sourceId, "data");
-    expect(answer.status).toBe(200);
-    expect(answer.headers.get("content-type")).toBe("application/sql; charset=utf-8");
-    expect(answer.headers.get("content-disposition")).toMatch(
-      /^attachment; filename="default-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.sql"/,
-    );
-    const sql = await answer.text();
-    expect(sql).toContain("CREATE TYPE public.mood");
-    expect(sql).toMatch(/COPY public\.notes .* FROM stdin;/);
-    expect(sql).not.toContain("OWNER TO");
-    const copyId = await newDatabase("restored");
-    const restored = await restore(copyId, sql);
-    expect(restored.status, restored.text).toBe(200);
-    // 802 rows of ours, and those of the tables every new database starts with.
-    expect(restoreResultSchema.parse(restored.data).rows).toBeGreaterThanOrEqual(802);
-    expect(await exec(copyId, CHECKSUM)).toEqual(await exec(sourceId, CHECKSUM));
-    // The restored database is a working one: identities and sequences carry on after the rows.
-    expect(await exec(copyId, "INSERT INTO notes (body) VALUES ('new') RETURNING id")).toEqual([["503"]]);
-  });
+  it.runIf(dumpWorks)(
+    `dumps with data and restores into a new empty database: the same rows ${NEEDS_NEW_PG_DUMP}`,
+    async () => {
+      const answer = await dump(sourceId, "data");
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-type")).toBe("application/sql; charset=utf-8");
+      expect(answer.headers.get("content-disposition")).toMatch(
+        /^attachment; filename="default-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.sql"/,
+      );
+      const sql = await answer.text();
+      expect(sql).toContain("CREATE TYPE public.mood");
+      expect(sql).toMatch(/COPY public\.notes .* FROM stdin;/);
+      expect(sql).not.toContain("OWNER TO");
+      const copyId = await newDatabase("restored");
+      const restored = await restore(copyId, sql);
+      expect(restored.status, restored.text).toBe(200);
+      // 802 rows of ours, and those of the tables every new database starts with.
+      expect(restoreResultSchema.parse(restored.data).rows).toBeGreaterThanOrEqual(802);
+      expect(await exec(copyId, CHECKSUM)).toEqual(await exec(sourceId, CHECKSUM));
+      // The restored database is a working one: identities and sequences carry on after the rows.
+      expect(await exec(copyId, "INSERT INTO notes (body) VALUES ('new') RETURNING id")).toEqual([["503"]]);
+    },
+  );
 
-  it.runIf(dumpWorks)("dumps the schema alone: every object, no rows", async () => {
+  it.runIf(dumpWorks)(`dumps the schema alone: every object, no rows ${NEEDS_NEW_PG_DUMP}`, async () => {
     const answer = await dump(sourceId, "schema");
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-disposition")).toMatch(/filename="default-schema-/);
@@ -173,7 +177,7 @@ describe(`SQL dumps and restores (${testStoreKind()})`, { timeout: 120_000 }, ()
     ).toEqual([[0, 0, "X!"]]);
   });
 
-  it.runIf(!dumpWorks)("says why this server's pg_dump cannot read a PGlite database", async () => {
+  it.runIf(!dumpWorks)(`says why this server's pg_dump cannot read a PGlite database ${OLD_PG_DUMP_ONLY}`, async () => {
     const answer = await api(server, alice.accessToken, "GET", `/db/${sourceId}/dump?contents=data`);
     expect([answer.status, answer.error?.code, answer.error?.details?.reason]).toEqual([
       409,
@@ -301,14 +305,14 @@ describe(`SQL dumps and restores (${testStoreKind()})`, { timeout: 120_000 }, ()
     expect(await exec(id, "SELECT sum(id)::int FROM a")).toEqual([[3]]);
   });
 
-  it.runIf(testStoreKind() === "postgres")("runs the file as the database's own role, not the cluster's", async () => {
-    const id = await newDatabase("own-role");
-    const answer = await restore(id, "CREATE TABLE a (id int);\nSELECT pg_read_file('/etc/passwd');\n");
-    expect([answer.status, answer.error?.code, answer.error?.details?.line, answer.error?.details?.sqlState]).toEqual([
-      400,
-      "RESTORE_STATEMENT_FAILED",
-      2,
-      "42501",
-    ]);
-  });
+  it.runIf(testStoreKind() === "postgres")(
+    `runs the file as the database's own role, not the cluster's ${POSTGRES_ONLY}`,
+    async () => {
+      const id = await newDatabase("own-role");
+      const answer = await restore(id, "CREATE TABLE a (id int);\nSELECT pg_read_file('/etc/passwd');\n");
+      expect([answer.status, answer.error?.code, answer.error?.details?.line, answer.error?.details?.sqlState]).toEqual(
+        [400, "RESTORE_STATEMENT_FAILED", 2, "42501"],
+      );
+    },
+  );
 });

@@ -12,6 +12,7 @@ import { openStore, type Store } from "../../server/db/store.ts";
 import { type MasterKey, masterKeyFromBytes } from "../../server/lib/envelope.ts";
 import { createLogger } from "../../server/lib/logger.ts";
 import { createScratchDatabase } from "../helpers/postgres.ts";
+import { POSTGRES_ONLY } from "../helpers/reasoned-skips.mjs";
 import { seedPgliteTemplate, testStoreKind } from "../helpers/test-server.ts";
 
 // The run history outlives the server: runs are kept in the control store (backup_runs), a run a
@@ -180,7 +181,7 @@ describe(`backup run history (${kind})`, { timeout: 180_000 }, () => {
   });
 
   it.runIf(kind === "postgres")(
-    "leaves a run of another live instance running (its row is still refreshed)",
+    `leaves a run of another live instance running (its row is still refreshed) ${POSTGRES_ONLY}`,
     async () => {
       const first = await start();
       const [alive] = await first.store.db

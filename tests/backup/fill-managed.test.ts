@@ -8,6 +8,7 @@ import { createLogger } from "../../server/lib/logger.ts";
 import { createOutboundPolicy, parseOutboundAllow } from "../../server/lib/outbound.ts";
 import { copyCluster } from "../../server/pglite/copy-cluster.ts";
 import { templateDir, tidySpares } from "../../server/pglite/template.ts";
+import { PGLITE_ONLY } from "../helpers/reasoned-skips.mjs";
 import { seedPgliteTemplate, testStoreKind } from "../helpers/test-server.ts";
 
 // A PGlite database filled from elsewhere (a restore from a backup) or branched is written into a
@@ -33,7 +34,7 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-describe.runIf(kind === "pglite")("filling a new PGlite database", { timeout: 120_000 }, () => {
+describe.runIf(kind === "pglite")(`filling a new PGlite database ${PGLITE_ONLY}`, { timeout: 120_000 }, () => {
   it("survives the spare pool's tidying while it is filled, and opens afterwards", async () => {
     const id = randomUUID();
     const { location } = await connections.createManaged(id);

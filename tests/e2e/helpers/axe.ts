@@ -23,6 +23,9 @@ export async function expectNoSeriousA11yViolations(
   // Colours are read as they are painted: a transition or a drawer still fading (after a resize, a
   // route change) is measured half-way and reported as low contrast. Finite animations are awaited;
   // endless ones (spinners, skeleton pulses) would never end and do not move colours axe reads.
+  // Two frames first: a change just made (a resize, a click) starts its transitions only at the
+  // next style recalculation, and getAnimations() does not list them before.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page.evaluate(() =>
     Promise.all(
       document

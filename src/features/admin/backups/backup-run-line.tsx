@@ -34,10 +34,13 @@ export function BackupRunLine({ run }: { run: BackupRun }) {
     const done = run.progress.databasesDone;
     const total = run.progress.databasesTotal;
     return (
-      <li role="status" className="flex min-w-0 items-center gap-2 text-sm text-slate-200 wrap-anywhere">
-        <Spinner />
-        {t`Backing up ${archive}: ${written} written, ${done} of ${total} databases.`}
-        {tries}
+      <li className="text-sm text-slate-200 wrap-anywhere">
+        {/* The status inside the item: a list holds list items only. */}
+        <span role="status" className="flex min-w-0 items-center gap-2">
+          <Spinner />
+          {t`Backing up ${archive}: ${written} written, ${done} of ${total} databases.`}
+          {tries}
+        </span>
       </li>
     );
   }
