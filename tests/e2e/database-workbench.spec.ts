@@ -65,6 +65,8 @@ test.describe("SQL workbench", () => {
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await expect(confirm).toHaveCount(0);
     await expect(results.getByRole("tab").nth(1)).toContainText("INSERT");
+    // The closed dialog hands the focus back to the editor; the keys wait until it has it.
+    await expect(page.getByTestId("sql-editor").locator(".monaco-editor")).toHaveClass(/\bfocused\b/);
     await page.keyboard.press("ControlOrMeta+Enter");
     await page.getByRole("alertdialog").getByRole("button", { name: "Run anyway" }).click();
     await expect(results.getByRole("tab")).toHaveCount(1);
@@ -157,13 +159,14 @@ test.describe("SQL workbench", () => {
     // History and snippets survive a reload; search narrows the history; a click loads the SQL.
     await page.reload();
     await openSqlTab(page);
+    // Each entry is a button named by its SQL, beside its "Save as snippet: <SQL>" button.
     const history = (await openHistory(page)).getByRole("region", { name: "History" });
-    await expect(history.getByRole("button", { name: /pg_sleep\(30\)/ })).toBeVisible();
-    await expect(history.getByRole("button", { name: /DELETE FROM plum/ })).toBeVisible();
+    await expect(history.getByRole("button", { name: /^(?!Save as snippet).*pg_sleep\(30\)/ })).toBeVisible();
+    await expect(history.getByRole("button", { name: /^(?!Save as snippet).*DELETE FROM plum/ })).toBeVisible();
     await history.getByLabel("Search history").fill("generate_series");
-    await expect(history.getByRole("button", { name: /DELETE FROM plum/ })).toHaveCount(0);
+    await expect(history.getByRole("button", { name: /^(?!Save as snippet).*DELETE FROM plum/ })).toHaveCount(0);
     await history
-      .getByRole("button", { name: /generate_series/ })
+      .getByRole("button", { name: /^(?!Save as snippet).*generate_series/ })
       .first()
       .click();
     await expect(page.locator(".monaco-editor .view-lines")).toContainText("SELECT g FROM generate_series(1, 5) g");
