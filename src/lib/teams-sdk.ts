@@ -5,6 +5,7 @@ import { accountKeys } from "@/lib/session/account-user";
 import { getStackApp } from "@/lib/session/stack";
 import type { StackClient } from "@/lib/session/stack-client";
 import { TEAM_KEYS_ROOT, teamQueryKey } from "@/lib/team-query-keys";
+import { refetchMyTeamsNow } from "./workspace/workspaces-api";
 
 async function signedInUser() {
   return (await getStackApp()).getUser({ or: "throw" });
@@ -124,5 +125,8 @@ export async function listTeamApiKeys(team: SdkTeam) {
 /** Re-reads the user, their teams and everything of them after a change. */
 export function useRefreshTeams() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: accountKeys.all });
+  // The SDK's data, and the app API's list of the user's teams with their roles, asked past its
+  // short cache: the change went to the auth service, which that cache does not hear of.
+  return () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: accountKeys.all }), refetchMyTeamsNow(queryClient)]);
 }

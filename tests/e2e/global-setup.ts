@@ -32,6 +32,11 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     STACK_SUPER_SECRET_ADMIN_KEY: adminKey,
     // The social sign-in specs go through the development provider (the server is on loopback).
     DEV_OAUTH_PROVIDER: "true",
+    // Every browser of every spec reaches this one server from 127.0.0.1, so the auth service's
+    // per-address limits (10 mails a minute) were shared by all the specs running at once: a reset
+    // mail waited out a 429 for up to a minute. The limits are tested where one client is one
+    // address (tests/auth-http/limits-and-mail.test.ts, credential-limits.test.ts).
+    AUTH_RATE_LIMITS: "false",
     // The webhook receivers the admin specs start listen on the loopback address.
     OUTBOUND_ALLOW: "127.0.0.1",
     // The sign-up page links the operator's terms and privacy policy.

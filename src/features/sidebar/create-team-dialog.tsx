@@ -1,6 +1,5 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { DialogFormEnd } from "@/components/dialog-form-end";
@@ -11,7 +10,6 @@ import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { getStackApp } from "@/lib/session/stack";
 import { useRefreshTeams } from "@/lib/teams-sdk";
-import { refetchMyTeamsNow } from "@/lib/workspace/workspaces-api";
 
 /**
  * Creates a team (the SDK selects it) and opens its page; the workspace switcher also selects it as
@@ -26,7 +24,6 @@ export default function CreateTeamDialog({
   onOpenChange(open: boolean): void;
   onCreated?(teamId: string): void;
 }) {
-  const queryClient = useQueryClient();
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const refresh = useRefreshTeams();
@@ -42,7 +39,7 @@ export default function CreateTeamDialog({
     try {
       const user = await (await getStackApp()).getUser({ or: "throw" });
       const team = await user.createTeam({ displayName });
-      await Promise.all([refresh(), refetchMyTeamsNow(queryClient)]);
+      await refresh();
       onCreated?.(team.id);
       onOpenChange(false);
       notify.success(t`Team ${displayName} created`);
