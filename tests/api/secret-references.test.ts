@@ -4,7 +4,7 @@ import { appSchema } from "../../server/contract/apps.ts";
 import { auditPageSchema } from "../../server/contract/audit.ts";
 import { createdServiceTokenSchema } from "../../server/contract/service-tokens.ts";
 import type { TeamRole } from "../../server/contract/teams.ts";
-import { appProjectOf, createTestUser, serverHeaders, type TestUser } from "../helpers/stack-apps.ts";
+import { authServerCall, createTestUser, type TestUser } from "../helpers/stack-apps.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 import { api } from "./api-client.ts";
 
@@ -20,15 +20,7 @@ let bob: TestUser;
 let teamOwner: TestUser;
 let teamId: string;
 
-async function serverCall(method: string, path: string, body?: unknown) {
-  const response = await server.request(`/auth/api/v1${path}`, {
-    method,
-    headers: serverHeaders(await appProjectOf(server)),
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<Record<string, unknown>>;
-}
+const serverCall = (method: string, path: string, body?: unknown) => authServerCall(server, method, path, body);
 
 async function setRole(user: TestUser, role: TeamRole) {
   const set = await api(server, teamOwner.accessToken, "PUT", `/teams/${teamId}/members/${user.userId}/role`, { role });

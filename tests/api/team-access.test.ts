@@ -4,7 +4,7 @@ import { appSchema } from "../../server/contract/apps.ts";
 import { databaseSchema } from "../../server/contract/databases.ts";
 import { executeResponseSchema } from "../../server/contract/sql.ts";
 import type { TeamRole } from "../../server/contract/teams.ts";
-import { appProjectOf, createTestUser, serverHeaders, type TestUser } from "../helpers/stack-apps.ts";
+import { authServerCall, createTestUser, type TestUser } from "../helpers/stack-apps.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 import { api, deleteAllDatabases } from "./api-client.ts";
 
@@ -24,15 +24,7 @@ type Caller = TeamRole | "removed" | "otherTeam" | "stranger";
 const ROLES: TeamRole[] = ["viewer", "developer", "admin", "owner"];
 const OUTSIDERS: Caller[] = ["removed", "otherTeam", "stranger"];
 
-async function serverCall(method: string, path: string, body?: unknown) {
-  const response = await server.request(`/auth/api/v1${path}`, {
-    method,
-    headers: serverHeaders(await appProjectOf(server)),
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<Record<string, unknown>>;
-}
+const serverCall = (method: string, path: string, body?: unknown) => authServerCall(server, method, path, body);
 
 const as = (caller: Caller) => users[caller].accessToken;
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appSchema } from "../../server/contract/apps.ts";
 import { databaseSchema } from "../../server/contract/databases.ts";
 import { type TeamActivityPage, teamActivityPageSchema } from "../../server/contract/team-activity.ts";
-import { appProjectOf, createTestUser, serverHeaders, type TestUser } from "../helpers/stack-apps.ts";
+import { authServerCall, createTestUser, type TestUser } from "../helpers/stack-apps.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 import { api, deleteAllDatabases } from "./api-client.ts";
 
@@ -25,15 +25,7 @@ let movedOut: string;
 
 const SECRET_VALUE = "sup3r-s3cret-value-9f1c";
 
-async function serverCall(method: string, path: string, body?: unknown) {
-  const response = await server.request(`/auth/api/v1${path}`, {
-    method,
-    headers: serverHeaders(await appProjectOf(server)),
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<Record<string, unknown>>;
-}
+const serverCall = (method: string, path: string, body?: unknown) => authServerCall(server, method, path, body);
 
 async function activity(caller: TestUser, query = ""): Promise<TeamActivityPage> {
   const answer = await api(server, caller.accessToken, "GET", `/teams/${teamId}/activity${query}`);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TeamActivityPage } from "../../server/contract/team-activity.ts";
 import type { TeamInvitation, TeamRole } from "../../server/contract/teams.ts";
 import { startMailCatcher, waitForMail } from "../helpers/mail-catcher.ts";
-import { appProjectOf, clientApp, createTestUser, serverHeaders, type TestUser } from "../helpers/stack-apps.ts";
+import { authServerCall, clientApp, createTestUser, type TestUser } from "../helpers/stack-apps.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 import { api } from "./api-client.ts";
 
@@ -21,15 +21,7 @@ let admin: TestUser;
 let developer: TestUser;
 let teamId: string;
 
-async function serverCall(method: string, path: string, body?: unknown) {
-  const response = await server.request(`/auth/api/v1${path}`, {
-    method,
-    headers: serverHeaders(await appProjectOf(server)),
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<Record<string, unknown>>;
-}
+const serverCall = (method: string, path: string, body?: unknown) => authServerCall(server, method, path, body);
 
 async function addMember(user: TestUser, role: TeamRole) {
   await serverCall("POST", `/team-memberships/${teamId}/${user.userId}`, {});

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appProjectOf, createTestUser, serverHeaders, type TestUser } from "../helpers/stack-apps.ts";
+import { authServerCall, createTestUser, type TestUser } from "../helpers/stack-apps.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 import { api } from "./api-client.ts";
 
@@ -9,15 +9,7 @@ let member: TestUser;
 let stranger: TestUser;
 let teamId: string;
 
-async function serverCall(method: string, path: string, body?: unknown) {
-  const response = await server.request(`/auth/api/v1${path}`, {
-    method,
-    headers: serverHeaders(await appProjectOf(server)),
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<Record<string, unknown>>;
-}
+const serverCall = (method: string, path: string, body?: unknown) => authServerCall(server, method, path, body);
 
 beforeAll(async () => {
   server = await startTestServer();

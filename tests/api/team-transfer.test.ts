@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import type { TeamRole } from "../../server/contract/teams.ts";
 import { type UserNotifyMessage, userNotifyMessageSchema } from "../../server/contract/ws.ts";
-import { appProjectOf, createTestUser, serverHeaders, type TestUser } from "../helpers/stack-apps.ts";
+import { authServerCall, createTestUser, type TestUser } from "../helpers/stack-apps.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 import { api } from "./api-client.ts";
 
@@ -15,15 +15,7 @@ let viewer: TestUser;
 let stranger: TestUser;
 let teamId: string;
 
-async function serverCall(method: string, path: string, body?: unknown) {
-  const response = await server.request(`/auth/api/v1${path}`, {
-    method,
-    headers: serverHeaders(await appProjectOf(server)),
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<Record<string, unknown>>;
-}
+const serverCall = (method: string, path: string, body?: unknown) => authServerCall(server, method, path, body);
 
 async function roles(): Promise<Record<string, TeamRole | null>> {
   const members = await api<Array<{ userId: string; role: TeamRole | null }>>(

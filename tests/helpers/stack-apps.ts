@@ -113,6 +113,17 @@ export function serverHeaders(keys: AppProjectKeys): Record<string, string> {
   };
 }
 
+/** A call of the auth service's server API with the app project's server key: its JSON answer; a refusal throws with it. */
+export async function authServerCall(server: TestServer, method: string, path: string, body?: unknown) {
+  const response = await server.request(`/auth/api/v1${path}`, {
+    method,
+    headers: serverHeaders(await appProjectOf(server)),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<Record<string, unknown>>;
+}
+
 export interface TestUser {
   userId: string;
   email: string;
