@@ -7,7 +7,6 @@ import { FieldError } from "@/components/field-error";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { ApiError } from "@/lib/api-client";
 import { errorText, isApiError } from "@/lib/errors/error-text";
 import { type CopyEnvironmentResult, type EnvironmentComparison, useCopyBetweenEnvironments } from "./api";
 
@@ -53,9 +52,8 @@ export function CopyBetweenEnvironments({ appId, environments, row, readOnly, on
       setResult(await copy.mutateAsync({ to, from, keys, ...(replace ? { replace: true } : {}) }));
       setReplacing(null);
     } catch (e) {
-      if (!replace && isApiError(e, "COPY_WOULD_REPLACE") && e instanceof ApiError) {
-        const named = e.details?.keys;
-        setReplacing(Array.isArray(named) ? named.map(String) : row ? [row.key] : []);
+      if (!replace && isApiError(e, "COPY_WOULD_REPLACE")) {
+        setReplacing(e.details?.keys ?? (row ? [row.key] : []));
         return;
       }
       setReplacing(null);

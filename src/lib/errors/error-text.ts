@@ -1,5 +1,6 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import type { ApiErrorCode, ApiErrorDetails } from "@contract/api-errors";
 import { ApiError } from "@/lib/api-client";
 import { type ErrorSubject, type ErrorTextEntry, entrySentence, entryVariants } from "./error-text-entry";
 import { loadErrorTexts, loadedErrorTexts } from "./load-error-texts";
@@ -82,9 +83,16 @@ function authSchemaDetail(error: unknown): string | undefined {
   return detail || undefined;
 }
 
-/** Whether `error` is the app API's `code` (for flows that react to one, like an existing key). */
-export function isApiError(error: unknown, code: string): boolean {
-  return error instanceof ApiError && error.code === code;
+/**
+ * Whether `error` is the app API's `code` (for flows that react to one, like an existing key). The
+ * code is one of the registry's, so a misspelt or removed code fails `tsc`, and the narrowed error
+ * carries that code's details as the registry declares them.
+ */
+export function isApiError<C extends ApiErrorCode>(
+  error: unknown,
+  code: C,
+): error is ApiError & { code: C; details?: ApiErrorDetails<C> } {
+  return isFromApi(error) && error.code === code;
 }
 
 /** The text of an auth-service code, for a check the browser makes itself before sending. */

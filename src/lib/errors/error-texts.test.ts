@@ -1,14 +1,14 @@
 import { apiErrors } from "@contract/api-errors";
 import { knownErrors } from "@contract/auth-errors";
 import { setupI18n } from "@lingui/core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import * as authKnownErrors from "../../../server/auth/wire/known-errors.ts";
 import { HttpError } from "../../../server/lib/errors.ts";
 import { tr } from "../../../tests/e2e/helpers/catalog.ts";
 import { ApiError } from "../api-client";
 import { API_ERROR_TEXTS } from "./api-error-texts";
 import { AUTH_ERROR_TEXTS } from "./auth-error-texts";
-import { authCodeText, errorText } from "./error-text";
+import { authCodeText, errorText, isApiError } from "./error-text";
 import { type ErrorTextEntry, entrySentence, entryVariants } from "./error-text-entry";
 import { loadErrorTexts, loadedErrorTexts } from "./load-error-texts";
 
@@ -146,5 +146,22 @@ describe("the error texts", () => {
     expect(i18n.messages[entrySentence(API_ERROR_TEXTS.SECRET_EXISTS).id ?? ""]).toBeDefined();
     expect(errorText(i18n, new ApiError("SECRET_EXISTS", "secret exists", 409))).toBe("This key exists already.");
     expect(await authCodeText(i18n, "PASSWORD_CONFIRMATION_MISMATCH")).toBe("Passwords do not match");
+  });
+});
+
+describe("isApiError", () => {
+  it("matches the app API's code only, and narrows to that code's details", () => {
+    const refused: unknown = new ApiError("COPY_WOULD_REPLACE", "x", 409, { keys: ["A"] });
+    expect(isApiError(refused, "COPY_WOULD_REPLACE")).toBe(true);
+    expect(isApiError(refused, "IMPORT_CONFLICT")).toBe(false);
+    if (isApiError(refused, "COPY_WOULD_REPLACE")) {
+      expectTypeOf(refused.details?.keys).toEqualTypeOf<string[] | undefined>();
+      expect(refused.details?.keys).toEqual(["A"]);
+    }
+    // The auth service shares some codes with other meanings: never taken for the app API's.
+    const fromAuth = new ApiError("STRUCTURE_CHANGED", "x", 409, undefined, "auth");
+    expect(isApiError(fromAuth, "STRUCTURE_CHANGED")).toBe(false);
+    // @ts-expect-error a code that is not in the registry does not compile
+    expect(isApiError(refused, "NO_SUCH_CODE")).toBe(false);
   });
 });
