@@ -1,6 +1,6 @@
+import type { ApiErrorCode, ApiErrorDetails } from "@contract/api-errors";
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { ApiErrorCode, ApiErrorDetails } from "@contract/api-errors";
 import { ApiError } from "@/lib/api-client";
 import { type ErrorSubject, type ErrorTextEntry, entrySentence, entryVariants } from "./error-text-entry";
 import { loadErrorTexts, loadedErrorTexts } from "./load-error-texts";
