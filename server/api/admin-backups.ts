@@ -17,7 +17,7 @@ import { recordAsOperator } from "./lib/operator-audit.ts";
 import type { OperatorGate } from "./lib/operator-gate.ts";
 import { ok } from "./lib/pair.ts";
 
-export interface BackupSettings {
+interface BackupSettings {
   schedule: string;
   keep?: number;
   keepDays?: number;

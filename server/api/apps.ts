@@ -18,7 +18,7 @@ import { ok } from "./lib/pair.ts";
 import { readJson } from "./lib/read-input.ts";
 import { recordMove } from "./lib/record-move.ts";
 
-export function toApp(row: AppRow): App {
+function toApp(row: AppRow): App {
   return {
     id: row.id,
     title: row.title,
@@ -32,7 +32,7 @@ export function toApp(row: AppRow): App {
 }
 
 /** Tells every member of the owner (the user, or each member of the team) that its app list changed. */
-export async function appsChanged(deps: ApiDeps, owner: ResourceOwner, app?: App): Promise<void> {
+async function appsChanged(deps: ApiDeps, owner: ResourceOwner, app?: App): Promise<void> {
   const channel = ownerChannel(owner);
   deps.appsCache.invalidate(channel);
   await deps.events.publish(

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { branchDatabaseSchema } from "../contract/db-branch.ts";
 import { ownerOf } from "./access/owner.ts";
-import { createManagedDatabase, databasesChanged } from "./databases.ts";
 import { apiError } from "./lib/api-error.ts";
 import { databaseUnreachable } from "./lib/database-errors.ts";
 import type { ApiDeps } from "./lib/deps.ts";
 import { discardHalfMadeDatabase } from "./lib/discard-database.ts";
+import { createManagedDatabase, databasesChanged } from "./lib/managed-databases.ts";
 import { type DatabaseEnv, ownDatabase } from "./lib/own-database.ts";
 import { ok } from "./lib/pair.ts";
 import { readJson } from "./lib/read-input.ts";

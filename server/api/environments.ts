@@ -9,7 +9,7 @@ import { ownerOf } from "./access/owner.ts";
 import type { AppAccessEnv } from "./access/resource-access.ts";
 import { apiError } from "./lib/api-error.ts";
 import { secretsChanged } from "./lib/app-secrets.ts";
-import { recordAudit } from "./lib/audit.ts";
+import { recordAudit, userActor } from "./lib/audit.ts";
 import { compareEnvironments } from "./lib/compare-environments.ts";
 import type { ApiDeps } from "./lib/deps.ts";
 import { copyBetweenEnvironments } from "./lib/environment-copy.ts";
@@ -17,7 +17,6 @@ import { environmentNotFound, environmentsOf, listEnvironments, lockApp, renumbe
 import { ok } from "./lib/pair.ts";
 import { readJson } from "./lib/read-input.ts";
 import { rollbackEnvironment } from "./lib/secret-rollback.ts";
-import { userActor } from "./secrets.ts";
 
 const slugTaken = (slug: string) =>
   apiError("ENVIRONMENT_SLUG_TAKEN", `Another environment of this app is called "${slug}".`, { slug });

@@ -2,13 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { userDatabasesTable } from "../db/schema/index.ts";
 import { isHttpError } from "../lib/errors.ts";
-import { createManagedDatabase } from "./databases.ts";
 import type { ApiEnv } from "./lib/api-env.ts";
 import type { ApiDeps } from "./lib/deps.ts";
+import { createManagedDatabase } from "./lib/managed-databases.ts";
 import { ok } from "./lib/pair.ts";
 import { databaseRef, type UserDatabaseRow } from "./lib/user-databases.ts";
 
-export const DEFAULT_DATABASE_NAME = "default";
+const DEFAULT_DATABASE_NAME = "default";
 
 /** A small table so a new user's first database view has something to show. */
 const EXAMPLE_SQL = `

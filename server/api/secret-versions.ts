@@ -6,13 +6,12 @@ import { ownerOf } from "./access/owner.ts";
 import type { AppAccessEnv } from "./access/resource-access.ts";
 import { apiError } from "./lib/api-error.ts";
 import { currentVersion, lockedVersions, secretAad, secretScope, secretsChanged } from "./lib/app-secrets.ts";
-import { recordAudit } from "./lib/audit.ts";
+import { recordAudit, userActor } from "./lib/audit.ts";
 import type { ApiDeps } from "./lib/deps.ts";
 import { resolveEnvironment } from "./lib/environments.ts";
 import { ok } from "./lib/pair.ts";
 import { readQuery } from "./lib/read-input.ts";
 import { lockEnvironment, pruneVersions, toSecretVersion, versionsOf, writeSecrets } from "./lib/secret-versions.ts";
-import { userActor } from "./secrets.ts";
 
 /**
  * `/apps/{appId}/secrets/{key}/versions`: a key's kept versions in one environment (the

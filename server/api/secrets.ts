@@ -17,23 +17,15 @@ import { type EnvEntry, formatEnv, parseDotenv, UnrepresentableValue } from "../
 import { ownerOf } from "./access/owner.ts";
 import type { AppAccessEnv } from "./access/resource-access.ts";
 import { atLeast } from "./access/roles.ts";
-import type { ApiUser } from "./lib/api-env.ts";
 import { apiError } from "./lib/api-error.ts";
 import { lockedVersions, readSecrets, secretRows, secretScope, secretsChanged } from "./lib/app-secrets.ts";
-import { type Actor, type AuditRecord, recordAudit } from "./lib/audit.ts";
+import { type AuditRecord, recordAudit, userActor } from "./lib/audit.ts";
 import type { ApiDeps } from "./lib/deps.ts";
 import { type EnvironmentRow, resolveEnvironment } from "./lib/environments.ts";
 import { ok } from "./lib/pair.ts";
 import { readJson, readQuery } from "./lib/read-input.ts";
 import { resolveForUse } from "./lib/resolved-secrets.ts";
 import { lockEnvironment, pruneVersions, writeSecrets } from "./lib/secret-versions.ts";
-
-export const userActor = (user: ApiUser): Actor => ({
-  kind: "user",
-  id: user.id,
-  label: user.email,
-  impersonator: user.impersonator ?? null,
-});
 
 function checkValueSize(value: string): void {
   if (Buffer.byteLength(value, "utf8") > SECRET_VALUE_MAX_BYTES) {

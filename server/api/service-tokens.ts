@@ -9,7 +9,7 @@ import { ownerOf } from "./access/owner.ts";
 import type { AppAccessEnv } from "./access/resource-access.ts";
 import { apiError } from "./lib/api-error.ts";
 import { readSecrets, secretsChanged } from "./lib/app-secrets.ts";
-import { recordAudit } from "./lib/audit.ts";
+import { recordAudit, userActor } from "./lib/audit.ts";
 import type { ApiDeps } from "./lib/deps.ts";
 import { environmentsOf, resolveEnvironment } from "./lib/environments.ts";
 import { ok } from "./lib/pair.ts";
@@ -21,7 +21,6 @@ import {
   mintServiceToken,
   toServiceToken,
 } from "./lib/service-tokens.ts";
-import { userActor } from "./secrets.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

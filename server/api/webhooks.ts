@@ -22,12 +22,11 @@ import {
   type WebhookRow,
   webhookSubject,
 } from "./lib/app-webhooks.ts";
-import { recordAudit } from "./lib/audit.ts";
+import { recordAudit, userActor } from "./lib/audit.ts";
 import type { ApiDeps } from "./lib/deps.ts";
 import { resolveEnvironment } from "./lib/environments.ts";
 import { ok } from "./lib/pair.ts";
 import { readJson } from "./lib/read-input.ts";
-import { userActor } from "./secrets.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const webhookNotFound = () => apiError("WEBHOOK_NOT_FOUND", "Webhook not found.");

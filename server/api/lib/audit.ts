@@ -3,6 +3,7 @@ import type { AuditAction, AuditEvent } from "../../contract/audit.ts";
 import { appAuditEventsTable } from "../../db/schema/index.ts";
 import type { Db } from "../../db/store.ts";
 import { recordInstanceAudit } from "../../lib/instance-audit.ts";
+import type { ApiUser } from "./api-env.ts";
 
 /** Who did something to an app: a signed-in user, or one of the app's service tokens. */
 export interface Actor {
@@ -13,6 +14,14 @@ export interface Actor {
   /** The operator acting through the user's impersonation session, when one is. */
   impersonator?: { id: string; label: string | null } | null;
 }
+
+/** The signed-in caller as an actor, with the operator behind an impersonation session. */
+export const userActor = (user: ApiUser): Actor => ({
+  kind: "user",
+  id: user.id,
+  label: user.email,
+  impersonator: user.impersonator ?? null,
+});
 
 /** Actions of an app's history the instance audit log also carries, whoever did them. */
 const INSTANCE_WIDE = new Set<AuditAction>([
