@@ -97,6 +97,8 @@ export const apiErrors = {
   NOT_A_TEAM_MEMBER: { status: 403, details: z.object({ userId: z.string().optional() }) },
   // PUT /teams/{teamId}/members/{userId}/role: the last owner cannot step down
   TEAM_NEEDS_OWNER: { status: 409 },
+  // DELETE /teams/{teamId}/members/{userId} naming the caller: leaving is the member's own "Leave team"
+  TEAM_REMOVE_SELF: { status: 400 },
   // Team invitations: owner is handed over by transfer, never invited (details.role is the role asked for);
   // the invitation is not an open one of this team (used, withdrawn, expired or another team's)
   INVITATION_ROLE_NOT_GRANTABLE: {

@@ -9,6 +9,7 @@ import { useRoleName } from "@/lib/workspace/role-names";
 
 const TEAM_EVENT_LABELS: Record<TeamEventAction, MessageDescriptor> = {
   "member.role_changed": msg`Role changed`,
+  "member.removed": msg`Member removed`,
   "team.ownership_transferred": msg`Ownership transferred`,
   "invitation.role_set": msg`Invitation role set`,
   "invitation.withdrawn": msg`Invitation withdrawn`,
@@ -44,6 +45,8 @@ export function useTeamActivityText() {
     switch (action) {
       case "member.role_changed":
         return t`${who} made ${subject} ${role}`;
+      case "member.removed":
+        return t`${who} removed ${subject} from the team`;
       case "team.ownership_transferred":
         return t`${who} handed the team over to ${subject}`;
       case "invitation.role_set":

@@ -95,6 +95,7 @@ export const API_ERROR_TEXTS: ApiErrorTexts = {
   },
   NOT_A_TEAM_MEMBER: msg`You are not a member of this team.`,
   TEAM_NEEDS_OWNER: msg`A team needs an owner: make another member owner first.`,
+  TEAM_REMOVE_SELF: msg`You cannot remove yourself: use Leave team instead.`,
   INVITATION_ROLE_NOT_GRANTABLE: msg`An invitation cannot make someone owner: invite them, then transfer the ownership.`,
   TEAM_INVITATION_NOT_FOUND: msg`This invitation is no longer open.`,
   TRANSFER_TO_SELF: msg`You are the owner already: choose another member.`,
