@@ -8,6 +8,7 @@ import { errorText } from "@/lib/errors/error-text";
 import { databaseKeys, schemaQuery } from "./api";
 import { NewTableButton, TypesButton } from "./schema-editor/schema-editor-entry";
 import { SchemaObjects } from "./structure/schema-objects";
+import { useMayWrite } from "./use-may-write";
 
 export interface OpenTable {
   schemaName: string;
@@ -20,6 +21,7 @@ export function SchemaTree({ dbId, onOpen }: { dbId: string; onOpen: (table: Ope
   const queryClient = useQueryClient();
   const schema = useQuery(schemaQuery(dbId));
   const [filter, setFilter] = useState("");
+  const mayWrite = useMayWrite(dbId);
   const needle = filter.trim().toLowerCase();
 
   return (
@@ -41,7 +43,7 @@ export function SchemaTree({ dbId, onOpen }: { dbId: string; onOpen: (table: Ope
         >
           <RefreshCw aria-hidden="true" />
         </Button>
-        <NewTableButton dbId={dbId} onOpenTable={onOpen} />
+        {mayWrite && <NewTableButton dbId={dbId} onOpenTable={onOpen} />}
         <TypesButton dbId={dbId} />
       </div>
       {schema.isPending && (

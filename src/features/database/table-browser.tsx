@@ -24,6 +24,7 @@ import { foreignKeyColumns, referencedRowFilter } from "./structure/foreign-keys
 import { structureQuery } from "./structure/structure-api";
 import { StructurePanel } from "./structure/structure-panel";
 import { TableTools, type TableView } from "./table-tools";
+import { useDatabaseAccess } from "./use-may-write";
 
 /** Leaving the page at hand: a new first page, no cursor. */
 const FIRST_PAGE = { page: undefined, after: undefined, before: undefined, last: undefined } as const;
@@ -104,7 +105,11 @@ export function TableBrowser({
   const page = search.last ? (data.data?.page ?? 1) : requestedPage;
   const columns = data.data?.columns ?? [];
   const rows = data.data?.rows ?? [];
-  const editable = columns.some((column) => column.primaryKey);
+  // Rows are named by their primary key; a viewer changes none (useMayWrite).
+  const keyed = columns.some((column) => column.primaryKey);
+  const access = useDatabaseAccess(dbId);
+  const mayWrite = access === "write";
+  const editable = keyed && mayWrite;
   const cut = useMemo(() => new Set((data.data?.cutCells ?? []).map(([r, c]) => `${r}:${c}`)), [data.data]);
   const keys = useMemo(() => rows.map((row) => rowKey(columns, row)), [rows, columns]);
   const names = useMemo(() => columns.map((column) => column.name), [columns]);
@@ -128,7 +133,7 @@ export function TableBrowser({
   const exporting = useMutation({
     mutationFn: async (format: "csv" | "json") => {
       const whole = rows.map((row) => [...row]);
-      if (editable) {
+      if (keyed) {
         for (const [r, c] of data.data?.cutCells ?? []) {
           const key = keys[r]?.key;
           const name = columns[c]?.name;
@@ -168,6 +173,7 @@ export function TableBrowser({
         onFilter={(next) => onSearch({ ...FIRST_PAGE, filter: next.length ? next : undefined })}
         sort={sort}
         grid={{ columns: names, rows }}
+        mayWrite={mayWrite}
         onOpenTable={onOpenTable ? (opened) => onOpenTable(opened) : undefined}
       />
       {view === "structure" && (
@@ -275,6 +281,11 @@ export function TableBrowser({
         {data.isError && (
           <p role="alert" className="text-sm text-red-400">
             {errorText(i18n, data.error)}
+          </p>
+        )}
+        {access === "read" && (
+          <p className="text-sm text-slate-300">
+            <Trans>As a viewer you read the rows only. Editing, importing and exporting need the developer role.</Trans>
           </p>
         )}
         {data.data &&
@@ -385,7 +396,7 @@ export function TableBrowser({
               : undefined
           }
           loadFullValue={
-            editable
+            keyed
               ? (row, column) => fetchCell(dbId, table, columns[column]?.name ?? "", keys[row]?.key ?? {})
               : undefined
           }

@@ -27,6 +27,7 @@ export function TableTools({
   onFilter,
   sort,
   grid,
+  mayWrite,
   onOpenTable,
 }: {
   dbId: string;
@@ -37,6 +38,8 @@ export function TableTools({
   onFilter: (filter: TableFilter) => void;
   sort: { column: string; direction: "asc" | "desc" } | null;
   grid: { columns: string[]; rows: unknown[][] };
+  /** Editing the table, exporting and importing its rows: developers and up (a viewer sees none). */
+  mayWrite: boolean;
   /** Opens another table (the one an edit renamed this one to). */
   onOpenTable?: (table: OpenTable) => void;
 }) {
@@ -81,28 +84,32 @@ export function TableTools({
           {count ? <Trans>Filter ({count})</Trans> : <Trans>Filter</Trans>}
         </Button>
         <div className="ml-auto flex flex-wrap gap-2">
-          {(structure.data?.kind === "table" || structure.data?.kind === "partitioned_table") && (
+          {mayWrite && (structure.data?.kind === "table" || structure.data?.kind === "partitioned_table") && (
             <EditTableButton dbId={dbId} table={table} onOpenTable={onOpenTable} />
           )}
-          <ExportMenu
-            dbId={dbId}
-            source={{
-              kind: "table",
-              schemaName: table.schemaName,
-              tableName: table.tableName,
-              filter,
-              sortColumn: sort?.column,
-              sortDirection: sort?.direction,
-            }}
-            grid={grid}
-            name={table.tableName}
-          />
-          <ImportDialog
-            dbId={dbId}
-            schemaName={table.schemaName}
-            tables={tables}
-            onScreen={schema.data && !tables.includes(table.tableName) ? undefined : table.tableName}
-          />
+          {mayWrite && (
+            <>
+              <ExportMenu
+                dbId={dbId}
+                source={{
+                  kind: "table",
+                  schemaName: table.schemaName,
+                  tableName: table.tableName,
+                  filter,
+                  sortColumn: sort?.column,
+                  sortDirection: sort?.direction,
+                }}
+                grid={grid}
+                name={table.tableName}
+              />
+              <ImportDialog
+                dbId={dbId}
+                schemaName={table.schemaName}
+                tables={tables}
+                onScreen={schema.data && !tables.includes(table.tableName) ? undefined : table.tableName}
+              />
+            </>
+          )}
         </div>
       </div>
       {filtering && (
