@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { PanelLeft } from "lucide-react";
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { createPortal } from "react-dom";
@@ -8,7 +9,9 @@ import { Button } from "@/components/ui/button";
 import { SideDrawer } from "@/components/ui/side-drawer";
 import { databasesQuery } from "@/features/database/databases-api";
 import { useIsMobile } from "@/hooks/use-is-mobile";
+import { errorText, isApiError } from "@/lib/errors/error-text";
 import { useFollowOwner } from "@/lib/workspace/use-workspace";
+import { schemaQuery } from "./api";
 import { type DatabaseSearch, parseDatabaseSearch, type SearchUpdate } from "./database-search";
 import { useRememberedLayout } from "./layout/remembered-layout";
 import { ResizeHandle } from "./layout/resize-handle";
@@ -37,7 +40,7 @@ export function DatabasePage({
   /** Merges into the URL's search parameters; a new history entry unless `replace`. */
   onSearch: SearchUpdate;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const search = useMemo(() => parseDatabaseSearch(rawSearch), [rawSearch]);
   const mobile = useIsMobile();
   const [treeOpen, setTreeOpen] = useState(false);
@@ -45,6 +48,10 @@ export function DatabasePage({
   const tree = usePanelRef();
   const layout = useRememberedLayout("database-page");
   const database = useQuery(databasesQuery()).data?.find((db) => db.id === dbId);
+  // The same query as the schema tree's: a database that is gone (deleted, or no longer shared
+  // with the caller) says so in place of the whole page, not only in the tree a phone hides.
+  const schema = useQuery(schemaQuery(dbId));
+  const gone = isApiError(schema.error, "DATABASE_NOT_FOUND");
   // A shared link opens in the workspace that owns the database.
   useFollowOwner(database?.owner);
   const [host, place] = useMovableHost();
@@ -115,6 +122,20 @@ export function DatabasePage({
         <Trans>Choose a table in the tree to browse its rows.</Trans>
       </p>
     );
+
+  if (gone) {
+    return (
+      <section className="grid justify-items-center gap-3 p-8 text-center">
+        <h1 className="text-lg font-semibold text-slate-100">{errorText(i18n, schema.error)}</h1>
+        <p className="text-sm text-slate-300">
+          <Trans>It was deleted, or it is no longer shared with you.</Trans>
+        </p>
+        <Link to="/" className="rounded-md bg-indigo-500 px-4 py-2 text-sm text-white hover:bg-indigo-600">
+          <Trans>Go home</Trans>
+        </Link>
+      </section>
+    );
+  }
 
   return (
     // As tall as the window below the shell's top bar (h-12), so the grid scrolls and the pager stays in view.
