@@ -20,6 +20,8 @@ const EXTERNAL = [
   "@electric-sql/pglite",
   "@electric-sql/pglite-socket",
   "@node-rs/*",
+  // The theme source check (server/auth/mail/theme-source-check.ts) runs esbuild's native binary.
+  "esbuild",
   "libpg-query",
   "pino",
   "pg-native",

@@ -104,6 +104,8 @@ export const knownErrors = {
   DATA_VAULT_STORE_DOES_NOT_EXIST: { status: 400 },
   DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST: { status: 400 },
   EMAIL_TEMPLATE_ALREADY_EXISTS: { status: 409 },
+  /** A theme's TSX source that does not compile or exports no `EmailTheme` (/internal/email-themes). */
+  EMAIL_RENDERING_ERROR: { status: 400 },
   OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: { status: 400 },
   SIGN_UP_REJECTED: { status: 403 },
   // The webhook portal (this service's stand-in for Svix's app portal), read by the admin area only
@@ -148,6 +150,14 @@ export const statusErrors = {
   SESSION_NOT_FOUND: { status: 404 },
   CONTACT_CHANNEL_NOT_FOUND: { status: 404 },
   EMAIL_TEMPLATE_NOT_FOUND: { status: 404 },
+  /** /internal/email-themes/{id}: the project has no theme with the id. */
+  EMAIL_THEME_NOT_FOUND: { status: 404 },
+  /** POST /internal/email-themes: the project has as many themes of its own as one may keep. */
+  EMAIL_THEME_LIMIT_REACHED: { status: 400 },
+  /** DELETE /internal/email-themes/{id}: the project's mails use this theme. */
+  EMAIL_THEME_IN_USE: { status: 400 },
+  /** DELETE /internal/email-themes/{id}: the built-in themes stay. */
+  EMAIL_THEME_BUILT_IN: { status: 400 },
   /** GET/POST /internal/emails/{id}: no mail of this project has the id. */
   EMAIL_NOT_FOUND: { status: 404 },
   /** POST /internal/emails/{id}/resend: the mail was delivered or given up, and its body is gone. */

@@ -35,6 +35,7 @@ import { registerImages } from "./images.ts";
 import { registerInternalApiKeys } from "./internal/api-keys.ts";
 import { registerInternalComponentVersions } from "./internal/component-versions.ts";
 import { registerInternalConfig } from "./internal/config/index.ts";
+import { registerInternalEmailThemes } from "./internal/email-themes.ts";
 import { registerInternalEmails } from "./internal/emails.ts";
 import { registerInternalFeedback } from "./internal/feedback.ts";
 import { registerInternalMetrics } from "./internal/metrics.ts";
@@ -114,10 +115,11 @@ export function registerRoutes(app: AuthApp, deps: AuthDeps): void {
   registerOAuthAuthorize(app, deps);
   registerAppleNativeCallback(app, deps);
   registerOAuthCallback(app, deps);
-  // Project administration: e-mail templates, test mail, sent mails, webhook endpoints, owned projects.
+  // Project administration: e-mail templates and themes, test mail, sent mails, webhook endpoints, owned projects.
   registerEmailTemplates(app, deps);
   registerSendTestEmail(app, deps);
   registerInternalEmails(app, deps);
+  registerInternalEmailThemes(app, deps);
   registerInternalWebhooks(app, deps);
   registerInternalProjects(app, deps);
   registerInternalProjectTransfer(app, deps);

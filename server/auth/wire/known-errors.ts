@@ -352,6 +352,8 @@ export const KnownErrors = {
       { store_id: storeId, hashed_key: hashedKey },
     ),
   emailTemplateAlreadyExists: () => known("EMAIL_TEMPLATE_ALREADY_EXISTS", "Email template already exists."),
+  emailRenderingError: (error: string) =>
+    known("EMAIL_RENDERING_ERROR", `Failed to render email with theme: ${error}`, { error }),
   oauthProviderAccountIdAlreadyUsedForSignIn: () =>
     known(
       "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN",

@@ -14,6 +14,7 @@ export * from "./auth-cli-logins.ts";
 export * from "./auth-codes.ts";
 export * from "./auth-data.ts";
 export * from "./auth-email-templates.ts";
+export * from "./auth-email-themes.ts";
 export * from "./auth-limits.ts";
 export * from "./auth-mfa-recovery-codes.ts";
 export * from "./auth-outbox.ts";

@@ -4,6 +4,7 @@ import { oidcProviderIdSchema, oidcSettingsSchema } from "../../../../contract/o
 import { authProjectsTable } from "../../../../db/schema/index.ts";
 import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
+import { EmailThemeStore } from "../../../mail/email-theme-store.ts";
 import { isEmailTheme } from "../../../mail/email-themes.ts";
 import { productionDomainProblem } from "../../../policy/trusted-domains.ts";
 import { checkSsoRequirement, OPERATOR_HEADER } from "../../../social/sso-required.ts";
@@ -272,7 +273,12 @@ export async function saveProjectConfig(
 ): Promise<Project> {
   const isProductionMode = fields.isProductionMode ?? project.isProductionMode;
   if (isProductionMode) checkProductionDomains(config.domains);
-  if (!isEmailTheme(config.email_theme)) throw KnownErrors.schemaError("Invalid email theme");
+  // A built-in theme, or one the project created (/internal/email-themes).
+  if (
+    !isEmailTheme(config.email_theme) &&
+    !(await new EmailThemeStore(deps.ctx.store).exists(project.id, config.email_theme))
+  )
+    throw KnownErrors.schemaError("Invalid email theme");
   const displayName = fields.displayName ?? project.displayName;
   // What an admin typed arrives in clear; it is stored (and cached) only sealed.
   const sealed = await deps.credentials.sealChanged(project.id, project.config, config);
