@@ -58,6 +58,24 @@ describe("passkey errors", () => {
     const b = second.body as typeof a;
     expect(a.options_json.rp.id).toBe("THIS_VALUE_WILL_BE_REPLACED.example.com");
     expect(a.options_json.challenge).not.toBe(b.options_json.challenge);
+    // Stack's keys exactly (its e2e snapshot of initiate-passkey-registration): no empty `hints`.
+    expect(Object.keys(a.options_json).sort()).toEqual([
+      "attestation",
+      "authenticatorSelection",
+      "challenge",
+      "excludeCredentials",
+      "extensions",
+      "pubKeyCredParams",
+      "rp",
+      "timeout",
+      "user",
+    ]);
+    expect(a.options_json).toMatchObject({
+      attestation: "none",
+      authenticatorSelection: { requireResidentKey: true, residentKey: "required", userVerification: "preferred" },
+      extensions: { credProps: true },
+      timeout: 60000,
+    });
     const signedOut = await client("/auth/passkey/initiate-passkey-registration", {});
     expect(knownError(signedOut).code).toBe("CANNOT_GET_OWN_USER_WITHOUT_USER");
 
@@ -81,6 +99,14 @@ describe("passkey errors", () => {
     const start = await client("/auth/passkey/initiate-passkey-authentication", {});
     const { code, options_json } = start.body as { code: string; options_json: { rpId: string } };
     expect(options_json.rpId).toBe("THIS_VALUE_WILL_BE_REPLACED.example.com");
+    // As Stack's snapshot of initiate-passkey-authentication has it: an explicit empty allow list.
+    expect({ ...options_json, challenge: "<challenge>" }).toEqual({
+      allowCredentials: [],
+      challenge: "<challenge>",
+      rpId: "THIS_VALUE_WILL_BE_REPLACED.example.com",
+      timeout: 60000,
+      userVerification: "preferred",
+    });
     const unknown = await client("/auth/passkey/sign-in", {
       code,
       authentication_response: {

@@ -22,6 +22,19 @@ const registerBody = z.object({ credential: credentialJson, code: z.string().min
 const signInBody = z.object({ authentication_response: credentialJson, code: z.string().min(1).max(100) }).strict();
 const challengeData = z.object({ challenge: z.string() });
 
+/** How long the browser's prompt stays open (the options' `timeout`, as Stack sends it). */
+const CEREMONY_TIMEOUT_MS = 60_000;
+
+/**
+ * SimpleWebAuthn adds `hints: []` to registration options; Stack's answer has no `hints` unless
+ * there are some, so an empty list is left out.
+ */
+function withoutEmptyHints<T extends { hints?: unknown[] }>(options: T): Omit<T, "hints"> | T {
+  if (!Array.isArray(options.hints) || options.hints.length > 0) return options;
+  const { hints: _empty, ...rest } = options;
+  return rest;
+}
+
 /** SimpleWebAuthn (with its ASN.1 and X.509 code) loads on the first ceremony, not at start-up. */
 const webauthn = () => import("@simplewebauthn/server");
 
@@ -49,9 +62,10 @@ export function registerPasskeyRoutes(app: AuthApp, deps: AuthDeps): void {
       attestationType: "none",
       excludeCredentials: existing.map((p) => ({ id: p.credentialId })),
       authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+      timeout: CEREMONY_TIMEOUT_MS,
     });
     const code = await deps.codes.create(project.id, "passkey_registration", user.id, { challenge: options.challenge });
-    return c.json({ options_json: options, code });
+    return c.json({ options_json: withoutEmptyHints(options), code });
   });
 
   app.post("/auth/passkey/register", projectAuth(deps), async (c) => {
@@ -98,7 +112,14 @@ export function registerPasskeyRoutes(app: AuthApp, deps: AuthDeps): void {
     const { project } = c.get("auth");
     requirePasskeysEnabled(project);
     const { generateAuthenticationOptions } = await webauthn();
-    const options = await generateAuthenticationOptions({ rpID: RP_ID_SENTINEL, userVerification: "preferred" });
+    // Discoverable credentials only: the browser offers every passkey it holds for the site, and
+    // the empty list is spelt out as Stack's options carry it.
+    const options = await generateAuthenticationOptions({
+      rpID: RP_ID_SENTINEL,
+      userVerification: "preferred",
+      allowCredentials: [],
+      timeout: CEREMONY_TIMEOUT_MS,
+    });
     const code = await deps.codes.create(project.id, "passkey_authentication", null, { challenge: options.challenge });
     return c.json({ options_json: options, code });
   });
