@@ -121,7 +121,7 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     definitions,
     projectPermissions: new ProjectPermissions(store, definitions),
     apiKeys: new UserTeamApiKeyStore(store),
-    social: socialProviders(config, () => `${baseUrl()}/api/v1`),
+    social: socialProviders(config, () => `${baseUrl()}/api/v1`, oidcFetch),
     oidc: new OidcDirectory(oidcFetch),
     oidcFetch,
     flows: new FlowStateStore(store),

@@ -1,15 +1,23 @@
 import type { Config } from "../../config.ts";
+import type { OutboundFetch } from "../../lib/outbound-fetch.ts";
+import { configuredBuiltIns } from "./builtin/index.ts";
 import { devProvider } from "./dev-provider.ts";
 import { githubProvider } from "./github.ts";
 import { googleProvider } from "./google.ts";
 import type { SocialProvider } from "./provider.ts";
 
 /**
- * GitHub and Google with real credentials when configured. An unconfigured provider is off unless
+ * GitHub and Google with real credentials when configured, and Stack's other built-in providers
+ * (Microsoft, GitLab, Bitbucket, Discord, Facebook, LinkedIn, Spotify, Twitch, X) when theirs are;
+ * those call out through `fetch` (the outbound address rules) and have no development stand-in. An unconfigured provider is off unless
  * DEV_OAUTH_PROVIDER switches the development stand-in on (the configuration refuses that in
  * production mode, and on a non-loopback address unless it says allow-remote).
  */
-export function socialProviders(config: Config, apiUrl: () => string): Map<string, SocialProvider> {
+export function socialProviders(
+  config: Config,
+  apiUrl: () => string,
+  fetch: OutboundFetch,
+): Map<string, SocialProvider> {
   const callback = (id: string) => () => `${apiUrl()}/auth/oauth/callback/${id}`;
   const consentPage = () => `${apiUrl()}/auth/oauth/dev-provider/authorize`;
   const allowDev = config.DEV_OAUTH_PROVIDER !== "off" && config.NODE_ENV !== "production";
@@ -24,5 +32,6 @@ export function socialProviders(config: Config, apiUrl: () => string): Map<strin
   } else if (allowDev) {
     providers.set("google", devProvider("google", consentPage));
   }
+  for (const provider of configuredBuiltIns(config, callback, fetch)) providers.set(provider.id, provider);
   return providers;
 }
