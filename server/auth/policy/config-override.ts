@@ -48,6 +48,8 @@ const oauthProvider = z
     isShared: z.boolean().optional(),
     clientId: z.string().max(500).optional(),
     clientSecret: z.string().max(1000).optional(),
+    microsoftTenantId: z.string().max(100).optional(),
+    facebookConfigId: z.string().max(100).optional(),
     allowSignIn: z.boolean().optional(),
     allowConnectedAccounts: z.boolean().optional(),
   })
@@ -168,6 +170,8 @@ export function renderConfig(config: ProjectConfig, level: ConfigLevel, withSecr
                 isShared: (p.type ?? "shared") === "shared",
                 clientId: p.client_id,
                 clientSecret: secret(p.client_secret),
+                microsoftTenantId: p.microsoft_tenant_id,
+                facebookConfigId: p.facebook_config_id,
                 allowSignIn: p.allow_sign_in ?? true,
                 allowConnectedAccounts: p.allow_connected_accounts ?? true,
               },
@@ -373,6 +377,8 @@ export function toProjectConfig(current: ProjectConfig, level: ConfigLevel, stac
       id,
       type: shared ? "shared" : "standard",
       ...(shared ? {} : { client_id: p.clientId, client_secret: clientSecret }),
+      ...(id === "microsoft" && p.microsoftTenantId ? { microsoft_tenant_id: p.microsoftTenantId } : {}),
+      ...(id === "facebook" && p.facebookConfigId ? { facebook_config_id: p.facebookConfigId } : {}),
       allow_sign_in: p.allowSignIn ?? true,
       allow_connected_accounts: p.allowConnectedAccounts ?? true,
       // Stack's vocabulary has no OpenID settings: an OpenID provider keeps the ones it had.

@@ -1,12 +1,13 @@
 import type { AuthDeps } from "../auth-env.ts";
 import type { Project } from "../stores/projects.ts";
 import { oidcProvider } from "./oidc/oidc-provider.ts";
+import { hasOwnClient, ownClientProvider } from "./own-client.ts";
 import type { SocialProvider } from "./provider.ts";
 
 /**
  * The provider a project signs in with under `providerId`: its own OpenID Connect provider (client
- * secret opened only here, for this call), or the instance's GitHub/Google (or their development
- * stand-in). Null when the project has not turned the provider on.
+ * secret opened only here, for this call), a built-in provider with the project's own OAuth client,
+ * or the instance's (GitHub/Google possibly as their development stand-in). Null when the project has not turned the provider on.
  */
 export async function projectProvider(
   deps: AuthDeps,
@@ -30,12 +31,23 @@ export async function projectProvider(
       deps.oidcFetch,
     );
   }
+  if (hasOwnClient(settings) && settings.client_id && settings.client_secret) {
+    const clientSecret = await deps.credentials.openClientSecret(project.id, providerId, settings.client_secret);
+    const callbackUrl = `${deps.baseUrl()}/api/v1/auth/oauth/callback/${providerId}`;
+    const own = ownClientProvider(
+      { ...settings, client_id: settings.client_id },
+      clientSecret,
+      callbackUrl,
+      deps.oidcFetch,
+    );
+    if (own) return own;
+  }
   return deps.social.get(providerId) ?? null;
 }
 
 /** The ids the project offers for sign-in: its OpenID providers and the instance's it turned on. */
 export function offeredProviderIds(deps: AuthDeps, project: Project): string[] {
   return project.config.oauth_providers
-    .filter((p) => (p.oidc ? Boolean(p.client_id && p.client_secret) : deps.social.has(p.id)))
+    .filter((p) => (p.oidc ? Boolean(p.client_id && p.client_secret) : hasOwnClient(p) || deps.social.has(p.id)))
     .map((p) => p.id);
 }

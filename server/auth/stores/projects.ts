@@ -62,6 +62,10 @@ export interface OAuthProviderConfig {
   type?: "shared" | "standard";
   client_id?: string;
   client_secret?: string;
+  /** Microsoft with the project's own client: its Entra ID tenant (`consumers` when unset). */
+  microsoft_tenant_id?: string;
+  /** Facebook with the project's own client: a Facebook Login for Business configuration. */
+  facebook_config_id?: string;
   /** Apple only: the bundle ids of the native apps whose identity tokens sign in (their `aud`). */
   apple_bundle_ids?: string[];
   /** A generic OpenID Connect provider (its id is the admin's own); always type "standard". */

@@ -55,3 +55,16 @@ export function configuredBuiltIns(
       : [],
   );
 }
+
+/** One built-in provider's definition with a project's own extras; null for an id not built in here. */
+export function builtInSpecFor(
+  id: string,
+  extras: { microsoftTenantId?: string; facebookConfigId?: string },
+  at: At = asIs,
+): BuiltInSpec | null {
+  const specs = builtInSpecs(
+    { MICROSOFT_TENANT_ID: extras.microsoftTenantId, FACEBOOK_CONFIG_ID: extras.facebookConfigId },
+    at,
+  );
+  return specs.find(([spec]) => spec.id === id)?.[0] ?? null;
+}

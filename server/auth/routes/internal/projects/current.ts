@@ -9,7 +9,7 @@ import { isEmailTheme } from "../../../mail/email-themes.ts";
 import { productionDomainProblem } from "../../../policy/trusted-domains.ts";
 import { checkSsoRequirement, OPERATOR_HEADER } from "../../../social/sso-required.ts";
 import { sortedById } from "../../../stores/permission-definitions.ts";
-import type { Project, ProjectConfig } from "../../../stores/projects.ts";
+import type { OAuthProviderConfig, Project, ProjectConfig } from "../../../stores/projects.ts";
 import { readBody } from "../../../wire/headers.ts";
 import { KnownErrors } from "../../../wire/known-errors.ts";
 import {
@@ -21,6 +21,12 @@ import {
 } from "./project-details.ts";
 
 const permissionList = z.array(z.object({ id: z.string().min(1).max(100) }).strict()).max(100);
+
+/** A tenant id (a GUID, `organizations`, `common`, `consumers`, a domain) or a configuration id. */
+const providerExtra = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9._-]{1,100}$/, "must be letters, digits, dots, dashes or underscores");
 
 /** The settings an admin may change; every key optional, unknown keys refused (nothing is silently dropped). */
 export const configUpdate = z
@@ -79,6 +85,9 @@ export const configUpdate = z
               .optional(),
             /** A generic OpenID Connect provider: discovery at its issuer, with its own client. */
             oidc: oidcSettingsSchema.optional(),
+            /** Stack's extras of two providers' own clients: Microsoft's tenant, Facebook's configuration. */
+            microsoft_tenant_id: providerExtra.optional(),
+            facebook_config_id: providerExtra.optional(),
           })
           .strict(),
       )
@@ -161,6 +170,8 @@ export function renderAdminProject(project: Project, details: ProjectDetails) {
         type: p.type ?? "shared",
         ...(p.type === "standard" ? { client_id: p.client_id ?? "", client_secret: SECRET_MASK } : {}),
         ...(p.apple_bundle_ids?.length ? { apple_bundle_ids: p.apple_bundle_ids } : {}),
+        ...(p.microsoft_tenant_id ? { microsoft_tenant_id: p.microsoft_tenant_id } : {}),
+        ...(p.facebook_config_id ? { facebook_config_id: p.facebook_config_id } : {}),
         ...(p.oidc ? { oidc: p.oidc } : {}),
       })),
       enabled_oauth_providers: config.oauth_providers.map((p) => ({ id: p.id })),
@@ -196,6 +207,7 @@ export function oauthProvidersFrom(
     }
     // An OpenID provider always has a client of its own: there is no shared one to fall back on.
     if (p.type === "shared" && !oidc) return { id: p.id, type: "shared", ...apple };
+    const extras = providerExtras(p, previous);
     // A secret left out keeps the stored one, so the admin area never has to hold it.
     const given = p.client_secret === SECRET_MASK ? undefined : p.client_secret;
     const clientSecret = given ?? previous?.client_secret;
@@ -208,9 +220,27 @@ export function oauthProvidersFrom(
       client_id: p.client_id,
       client_secret: clientSecret,
       ...apple,
+      ...extras,
       ...(oidc ? { oidc } : {}),
     };
   });
+}
+
+/** Microsoft's tenant and Facebook's configuration id, on their own provider only; left out keeps the stored one. */
+function providerExtras(
+  p: { id: string; microsoft_tenant_id?: string; facebook_config_id?: string },
+  previous: OAuthProviderConfig | undefined,
+): Pick<OAuthProviderConfig, "microsoft_tenant_id" | "facebook_config_id"> {
+  if (p.microsoft_tenant_id && p.id !== "microsoft")
+    throw KnownErrors.schemaError(`microsoft_tenant_id belongs to the microsoft provider only, not to ${p.id}.`);
+  if (p.facebook_config_id && p.id !== "facebook")
+    throw KnownErrors.schemaError(`facebook_config_id belongs to the facebook provider only, not to ${p.id}.`);
+  const tenant = p.microsoft_tenant_id ?? previous?.microsoft_tenant_id;
+  const configId = p.facebook_config_id ?? previous?.facebook_config_id;
+  return {
+    ...(tenant && p.id === "microsoft" ? { microsoft_tenant_id: tenant } : {}),
+    ...(configId && p.id === "facebook" ? { facebook_config_id: configId } : {}),
+  };
 }
 
 /** The e-mail config as given; a standard one with the mask for its password keeps the stored password. */
