@@ -7,13 +7,13 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
+import { BUILT_IN_PROVIDERS, type BuiltInProviderId, providerName } from "@/lib/social-providers";
 import { getStackApp } from "../../lib/session/stack";
 import { BrandIcon } from "./brand-icon";
 import { type SsoProvider, signInOptionsQuery } from "./project-sign-in-options";
 
-type Provider = "github" | "google";
-const PROVIDERS: Provider[] = ["github", "google"];
-const PROVIDER_NAMES: Record<Provider, string> = { github: "GitHub", google: "Google" };
+type Provider = BuiltInProviderId;
+const PROVIDERS: Provider[] = BUILT_IN_PROVIDERS.map((p) => p.id);
 
 export interface SocialSignIn {
   /** False until the project's sign-in options arrived: offer nothing and say nothing yet. */
@@ -53,9 +53,15 @@ export function SocialButtons({ social }: { social: SocialSignIn }) {
     }
   }
 
-  const label = { github: t`Continue with GitHub`, google: t`Continue with Google` };
+  // GitHub and Google keep their own messages (the browser specs look for them); the others share
+  // the single sign-on buttons' "Continue with {0}".
+  const label = (provider: Provider) => {
+    if (provider === "github") return t`Continue with GitHub`;
+    if (provider === "google") return t`Continue with Google`;
+    return t`Continue with ${providerName(provider)}`;
+  };
   const standIns = new Intl.ListFormat(i18n.locale, { type: "conjunction" }).format(
-    social.development.map((p) => PROVIDER_NAMES[p]),
+    social.development.map(providerName),
   );
   return (
     <div className="grid gap-2">
@@ -75,7 +81,7 @@ export function SocialButtons({ social }: { social: SocialSignIn }) {
         return (
           <Button key={provider} variant="outline" disabled={busy !== null} onClick={() => void signIn(provider)}>
             {busy === provider ? <Spinner /> : <BrandIcon provider={provider} />}
-            {label[provider]}
+            {label(provider)}
           </Button>
         );
       })}

@@ -15,6 +15,9 @@ export interface OAuthProviderConfig {
   client_secret?: string;
   /** A generic OpenID Connect provider's settings (server/contract/oidc-providers.ts). */
   oidc?: OidcSettings;
+  /** Microsoft's Entra ID tenant and Facebook's login configuration, with the project's own client. */
+  microsoft_tenant_id?: string;
+  facebook_config_id?: string;
 }
 
 export const BOOLEAN_SETTINGS = [

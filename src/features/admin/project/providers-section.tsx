@@ -7,13 +7,11 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
+import { BUILT_IN_PROVIDERS } from "@/lib/social-providers";
 import { type AdminProject, type OAuthProviderConfig, useUpdateProject } from "./project-api";
 
 /** The providers this console's sign-in page offers. */
-const KNOWN_PROVIDERS = [
-  { id: "github", name: "GitHub" },
-  { id: "google", name: "Google" },
-] as const;
+const KNOWN_PROVIDERS = BUILT_IN_PROVIDERS;
 
 /**
  * Social sign-in: each provider off, on with the instance's shared credentials, or on with the
@@ -37,12 +35,15 @@ export function ProvidersSection({ project }: { project: AdminProject }) {
         continue;
       }
       const secret = String(form.get(`${id}-secret`) ?? "");
+      const extra = String(form.get(`${id}-extra`) ?? "").trim();
       providers.push({
         id,
         type: "standard",
         client_id: String(form.get(`${id}-client-id`) ?? "").trim(),
         // Left out: the server keeps the stored secret.
         ...(secret ? { client_secret: secret } : {}),
+        ...(extra && id === "microsoft" ? { microsoft_tenant_id: extra } : {}),
+        ...(extra && id === "facebook" ? { facebook_config_id: extra } : {}),
       });
     }
     // Providers this page does not show stay as they are (their masked secret keeps the stored one).
@@ -87,6 +88,21 @@ export function ProvidersSection({ project }: { project: AdminProject }) {
 function ProviderFields({ id, name, stored }: { id: string; name: string; stored?: OAuthProviderConfig }) {
   const { t } = useLingui();
   const [mode, setMode] = useState(stored ? stored.type : "off");
+  // Microsoft's and Facebook's own clients take one setting more (Stack's microsoft_tenant_id, facebook_config_id).
+  const extra =
+    id === "microsoft"
+      ? {
+          label: t`Tenant (Entra ID)`,
+          hint: t`Empty: personal Microsoft accounts.`,
+          value: stored?.microsoft_tenant_id,
+        }
+      : id === "facebook"
+        ? {
+            label: t`Login configuration ID`,
+            hint: t`Optional, for Facebook Login for Business.`,
+            value: stored?.facebook_config_id,
+          }
+        : null;
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-1 text-sm font-medium text-slate-100">{name}</legend>
@@ -134,6 +150,21 @@ function ProviderFields({ id, name, stored }: { id: string; name: string; stored
               placeholder={stored?.type === "standard" ? t`Unchanged` : ""}
             />
           </div>
+          {extra && (
+            <div className="grid gap-1">
+              <Label htmlFor={`${id}-extra`}>{extra.label}</Label>
+              <Input
+                id={`${id}-extra`}
+                name={`${id}-extra`}
+                defaultValue={extra.value ?? ""}
+                autoComplete="off"
+                aria-describedby={`${id}-extra-hint`}
+              />
+              <p id={`${id}-extra-hint`} className="text-xs text-slate-400">
+                {extra.hint}
+              </p>
+            </div>
+          )}
         </div>
       )}
     </fieldset>
