@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { type AcceptedInvitation, setInvitationRoleSchema, type TeamInvitation } from "../contract/teams.ts";
@@ -16,6 +16,8 @@ const isUuid = (value: string) => z.uuid().safeParse(value).success;
 const notMember = () => apiError("NOT_A_TEAM_MEMBER", "You are not a member of this team.");
 const notOpen = () => apiError("TEAM_INVITATION_NOT_FOUND", "This invitation is not an open one of this team.");
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+/** How long a claim made just before accepting stays good: the time to press Join and get an answer. */
+export const INVITATION_CLAIM_MS = 10 * 60_000;
 
 /**
  * The role a team invitation grants. The invitation is sent by the browser through the auth service
@@ -43,6 +45,7 @@ export function teamInvitationsRoutes(deps: ApiDeps) {
       const teamId = c.req.param("teamId");
       await adminOf(teamId, c.var.user.id);
       const open = await deps.stackApi.listTeamInvitations(teamId);
+      await pruneGoneInvitations(deps, teamId, open.map((invitation) => invitation.id));
       const rows = open.length
         ? await db()
             .select()
@@ -76,7 +79,8 @@ export function teamInvitationsRoutes(deps: ApiDeps) {
       // An admin hands out at most admin (and an owner too: owner is never invited).
       requireRole(callerRole, role);
       if (!isUuid(invitationId)) throw notOpen();
-      const invitation = (await deps.stackApi.listTeamInvitations(teamId)).find((open) => open.id === invitationId);
+      const open = await deps.stackApi.listTeamInvitations(teamId);
+      const invitation = open.find((candidate) => candidate.id === invitationId);
       if (!invitation?.recipient_email) throw notOpen();
       const values = {
         invitationId,
@@ -86,10 +90,8 @@ export function teamInvitationsRoutes(deps: ApiDeps) {
         expiresAt: new Date(invitation.expires_at_millis),
         invitedBy: c.var.user.id,
       };
-      // Roles of invitations that expired unused go on the way (withdrawn ones go with DELETE below).
-      await db()
-        .delete(teamInvitationRolesTable)
-        .where(and(eq(teamInvitationRolesTable.teamId, teamId), lte(teamInvitationRolesTable.expiresAt, new Date())));
+      // Roles of invitations that expired unused or were withdrawn elsewhere go on the way.
+      await pruneGoneInvitations(deps, teamId, open.map((candidate) => candidate.id));
       await db()
         .insert(teamInvitationRolesTable)
         .values(values)
@@ -124,6 +126,30 @@ export function teamInvitationsRoutes(deps: ApiDeps) {
       ]);
       return c.json(ok({ id: invitationId }));
     })
+    .post("/invitations/accepting", async (c) => {
+      // Just before the invitee accepts with the auth service: their invitations that are open now
+      // are marked as theirs to claim, so one withdrawn meanwhile is not mistaken for an accepted one.
+      const userId = c.var.user.id;
+      const emails = (await deps.stackApi.emails(userId)).map((email) => email.trim().toLowerCase());
+      if (emails.length === 0) return c.json(ok({ claimed: 0 }));
+      const t = teamInvitationRolesTable;
+      const rows = await db()
+        .select()
+        .from(t)
+        .where(and(inArray(sql`lower(${t.email})`, emails), gt(t.expiresAt, new Date())));
+      const claimable: string[] = [];
+      for (const teamId of new Set(rows.map((row) => row.teamId))) {
+        const open = new Set((await deps.stackApi.listTeamInvitations(teamId)).map((invitation) => invitation.id));
+        for (const row of rows) if (row.teamId === teamId && open.has(row.invitationId)) claimable.push(row.invitationId);
+      }
+      if (claimable.length > 0) {
+        await db()
+          .update(t)
+          .set({ claimedBy: userId, claimUntil: new Date(Date.now() + INVITATION_CLAIM_MS) })
+          .where(inArray(t.invitationId, claimable));
+      }
+      return c.json(ok({ claimed: claimable.length }));
+    })
     .post("/:teamId/invitations/accepted", async (c) => {
       const teamId = c.req.param("teamId");
       const userId = c.var.user.id;
@@ -145,28 +171,45 @@ export function teamInvitationsRoutes(deps: ApiDeps) {
 
 /**
  * The role of the invitation the caller has just accepted, used up: among this team's invitation
- * roles for one of the caller's verified addresses, those the auth service no longer lists as open
- * yet that have not expired were accepted (withdrawing here deletes the role first); the newest
- * wins. Expired ones are dropped on the way.
+ * roles for one of the caller's verified addresses, those the caller claimed while still open
+ * (`POST /teams/invitations/accepting`, moments before accepting) that the auth service no longer
+ * lists as open were accepted; the newest wins. One that is gone without such a claim was withdrawn
+ * (or accepted by a client that never asked for its role): it is deleted, never applied.
  */
 async function claimAcceptedRole(deps: ApiDeps, teamId: string, userId: string) {
   const db = deps.store.db;
   const t = teamInvitationRolesTable;
-  await db.delete(t).where(and(eq(t.teamId, teamId), lte(t.expiresAt, new Date())));
-  const rows = await db.select().from(t).where(eq(t.teamId, teamId));
-  if (rows.length === 0) return null;
+  const open = (await deps.stackApi.listTeamInvitations(teamId)).map((invitation) => invitation.id);
+  await pruneGoneInvitations(deps, teamId, open);
+  const rows = await db
+    .select()
+    .from(t)
+    .where(and(eq(t.teamId, teamId), eq(t.claimedBy, userId), gt(t.claimUntil, new Date())));
+  const gone = rows.filter((row) => !open.includes(row.invitationId));
+  if (gone.length === 0) return null;
   const emails = await deps.stackApi.verifiedEmails(userId);
-  const mine = rows.filter((row) => emails.some((email) => sameAddress(email, row.email)));
-  if (mine.length === 0) return null;
-  const open = new Set((await deps.stackApi.listTeamInvitations(teamId)).map((invitation) => invitation.id));
-  const accepted = mine.filter((row) => !open.has(row.invitationId));
-  if (accepted.length === 0) return null;
+  const accepted = gone.filter((row) => emails.some((email) => sameAddress(email, row.email)));
   await db.delete(t).where(
     inArray(
       t.invitationId,
-      accepted.map((row) => row.invitationId),
+      gone.map((row) => row.invitationId),
     ),
   );
   accepted.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   return accepted[0]?.role ?? null;
+}
+
+/**
+ * Drops the team's invitation roles that can never apply: expired ones, and those whose invitation
+ * the auth service no longer lists (`open`) that nobody claimed moments before accepting. An
+ * invitation withdrawn behind the console's back (with the SDK or the server API) so loses its role.
+ */
+async function pruneGoneInvitations(deps: ApiDeps, teamId: string, open: string[]) {
+  const t = teamInvitationRolesTable;
+  const now = new Date();
+  const gone = and(
+    open.length > 0 ? notInArray(t.invitationId, open) : undefined,
+    or(isNull(t.claimUntil), lte(t.claimUntil, now)),
+  );
+  await deps.store.db.delete(t).where(and(eq(t.teamId, teamId), or(lte(t.expiresAt, now), gone)));
 }

@@ -55,12 +55,24 @@ async function roleOf(user: TestUser) {
   return members.data.find((member) => member.userId === user.userId)?.role;
 }
 
+/** As the invitation page does: the caller's open invitations are claimed, then accepted with the SDK. */
+async function acceptAs(invitee: TestUser, code: string) {
+  expect((await api(server, invitee.accessToken, "POST", "/teams/invitations/accepting")).status).toBe(200);
+  const app = await clientApp(server, { tokens: invitee });
+  expect((await app.acceptTeamInvitation(code)).status).toBe("ok");
+}
+
 /** The invitee signs in (a fresh account with the invited address) and accepts by the mailed code. */
 async function accept(email: string, code: string) {
   const invitee = await createTestUser(server, { email });
-  const app = await clientApp(server, { tokens: invitee });
-  expect((await app.acceptTeamInvitation(code)).status).toBe("ok");
+  await acceptAs(invitee, code);
   return invitee;
+}
+
+async function storedRoleRows(invitationId: string) {
+  return server.store.query<{ role: string }>("select role from team_invitation_roles where invitation_id = $1", [
+    invitationId,
+  ]);
 }
 
 beforeAll(async () => {
@@ -176,6 +188,48 @@ describe("invitations with a role", () => {
     expect([claimed.status, claimed.data]).toEqual([200, { role: "viewer" }]);
   });
 
+  it("an invitation withdrawn with the SDK: its role is neither listed nor applied, and its row is gone", async () => {
+    const email = `sdk-withdrawn-${randomUUID()}@example.com`;
+    const { id, code } = await invite(admin, email);
+    expect((await setRole(admin, id, "admin")).status).toBe(200);
+    expect(await storedRoleRows(id)).toHaveLength(1);
+    // Someone with that address is a member already (a viewer), and has not claimed the invitation.
+    const member = await createTestUser(server, { email, verified: true });
+    await serverCall("POST", `/team-memberships/${teamId}/${member.userId}`, {});
+    // Withdrawn behind the console's back, with the SDK.
+    const app = await clientApp(server, { tokens: admin });
+    const team = await (await app.getUser({ or: "throw" })).getTeam(teamId);
+    const sent = (await team?.listInvitations())?.find((invitation) => invitation.id === id);
+    if (!sent) throw new Error("the invitation is not listed");
+    await sent.revoke();
+
+    const listed = await api<TeamInvitation[]>(server, admin.accessToken, "GET", `/teams/${teamId}/invitations`);
+    expect(listed.data.map((invitation) => invitation.id)).not.toContain(id);
+    // Listing dropped the withdrawn invitation's role (lazily: the console hears of it only now).
+    expect(await storedRoleRows(id)).toHaveLength(0);
+    const claimed = await api(server, member.accessToken, "POST", `/teams/${teamId}/invitations/accepted`);
+    expect(claimed.data).toEqual({ role: "viewer" });
+    expect(await roleOf(member)).toBe("viewer");
+    // Its code no longer lets anyone in either.
+    const late = await clientApp(server, { tokens: member });
+    expect((await late.acceptTeamInvitation(code)).status).toBe("error");
+  });
+
+  it("withdrawn with the server API before any claim: nothing is claimed or applied, the row goes on acceptance", async () => {
+    const email = `claimed-${randomUUID()}@example.com`;
+    const { id } = await invite(owner, email);
+    expect((await setRole(owner, id, "admin")).status).toBe(200);
+    const member = await createTestUser(server, { email, verified: true });
+    await serverCall("POST", `/team-memberships/${teamId}/${member.userId}`, {});
+    // Withdrawn before any claim, then claimed: nothing is open to claim, so nothing is marked.
+    await serverCall("DELETE", `/team-invitations/${id}?team_id=${teamId}`);
+    const mark = await api<{ claimed: number }>(server, member.accessToken, "POST", "/teams/invitations/accepting");
+    expect(mark.data).toEqual({ claimed: 0 });
+    const claimed = await api(server, member.accessToken, "POST", `/teams/${teamId}/invitations/accepted`);
+    expect(claimed.data).toEqual({ role: "viewer" });
+    expect(await storedRoleRows(id)).toHaveLength(0);
+  });
+
   it("applies a role only to the address it was sent to, and never before the invitation is accepted", async () => {
     const email = `open-${randomUUID()}@example.com`;
     const { id, code } = await invite(owner, email);
@@ -186,8 +240,7 @@ describe("invitations with a role", () => {
     const early = await api(server, user.accessToken, "POST", `/teams/${teamId}/invitations/accepted`);
     expect(early.data).toEqual({ role: "viewer" });
     // Another member asking after the acceptance gets nothing of it either.
-    const app = await clientApp(server, { tokens: user });
-    expect((await app.acceptTeamInvitation(code)).status).toBe("ok");
+    await acceptAs(user, code);
     const other = await api(server, developer.accessToken, "POST", `/teams/${teamId}/invitations/accepted`);
     expect(other.data).toEqual({ role: "developer" });
     const mine = await api(server, user.accessToken, "POST", `/teams/${teamId}/invitations/accepted`);

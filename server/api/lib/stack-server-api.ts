@@ -58,6 +58,13 @@ export function createStackServerApi(stack: StackTarget) {
     }
     return response.json();
   };
+  const emailChannels = async (userId: string) => {
+    const query = new URLSearchParams({ user_id: userId });
+    const page = (await call("GET", `/contact-channels?${query}`)) as {
+      items: Array<{ type: string; value: string; is_verified: boolean }>;
+    };
+    return page.items.filter((ch) => ch.type === "email");
+  };
   return {
     async getUser(userId: string): Promise<StackServerUser> {
       return (await call("GET", `/users/${encodeURIComponent(userId)}`)) as StackServerUser;
@@ -153,11 +160,11 @@ export function createStackServerApi(stack: StackTarget) {
     },
     /** The user's verified e-mail addresses (an invitation is accepted only from one of them). */
     async verifiedEmails(userId: string): Promise<string[]> {
-      const query = new URLSearchParams({ user_id: userId });
-      const page = (await call("GET", `/contact-channels?${query}`)) as {
-        items: Array<{ type: string; value: string; is_verified: boolean }>;
-      };
-      return page.items.filter((ch) => ch.type === "email" && ch.is_verified).map((ch) => ch.value);
+      return (await emailChannels(userId)).filter((ch) => ch.is_verified).map((ch) => ch.value);
+    },
+    /** Every e-mail address of the user, verified or not (an invitation's code verifies its own). */
+    async emails(userId: string): Promise<string[]> {
+      return (await emailChannels(userId)).map((ch) => ch.value);
     },
     /** Whether the project has any user yet (the first start's question). */
     async hasUsers(): Promise<boolean> {

@@ -16,6 +16,12 @@ export const teamInvitationRolesTable = pgTable(
     /** When the invitation itself expires: an expired invitation's role is never applied. */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     invitedBy: text("invited_by").notNull(),
+    /**
+     * Who is accepting it: set while the invitation is still open (just before the invitee accepts
+     * with the auth service), so that once it is gone it can be told apart from a withdrawn one.
+     */
+    claimedBy: text("claimed_by"),
+    claimUntil: timestamp("claim_until", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("team_invitation_roles_team_email_idx").on(t.teamId, t.email)],

@@ -39,6 +39,14 @@ export function withdrawInvitation(teamId: string, invitationId: string) {
   return apiRequest(`${base(teamId)}/${encodeURIComponent(invitationId)}`, { method: "DELETE" });
 }
 
+/**
+ * Just before accepting with the auth service: the caller's open invitations are marked as theirs
+ * to claim, so the console can tell the one accepted from one withdrawn (whose role never applies).
+ */
+export function markInvitationsAccepting() {
+  return apiRequest<{ claimed: number }>("/teams/invitations/accepting", { method: "POST" });
+}
+
 /** After joining by invitation: the invitation's role is applied; answers the caller's role now. */
 export function claimInvitationRole(teamId: string) {
   return apiRequest<AcceptedInvitation>(`${base(teamId)}/accepted`, { method: "POST" });

@@ -16,7 +16,7 @@ import { getStackApp } from "@/lib/session/stack";
 import { useRoleName } from "@/lib/workspace/role-names";
 import { refetchMyTeamsNow } from "@/lib/workspace/workspaces-api";
 import { listTeams } from "../../lib/teams-sdk";
-import { claimInvitationRole } from "./invitations-api";
+import { claimInvitationRole, markInvitationsAccepting } from "./invitations-api";
 
 /** A refused invitation code in the words of an invitation; anything else as the one error map says it. */
 const invitationErrorText = (i18n: I18n, error: unknown) =>
@@ -89,6 +89,8 @@ function InvitationChoice({ code }: { code: string }) {
     setBusy(true);
     try {
       const before = new Set((await listTeams()).map((team) => team.id));
+      // Without the mark the invitee still joins, with the project's default role.
+      await markInvitationsAccepting().catch(() => undefined);
       const result = await (await getStackApp()).acceptTeamInvitation(code);
       if (result.status === "error") {
         setError(invitationErrorText(i18n, result.error));

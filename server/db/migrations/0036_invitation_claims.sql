@@ -1,0 +1,2 @@
+ALTER TABLE "team_invitation_roles" ADD COLUMN "claimed_by" text;--> statement-breakpoint
+ALTER TABLE "team_invitation_roles" ADD COLUMN "claim_until" timestamp with time zone;
