@@ -291,3 +291,86 @@ describe("roles", () => {
     expect((await api(server, as("developer"), "POST", `/apps/${appId}/secrets/reveal`)).status).toBe(200);
   });
 });
+
+describe("a team's snippets", () => {
+  type Snippet = { id: string; name: string; owner: { type: string; id: string }; editable: boolean };
+  const save = (caller: Caller, name: string, sql = "SELECT body FROM notes") =>
+    api<Snippet>(server, as(caller), "POST", "/snippets", { name, sql, teamId, databaseId: dbId });
+  let snippetId: string;
+
+  beforeAll(async () => {
+    const saved = await save("developer", "Team notes");
+    expect([saved.status, saved.data.owner, saved.data.editable]).toEqual([201, { type: "team", id: teamId }, true]);
+    snippetId = saved.data.id;
+  });
+
+  it("are saved by developers and above; viewers and outsiders are refused", async () => {
+    const byViewer = await save("viewer", "Nope");
+    expect([byViewer.status, byViewer.error?.code, byViewer.error?.details]).toEqual([
+      403,
+      "TEAM_ROLE_REQUIRED",
+      { role: "developer" },
+    ]);
+    for (const caller of OUTSIDERS) {
+      const answer = await save(caller, "Nope");
+      expect([caller, answer.status, answer.error?.code]).toEqual([caller, 403, "NOT_A_TEAM_MEMBER"]);
+    }
+    for (const role of ["admin", "owner"] as const) expect((await save(role, `By ${role}`)).status).toBe(201);
+  });
+
+  it("are listed with the team's database to every member (viewers read-only), to nobody else", async () => {
+    for (const role of ROLES) {
+      const list = await api<Snippet[]>(server, as(role), "GET", `/snippets?databaseId=${dbId}`);
+      const mine = list.data.find((snippet) => snippet.id === snippetId);
+      expect([role, mine?.editable]).toEqual([role, role !== "viewer"]);
+      // Without the team's database on screen, the list is the user's own.
+      const own = await api<Snippet[]>(server, as(role), "GET", "/snippets");
+      expect(own.data.filter((snippet) => snippet.owner.type === "team")).toEqual([]);
+    }
+    for (const caller of OUTSIDERS) {
+      const answer = await api(server, as(caller), "GET", `/snippets?databaseId=${dbId}`);
+      expect([caller, answer.status, answer.error?.code]).toEqual([caller, 404, "DATABASE_NOT_FOUND"]);
+    }
+  });
+
+  it("open by id (the /db/{id}?snippet= link) for every member, the 404 of a missing one for anyone else", async () => {
+    for (const role of ROLES) {
+      const one = await api<Snippet>(server, as(role), "GET", `/snippets/${snippetId}`);
+      expect([role, one.status, one.data.name]).toEqual([role, 200, "Team notes"]);
+      expect((await api(server, as(role), "POST", `/snippets/${snippetId}/run`)).status).toBe(200);
+    }
+    const missing = await api(server, as("viewer"), "GET", `/snippets/${randomUUID()}`);
+    for (const caller of OUTSIDERS) {
+      for (const [method, body] of [
+        ["GET", undefined],
+        ["POST", undefined],
+        ["PATCH", { description: "mine now" }],
+        ["DELETE", undefined],
+      ] as const) {
+        const path = method === "POST" ? `/snippets/${snippetId}/run` : `/snippets/${snippetId}`;
+        const answer = await api(server, as(caller), method, path, body);
+        expect([caller, method, answer.status, answer.error?.code]).toEqual([
+          caller,
+          method,
+          missing.status,
+          missing.error?.code,
+        ]);
+      }
+    }
+  });
+
+  it("are changed and deleted by developers and above, never by viewers", async () => {
+    for (const method of ["PATCH", "DELETE"] as const) {
+      const refused = await api(server, as("viewer"), method, `/snippets/${snippetId}`, {
+        description: "viewer was here",
+      });
+      expect([method, refused.status, refused.error?.details]).toEqual([method, 403, { role: "developer" }]);
+    }
+    for (const role of ["developer", "admin", "owner"] as const) {
+      const changed = await api<Snippet>(server, as(role), "PATCH", `/snippets/${snippetId}`, { folder: role });
+      expect([role, changed.status]).toEqual([role, 200]);
+      const doomed = await save(role, `Doomed by ${role}`);
+      expect((await api(server, as(role), "DELETE", `/snippets/${doomed.data.id}`)).status).toBe(200);
+    }
+  });
+});

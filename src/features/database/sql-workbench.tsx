@@ -83,7 +83,7 @@ export function SqlWorkbench({
   }
   const [history, setHistory] = useState<HistoryEntry[]>([]);
   // The snippet names complete in the editor (to the snippet's SQL); without a connection, none.
-  const snippetList = useQuery(snippetsQuery("")).data;
+  const snippetList = useQuery(snippetsQuery("", dbId)).data;
   useEffect(() => {
     // This browser's older snippets move to the server on the workbench's first use (the drawer
     // tries again when opened, should this fail).

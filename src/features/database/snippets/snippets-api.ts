@@ -2,18 +2,28 @@ import type { SaveSnippet, SnippetRecord } from "@contract/snippets";
 import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
-/** The caller's saved queries on the server (/snippets): the same on every device and browser. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The caller's saved queries on the server (/snippets): the same on every device and browser. With
+ * the database on screen, the snippets of the team that owns it come along.
+ */
 export const snippetKeys = {
   all: ["snippets"] as const,
-  list: (q: string) => ["snippets", "list", q] as const,
+  list: (q: string, dbId = "") => ["snippets", "list", q, dbId] as const,
   one: (id: string) => ["snippets", "one", id] as const,
 };
 
-export const snippetsQuery = (q: string) =>
+export const snippetsQuery = (q: string, dbId?: string) =>
   queryOptions({
-    queryKey: snippetKeys.list(q),
-    queryFn: ({ signal }) =>
-      apiRequest<SnippetRecord[]>(q ? `/snippets?q=${encodeURIComponent(q)}` : "/snippets", { signal }),
+    queryKey: snippetKeys.list(q, dbId),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams();
+      if (q) params.set("q", q);
+      if (dbId && UUID.test(dbId)) params.set("databaseId", dbId);
+      const query = params.toString();
+      return apiRequest<SnippetRecord[]>(query ? `/snippets?${query}` : "/snippets", { signal });
+    },
   });
 
 export const snippetQuery = (id: string) =>

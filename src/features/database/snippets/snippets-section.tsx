@@ -7,14 +7,19 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useOnline } from "@/hooks/use-online";
 import { errorText } from "@/lib/errors/error-text";
+import { useRoleOn } from "@/lib/workspace/use-workspace";
+import { atLeast } from "@/lib/workspace/workspace";
+import { myTeamsQuery } from "@/lib/workspace/workspaces-api";
+import { databasesQuery } from "../databases-api";
 import { importLocalSnippets } from "./import-local-snippets";
 import { deleteSnippet, saveSnippet, snippetKeys, snippetsQuery } from "./snippets-api";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The user's saved queries, kept by the server: search, save (the editor's text, or a query from
- * the history), open, delete. The first time it shows, the snippets this browser kept locally move
+ * The user's saved queries, kept by the server, and those of the team that owns the database on
+ * screen: search, save (the editor's text, or a query from the history; for the team from the role
+ * developer up), open, delete (what the server marks editable). The first time it shows, the snippets this browser kept locally move
  * to the server. Offline, the snippets already loaded stay readable; changes wait for a connection.
  */
 export function SnippetsSection({
@@ -39,9 +44,15 @@ export function SnippetsSection({
   const queryClient = useQueryClient();
   const [q, setQ] = useState("");
   const [name, setName] = useState("");
+  const [folder, setFolder] = useState("");
+  const [forTeam, setForTeam] = useState(false);
+  const database = useQuery(databasesQuery()).data?.find((db) => db.id === dbId);
+  const teamOwner = database?.owner.type === "team" ? database.owner : undefined;
+  const teamName = useQuery(myTeamsQuery()).data?.find((team) => team.id === teamOwner?.id)?.displayName;
+  const mayShare = atLeast(useRoleOn(teamOwner), "developer") && teamOwner !== undefined;
   const nameInput = useRef<HTMLInputElement>(null);
   const idPrefix = useId();
-  const list = useQuery({ ...snippetsQuery(q.trim()), placeholderData: keepPreviousData });
+  const list = useQuery({ ...snippetsQuery(q.trim(), dbId), placeholderData: keepPreviousData });
   const refresh = () => queryClient.invalidateQueries({ queryKey: snippetKeys.all });
 
   const [importFailed, setImportFailed] = useState(false);
@@ -62,10 +73,13 @@ export function SnippetsSection({
       saveSnippet({
         name: snippetName,
         sql: draftSql ?? getEditorText(),
+        folder: folder.trim() || null,
         databaseId: UUID.test(dbId) ? dbId : null,
+        teamId: mayShare && forTeam ? (teamOwner?.id ?? null) : null,
       }),
     onSuccess: () => {
       setName("");
+      setFolder("");
       onDraftDone();
       return refresh();
     },
@@ -80,7 +94,7 @@ export function SnippetsSection({
         <Trans>Snippets</Trans>
       </h3>
       <form
-        className="flex gap-1"
+        className="flex flex-wrap gap-1"
         onSubmit={(event) => {
           event.preventDefault();
           const trimmed = name.trim();
@@ -96,10 +110,32 @@ export function SnippetsSection({
           value={name}
           maxLength={200}
           onChange={(e) => setName(e.target.value)}
+          className="min-w-0 flex-1 basis-32"
+        />
+        <Input
+          aria-label={t`Folder (optional)`}
+          placeholder={t`Folder (optional)`}
+          value={folder}
+          maxLength={200}
+          onChange={(e) => setFolder(e.target.value)}
+          className="min-w-0 flex-1 basis-24"
         />
         <Button type="submit" variant="outline" size="sm" disabled={name.trim() === "" || !online || save.isPending}>
           <Trans>Save</Trans>
         </Button>
+        {mayShare ? (
+          <label className="flex basis-full items-center gap-2 text-xs text-slate-300">
+            <input
+              type="checkbox"
+              className="size-4 accent-indigo-400"
+              checked={forTeam}
+              onChange={(e) => setForTeam(e.target.checked)}
+            />
+            {teamName
+              ? t`Save for the team ${teamName} (every member can open it)`
+              : t`Save for the team (every member can open it)`}
+          </label>
+        ) : null}
       </form>
       {draftSql !== null ? (
         <p className="flex items-center gap-1 text-xs text-slate-300">
@@ -166,7 +202,15 @@ export function SnippetsSection({
                 aria-describedby={`${idPrefix}-${snippet.id}`}
                 onClick={() => onOpen(snippet)}
               >
-                <span className="block truncate text-slate-200">{snippet.name}</span>
+                <span className="block truncate text-slate-200">
+                  {snippet.folder ? <span className="text-slate-400">{snippet.folder} / </span> : null}
+                  {snippet.name}
+                  {snippet.owner.type === "team" ? (
+                    <span className="ml-1 rounded bg-indigo-500/20 px-1 text-[10px] text-indigo-200">
+                      <Trans>Team</Trans>
+                    </span>
+                  ) : null}
+                </span>
                 {/* The button's name is the snippet's; its last run is read as its description. */}
                 <span
                   id={`${idPrefix}-${snippet.id}`}
@@ -183,15 +227,17 @@ export function SnippetsSection({
                   {snippet.description ? ` · ${snippet.description}` : ""}
                 </span>
               </button>
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={t`Delete snippet ${snippet.name}`}
-                disabled={!online || remove.isPending}
-                onClick={() => remove.mutate(snippet.id)}
-              >
-                ×
-              </Button>
+              {snippet.editable ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={t`Delete snippet ${snippet.name}`}
+                  disabled={!online || remove.isPending}
+                  onClick={() => remove.mutate(snippet.id)}
+                >
+                  ×
+                </Button>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -17,6 +17,8 @@ import type { HistoryEntry } from "./workbench-store";
 const DB_ID = "3f1c3a0e-8a51-4c55-9e51-0d2b8b3c9a10";
 const record = (name: string, sql: string, extra: Partial<SnippetRecord> = {}): SnippetRecord => ({
   id: crypto.randomUUID(),
+  owner: { type: "user", id: "user-1" },
+  editable: true,
   name,
   description: null,
   folder: null,
@@ -144,7 +146,7 @@ describe("HistoryPanel snippets", () => {
     await within(snippetsRegion()).findByRole("button", { name: /^orders/ });
     await userEvent.type(screen.getByRole("searchbox", { name: "Snippets durchsuchen" }), "zz");
     expect(await screen.findByText("Kein Snippet passt zu dieser Suche.")).toBeTruthy();
-    expect(requests.some((r) => r.url === "/api/v1/snippets?q=zz")).toBe(true);
+    expect(requests.some((r) => r.url === `/api/v1/snippets?q=zz&databaseId=${DB_ID}`)).toBe(true);
   });
 
   it("says there are none yet", async () => {
@@ -169,7 +171,9 @@ describe("HistoryPanel snippets", () => {
     expect(requests.find((r) => r.method === "POST" && r.url === "/api/v1/snippets")?.body).toEqual({
       name: "top customers",
       sql: "SELECT * FROM customers LIMIT 10",
+      folder: null,
       databaseId: DB_ID,
+      teamId: null,
     });
     expect(screen.getByRole("textbox", { name: "Snippet name" })).toHaveProperty("value", "");
   });
@@ -252,6 +256,52 @@ describe("HistoryPanel snippets", () => {
   });
 });
 
+describe("HistoryPanel team snippets", () => {
+  const TEAM_ID = "5b0c8e7a-1f44-4a4f-9d0e-6f7a8b9c0d1e";
+  const teamSnippet = (editable: boolean) =>
+    record("weekly report", "SELECT 7", { owner: { type: "team", id: TEAM_ID }, editable, folder: "reports" });
+  const onTeamDatabase = (role: string, snippets: SnippetRecord[]) => {
+    answers["GET /api/v1/db"] = () => ({
+      status: 200,
+      pair: [[{ id: DB_ID, name: "shared", owner: { type: "team", id: TEAM_ID } }], null],
+    });
+    answers["GET /api/v1/teams"] = () => ({ status: 200, pair: [[{ id: TEAM_ID, displayName: "Crew", role }], null] });
+    answers["GET /api/v1/snippets"] = () => ({ status: 200, pair: [snippets, null] });
+  };
+
+  it("a viewer sees the team's snippet read-only, and cannot save for the team", async () => {
+    onTeamDatabase("viewer", [teamSnippet(false)]);
+    await show("en");
+    const open = await within(snippetsRegion()).findByRole("button", { name: /reports \/ weekly report\s*Team/ });
+    expect(open).toBeTruthy();
+    expect(within(snippetsRegion()).queryByRole("button", { name: "Delete snippet weekly report" })).toBeNull();
+    expect(screen.queryByRole("checkbox")).toBeNull();
+    expect(requests.some((r) => r.url === `/api/v1/snippets?databaseId=${DB_ID}`)).toBe(true);
+  });
+
+  it("a developer saves into a folder for the team, in German", async () => {
+    onTeamDatabase("developer", [teamSnippet(true)]);
+    answers["POST /api/v1/snippets"] = () => ({ status: 201, pair: [teamSnippet(true), null] });
+    await show("de", { editorText: "SELECT 7" });
+    await within(snippetsRegion()).findByRole("button", { name: "Snippet weekly report löschen" });
+    await userEvent.click(
+      await screen.findByRole("checkbox", { name: "Für das Team Crew speichern (jedes Mitglied kann es öffnen)" }),
+    );
+    await userEvent.type(screen.getByRole("textbox", { name: "Name des Snippets" }), "weekly");
+    await userEvent.type(screen.getByRole("textbox", { name: "Ordner (optional)" }), "reports");
+    await userEvent.click(within(snippetsRegion()).getByRole("button", { name: "Speichern" }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === "POST" && r.url === "/api/v1/snippets")?.body).toEqual({
+        name: "weekly",
+        sql: "SELECT 7",
+        folder: "reports",
+        databaseId: DB_ID,
+        teamId: TEAM_ID,
+      }),
+    );
+  });
+});
+
 describe("HistoryPanel import of the browser's snippets", () => {
   it("sends them once, renaming one whose name the server uses for other SQL, then removes them here", async () => {
     const local = memoryStore({
@@ -285,7 +335,10 @@ describe("HistoryPanel import of the browser's snippets", () => {
     requests = [];
     await show("en", { local });
     await within(snippetsRegion()).findByRole("button", { name: /^clash \(2\)/ });
-    expect(requests.map((r) => r.url)).toEqual(["/api/v1/snippets"]);
+    // Only the list (and the database's owner, to know its team): nothing is imported again.
+    expect(requests.filter((r) => r.url.startsWith("/api/v1/snippets")).map((r) => r.url)).toEqual([
+      `/api/v1/snippets?databaseId=${DB_ID}`,
+    ]);
   });
 
   it("after an import cut short (the server has them, this browser still too) sends nothing twice", async () => {
