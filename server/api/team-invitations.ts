@@ -45,7 +45,11 @@ export function teamInvitationsRoutes(deps: ApiDeps) {
       const teamId = c.req.param("teamId");
       await adminOf(teamId, c.var.user.id);
       const open = await deps.stackApi.listTeamInvitations(teamId);
-      await pruneGoneInvitations(deps, teamId, open.map((invitation) => invitation.id));
+      await pruneGoneInvitations(
+        deps,
+        teamId,
+        open.map((invitation) => invitation.id),
+      );
       const rows = open.length
         ? await db()
             .select()
@@ -91,7 +95,11 @@ export function teamInvitationsRoutes(deps: ApiDeps) {
         invitedBy: c.var.user.id,
       };
       // Roles of invitations that expired unused or were withdrawn elsewhere go on the way.
-      await pruneGoneInvitations(deps, teamId, open.map((candidate) => candidate.id));
+      await pruneGoneInvitations(
+        deps,
+        teamId,
+        open.map((candidate) => candidate.id),
+      );
       await db()
         .insert(teamInvitationRolesTable)
         .values(values)
@@ -140,7 +148,8 @@ export function teamInvitationsRoutes(deps: ApiDeps) {
       const claimable: string[] = [];
       for (const teamId of new Set(rows.map((row) => row.teamId))) {
         const open = new Set((await deps.stackApi.listTeamInvitations(teamId)).map((invitation) => invitation.id));
-        for (const row of rows) if (row.teamId === teamId && open.has(row.invitationId)) claimable.push(row.invitationId);
+        for (const row of rows)
+          if (row.teamId === teamId && open.has(row.invitationId)) claimable.push(row.invitationId);
       }
       if (claimable.length > 0) {
         await db()
