@@ -274,6 +274,45 @@ describe("schema editor", () => {
     expect(final.table.indexes.map((i) => i.name)).toEqual(["items_by_added"]);
   });
 
+  it("a view from the workbench's query: a name made to break out of its quotes, the statement edited before it runs", async () => {
+    // Its own schema: the table tests left a table of this name in public.
+    await sql("CREATE SCHEMA reports");
+    const planned = await plan({
+      op: "create_view",
+      schema: "reports",
+      name: HOSTILE,
+      query: "SELECT id FROM x WHERE id > 0;\n",
+    });
+    expect(planned.status, planned.text).toBe(200);
+    const [statement] = planResponseSchema.parse(planned.data).statements;
+    expect(statement).toEqual({
+      sql: 'CREATE VIEW "reports"."a""; drop table x; --" AS\nSELECT id FROM x WHERE id > 0',
+      field: "query",
+    });
+    // The user edits the shown statement; the edited text is what runs.
+    const edited = `${statement?.sql.replace("WHERE id > 0", "WHERE id >= 0")} WITH CHECK OPTION`;
+    const applied = await api(server, alice.accessToken, "POST", `/db/${dbId}/schema-editor/apply`, {
+      statements: [{ sql: edited, field: null }],
+      expected: null,
+    });
+    expect(applied.status, applied.text).toBe(200);
+    const defined = await sql(
+      `SELECT pg_get_viewdef('reports."a""; drop table x; --"'::regclass) AS def, to_regclass('public.x') IS NOT NULL AS kept`,
+    );
+    expect(defined[0]?.rows[0]).toMatchObject({ kept: true, def: expect.stringMatching(/id >= 0/) });
+    // A second one of that name is the database's error, placed on the query it came from.
+    const again = await plan({ op: "create_view", schema: "reports", name: HOSTILE, query: "SELECT 1" });
+    const failed = await api(server, alice.accessToken, "POST", `/db/${dbId}/schema-editor/apply`, {
+      statements: planResponseSchema.parse(again.data).statements,
+    });
+    expect([failed.status, failed.error?.code, failed.error?.details?.field]).toEqual([
+      400,
+      "DATABASE_QUERY_FAILED",
+      "query",
+    ]);
+    await sql("DROP SCHEMA reports CASCADE");
+  });
+
   it("schemas, enums, views, comments, truncate and drop", async () => {
     await planAndApply({ op: "create_schema", name: HOSTILE });
     await planAndApply({ op: "create_enum", schema: HOSTILE, name: HOSTILE, values: ["it's", "b"] });
@@ -393,6 +432,10 @@ describe("schema editor on a read-only server", () => {
     });
     expect(planned.status).toBe(403);
     expect(planned.error?.code).toBe("DATABASE_READ_ONLY");
+    const view = await api(readOnly, carol.accessToken, "POST", `${base}/plan`, {
+      change: { op: "create_view", schema: "public", name: "v", query: "SELECT 1" },
+    });
+    expect([view.status, view.error?.code]).toEqual([403, "DATABASE_READ_ONLY"]);
     const applied = await api(readOnly, carol.accessToken, "POST", `${base}/apply`, {
       statements: [{ sql: "CREATE SCHEMA s" }],
     });

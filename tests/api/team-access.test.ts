@@ -133,6 +133,12 @@ const DB_ROUTES: Route[] = [
   ["GET", () => `/db/${dbId}/schema-editor/types`, undefined, "viewer"],
   ["GET", () => `/db/${dbId}/schema-editor/table/notes`, undefined, "viewer"],
   ["POST", () => `/db/${dbId}/schema-editor/apply`, { statements: [{ sql: "SELECT 1" }] }, "developer"],
+  [
+    "POST",
+    () => `/db/${dbId}/schema-editor/plan`,
+    { change: { op: "create_view", schema: "public", name: "v", query: "SELECT body FROM notes" } },
+    "developer",
+  ],
   ["PATCH", () => `/db/${dbId}`, { name: "shared" }, "admin"],
   ["POST", () => `/db/${dbId}/move`, { team_id: randomUUID() }, "admin"],
 ];

@@ -6,7 +6,10 @@ import { useEffect, useRef, useState } from "react";
 import { Group, Panel } from "react-resizable-panels";
 import { SideDrawer } from "@/components/ui/side-drawer";
 import { errorText } from "@/lib/errors/error-text";
+import { useRoleOn } from "@/lib/workspace/use-workspace";
+import { atLeast } from "@/lib/workspace/workspace";
 import { databaseKeys, schemaQuery } from "./api";
+import { databasesQuery } from "./databases-api";
 import { useRememberedLayout } from "./layout/remembered-layout";
 import { ResizeHandle } from "./layout/resize-handle";
 import { importLocalSnippets } from "./snippets/import-local-snippets";
@@ -14,6 +17,7 @@ import { markSnippetRun, snippetKeys, snippetQuery, snippetsQuery } from "./snip
 import { cancelSql, executeSql, splitSql } from "./sql-api";
 import { SqlEditor, type SqlEditorHandle } from "./sql-editor";
 import { setCompletionSchema, setCompletionSnippets } from "./workbench/completion-provider";
+import { CreateViewDialog } from "./workbench/create-view-dialog";
 import { DestructiveConfirmDialog } from "./workbench/destructive-confirm-dialog";
 import { EditorTabBar } from "./workbench/editor-tab-bar";
 import {
@@ -64,6 +68,10 @@ export function SqlWorkbench({
   const [confirming, setConfirming] = useState<{ plan: RunPlan; explain: boolean } | null>(null);
   const [explained, setExplained] = useState<ExplainedPlan | null>(null);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  // The query a view is being made of (its selection, else the editor's text); null: no dialog.
+  const [viewQuery, setViewQuery] = useState<string | null>(null);
+  const databaseOwner = useQuery(databasesQuery()).data?.find((db) => db.id === dbId)?.owner;
+  const mayChangeStructure = atLeast(useRoleOn(databaseOwner), "developer");
   const [historyOpen, setHistoryOpen] = useState(false);
   const stopRequested = useRef(false);
   // Set while /sql/split answers, before `running` is: a second Ctrl+Enter then does nothing.
@@ -96,6 +104,13 @@ export function SqlWorkbench({
     setCompletionSnippets(snippetList ?? []);
     return () => setCompletionSnippets([]);
   }, [snippetList]);
+
+  /** The editor's selection, else all of its text: what "Create view…" makes a view of. */
+  function currentQuery(): string {
+    const request = editor.current?.runRequest("smart");
+    if (!request) return "";
+    return request.mode === "selection" ? request.text.slice(request.start, request.end) : request.text;
+  }
 
   function openSnippet(snippet: Pick<SnippetRecord, "id" | "name" | "sql">) {
     const tabId = crypto.randomUUID();
@@ -313,10 +328,12 @@ export function SqlWorkbench({
         running={running !== null}
         status={status}
         onOpenHistory={() => setHistoryOpen(true)}
+        canCreateView={mayChangeStructure}
         onAction={(action) => {
           if (action === "stop") stop();
           else if (action === "format") void editor.current?.format();
           else if (action === "shortcuts") setShortcutsOpen(true);
+          else if (action === "create-view") setViewQuery(currentQuery());
           else void run(action === "run" ? "smart" : action === "run-all" ? "all" : action);
         }}
       />
@@ -360,6 +377,12 @@ export function SqlWorkbench({
         }}
       />
       <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+      <CreateViewDialog
+        dbId={dbId}
+        query={viewQuery ?? ""}
+        open={viewQuery !== null}
+        onOpenChange={(open) => !open && setViewQuery(null)}
+      />
       <SideDrawer
         open={historyOpen}
         onOpenChange={setHistoryOpen}

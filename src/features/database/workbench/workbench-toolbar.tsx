@@ -11,7 +11,15 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
 
-export type ToolbarAction = "run" | "run-all" | "stop" | "explain" | "explain-analyze" | "format" | "shortcuts";
+export type ToolbarAction =
+  | "run"
+  | "run-all"
+  | "stop"
+  | "explain"
+  | "explain-analyze"
+  | "format"
+  | "create-view"
+  | "shortcuts";
 
 /**
  * The workbench's one-line toolbar: Run, Run all and Stop as buttons, the history and snippets
@@ -23,8 +31,11 @@ export function WorkbenchToolbar({
   onAction,
   onOpenHistory,
   status,
+  canCreateView = false,
 }: {
   running: boolean;
+  /** "Create view…" is offered to those who may change the structure (developer and up). */
+  canCreateView?: boolean;
   onAction: (action: ToolbarAction) => void;
   onOpenHistory: () => void;
   status: ReactNode;
@@ -87,6 +98,11 @@ export function WorkbenchToolbar({
             <MenuItem onSelect={() => onAction("format")} shortcut="Shift+Alt+F">
               <Trans>Format SQL</Trans>
             </MenuItem>
+            {canCreateView ? (
+              <MenuItem onSelect={() => onAction("create-view")}>
+                <Trans>Create view…</Trans>
+              </MenuItem>
+            ) : null}
             <DropdownMenuSeparator />
             <MenuItem onSelect={() => onAction("shortcuts")} shortcut="?">
               <Trans>Keyboard shortcuts</Trans>
@@ -115,16 +131,18 @@ function MenuItem({
 }: {
   onSelect: () => void;
   disabled?: boolean;
-  shortcut: string;
+  shortcut?: string;
   children: ReactNode;
 }) {
   return (
     <DropdownMenuItem onSelect={onSelect} disabled={disabled} aria-keyshortcuts={shortcut}>
       <span className="flex-1">{children}</span>
       {/* Shown, and told to assistive technology through aria-keyshortcuts instead of the name. */}
-      <span aria-hidden="true" className="ml-4 font-mono text-xs text-slate-400">
-        <kbd>{shortcut}</kbd>
-      </span>
+      {shortcut ? (
+        <span aria-hidden="true" className="ml-4 font-mono text-xs text-slate-400">
+          <kbd>{shortcut}</kbd>
+        </span>
+      ) : null}
     </DropdownMenuItem>
   );
 }
