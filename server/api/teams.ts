@@ -13,6 +13,7 @@ import { readJson } from "./lib/read-input.ts";
 import { recordTeamEvents } from "./lib/team-activity.ts";
 import { teamActivityRoutes } from "./team-activity.ts";
 import { teamInvitationsRoutes } from "./team-invitations.ts";
+import { teamLifecycleRoutes } from "./team-lifecycle.ts";
 
 const notReadable = () =>
   apiError("TEAM_MEMBERS_NOT_READABLE", "You may not read this team's members ($read_members is needed).");
@@ -141,6 +142,7 @@ export function teamsRoutes(deps: ApiDeps) {
       return c.json(ok({ owner: userId, previousOwner: callerId }));
     })
     .route("/", teamInvitationsRoutes(deps))
+    .route("/", teamLifecycleRoutes(deps))
     .route("/", teamActivityRoutes(deps));
 }
 

@@ -95,6 +95,11 @@ export const apiErrors = {
   // (details.role names the role needed); the caller is not a member of the team named in the request
   TEAM_ROLE_REQUIRED: { status: 403, details: z.object({ role: z.enum(["viewer", "developer", "admin", "owner"]) }) },
   NOT_A_TEAM_MEMBER: { status: 403, details: z.object({ userId: z.string().optional() }) },
+  // Team changes made through the console on the caller's behalf: the auth service wants a team
+  // permission of theirs (details.permission: $update_team, $delete_team, $remove_members), or lets
+  // no client create teams in this project
+  TEAM_PERMISSION_REQUIRED: { status: 403, details: z.object({ permission: z.string() }) },
+  TEAM_CREATION_DISABLED: { status: 403 },
   // PUT /teams/{teamId}/members/{userId}/role: the last owner cannot step down
   TEAM_NEEDS_OWNER: { status: 409 },
   // DELETE /teams/{teamId}/members/{userId} naming the caller: leaving is the member's own "Leave team"

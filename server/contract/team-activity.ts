@@ -3,6 +3,13 @@ import { auditActionSchema } from "./audit.ts";
 
 /** What a team's own log records (team_activity_events); an app's history has auditActionSchema. */
 export const teamEventActionSchema = z.enum([
+  /** subject: the team's name. Made, renamed (detail: {previousName}) and deleted through the console. */
+  "team.created",
+  "team.renamed",
+  "team.deleted",
+  /** subject: the member's e-mail. Left by themselves; removed by an admin (detail: {userId}). */
+  "member.left",
+  "member.removed",
   /** detail: {role, previousRole}; subject: the member's e-mail. */
   "member.role_changed",
   /** subject: the removed member's e-mail; detail: {userId, role} (the role they held). */

@@ -64,3 +64,7 @@ export type AcceptedInvitation = z.infer<typeof acceptedInvitationSchema>;
 
 /** POST /teams/{teamId}/transfer: the member who becomes owner (the caller becomes admin). */
 export const transferOwnershipSchema = z.strictObject({ userId: z.string().min(1).max(64) });
+
+/** POST /teams (create) and PATCH /teams/{teamId} (rename): the team's name, as the auth service keeps it. */
+export const teamNameSchema = z.strictObject({ displayName: z.string().trim().min(1).max(200) });
+export type TeamName = z.infer<typeof teamNameSchema>;

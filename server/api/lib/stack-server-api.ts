@@ -21,43 +21,67 @@ export interface StackTeamInvitation {
   expires_at_millis: number;
 }
 
+async function bodyCode(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.json()) as { code?: unknown };
+    return typeof body.code === "string" && /^[A-Z_]{1,80}$/.test(body.code) ? body.code : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One call to the auth service: with the secret server key, or, given `accessToken`, as that user
+ * through the client API (so the service applies its own rules for them: membership, $update_team,
+ * $delete_team, $remove_members, whether clients may create teams).
+ */
+async function stackCall(
+  stack: StackTarget,
+  method: string,
+  path: string,
+  body?: unknown,
+  accessToken?: string,
+): Promise<unknown> {
+  const access: Record<string, string> = accessToken
+    ? {
+        "x-stack-access-type": "client",
+        "x-stack-access-token": accessToken,
+        ...(stack.publishableClientKey ? { "x-stack-publishable-client-key": stack.publishableClientKey } : {}),
+      }
+    : { "x-stack-access-type": "server", "x-stack-secret-server-key": stack.secretServerKey };
+  let response: Response;
+  try {
+    response = await fetch(`${stack.baseUrl()}/api/v1${path}`, {
+      method,
+      headers: { "content-type": "application/json", "x-stack-project-id": stack.projectId, ...access },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch (error) {
+    throw apiError("AUTH_SERVICE_UNAVAILABLE", "The auth service could not be reached.", {
+      reason: (error as Error).message,
+    });
+  }
+  if (!response.ok) {
+    // Known errors name themselves in a header; a few plain ones only in the body's `code`.
+    const code =
+      response.headers.get("x-stack-known-error") ??
+      response.headers.get("x-hexclave-known-error") ??
+      (await bodyCode(response));
+    throw apiError("AUTH_SERVICE_UNAVAILABLE", `The auth service answered ${method} ${path} with ${response.status}.`, {
+      status: response.status,
+      ...(code ? { authErrorCode: code } : {}),
+    });
+  }
+  return response.json();
+}
+
 /**
  * A small client of the auth service's server API (secret server key), the same calls
  * StackServerApp would make, without loading the SDK into the server.
  */
 export function createStackServerApi(stack: StackTarget) {
-  const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
-    let response: Response;
-    try {
-      response = await fetch(`${stack.baseUrl()}/api/v1${path}`, {
-        method,
-        headers: {
-          "content-type": "application/json",
-          "x-stack-access-type": "server",
-          "x-stack-project-id": stack.projectId,
-          "x-stack-secret-server-key": stack.secretServerKey,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(10_000),
-      });
-    } catch (error) {
-      throw apiError("AUTH_SERVICE_UNAVAILABLE", "The auth service could not be reached.", {
-        reason: (error as Error).message,
-      });
-    }
-    if (!response.ok) {
-      const code = response.headers.get("x-stack-known-error") ?? response.headers.get("x-hexclave-known-error");
-      throw apiError(
-        "AUTH_SERVICE_UNAVAILABLE",
-        `The auth service answered ${method} ${path} with ${response.status}.`,
-        {
-          status: response.status,
-          ...(code ? { authErrorCode: code } : {}),
-        },
-      );
-    }
-    return response.json();
-  };
+  const call = (method: string, path: string, body?: unknown) => stackCall(stack, method, path, body);
   const emailChannels = async (userId: string) => {
     const query = new URLSearchParams({ user_id: userId });
     const page = (await call("GET", `/contact-channels?${query}`)) as {
@@ -66,6 +90,8 @@ export function createStackServerApi(stack: StackTarget) {
     return page.items.filter((ch) => ch.type === "email");
   };
   return {
+    /** The auth service's client API as the user whose access token this is (see stackCall). */
+    asUser: (accessToken: string) => userCalls(stack, accessToken),
     async getUser(userId: string): Promise<StackServerUser> {
       return (await call("GET", `/users/${encodeURIComponent(userId)}`)) as StackServerUser;
     },
@@ -174,3 +200,29 @@ export function createStackServerApi(stack: StackTarget) {
   };
 }
 export type StackServerApi = ReturnType<typeof createStackServerApi>;
+
+/** What the console does to teams on a user's behalf, with their own rights at the auth service. */
+function userCalls(stack: StackTarget, accessToken: string) {
+  const call = (method: string, path: string, body?: unknown) => stackCall(stack, method, path, body, accessToken);
+  return {
+    async createTeam(displayName: string): Promise<{ id: string; display_name: string }> {
+      return (await call("POST", "/teams", { display_name: displayName, creator_user_id: "me" })) as {
+        id: string;
+        display_name: string;
+      };
+    },
+    async renameTeam(teamId: string, displayName: string): Promise<{ id: string; display_name: string }> {
+      return (await call("PATCH", `/teams/${enc(teamId)}`, { display_name: displayName })) as {
+        id: string;
+        display_name: string;
+      };
+    },
+    async deleteTeam(teamId: string): Promise<void> {
+      await call("DELETE", `/teams/${enc(teamId)}`);
+    },
+    /** The user leaves (`userId` "me") or removes another member. */
+    async removeMember(teamId: string, userId: string): Promise<void> {
+      await call("DELETE", `/team-memberships/${enc(teamId)}/${enc(userId)}`);
+    },
+  };
+}

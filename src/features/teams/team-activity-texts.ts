@@ -8,6 +8,11 @@ import { useAuditEventText } from "@/lib/audit/audit-event-text";
 import { useRoleName } from "@/lib/workspace/role-names";
 
 const TEAM_EVENT_LABELS: Record<TeamEventAction, MessageDescriptor> = {
+  "team.created": msg`Team created`,
+  "team.renamed": msg`Team renamed`,
+  "team.deleted": msg`Team deleted`,
+  "member.left": msg`Member left`,
+  "member.removed": msg`Member removed`,
   "member.role_changed": msg`Role changed`,
   "member.removed": msg`Member removed`,
   "team.ownership_transferred": msg`Ownership transferred`,
@@ -42,7 +47,18 @@ export function useTeamActivityText() {
     const parsed = teamRoleSchema.safeParse(entry.detail?.role);
     const role = parsed.success ? roleName(parsed.data) : "";
     const name = entry.resource.name ?? entry.resource.id;
+    const previousName = typeof entry.detail?.previousName === "string" ? entry.detail.previousName : "";
     switch (action) {
+      case "team.created":
+        return t`${who} created the team ${subject}`;
+      case "team.renamed":
+        return t`${who} renamed the team from ${previousName} to ${subject}`;
+      case "team.deleted":
+        return t`${who} deleted the team ${subject}`;
+      case "member.left":
+        return t`${who} left the team`;
+      case "member.removed":
+        return t`${who} removed ${subject} from the team`;
       case "member.role_changed":
         return t`${who} made ${subject} ${role}`;
       case "member.removed":
