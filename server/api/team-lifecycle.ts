@@ -141,6 +141,11 @@ export function teamLifecycleRoutes(deps: ApiDeps) {
       if (callerRole === null) throw notMember();
       // Removing is the admins' (the console's rule), and an owner goes only by an owner's hand.
       requireRole(callerRole, "admin");
+      // Oneself is left, not removed: Leave team keeps a team from losing its last owner this way.
+      if (userId === c.var.user.id) {
+        throw apiError("TEAM_REMOVE_SELF", "You cannot remove yourself: use Leave team instead.");
+      }
+      if (!isUuid(userId)) throw apiError("NOT_A_TEAM_MEMBER", "This user is not a member of this team.", { userId });
       const targetRole = isUuid(userId) ? await deps.rights.roleIn(teamId, userId) : null;
       if (targetRole === "owner") requireRole(callerRole, "owner");
       const email = isUuid(userId)

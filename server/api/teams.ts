@@ -28,8 +28,6 @@ const isUuid = (value: string) => z.uuid().safeParse(value).success;
  * whether it exists or not.
  * PUT /teams/{teamId}/members/{userId}/role: an admin changes a member's role (only an owner
  * makes or unmakes an owner).
- * DELETE /teams/{teamId}/members/{userId}: an admin removes a member (an owner only by an owner, and
- * never the last one; nobody removes themselves: that is Leave team).
  * POST /teams/{teamId}/transfer: the owner hands the team to another member, who becomes owner;
  * the caller becomes admin. Invitations and their roles: team-invitations.ts.
  */
@@ -88,36 +86,6 @@ export function teamsRoutes(deps: ApiDeps) {
         ]);
       }
       return c.json(ok({ userId, role }));
-    })
-    .delete("/:teamId/members/:userId", async (c) => {
-      const teamId = c.req.param("teamId");
-      const userId = c.req.param("userId");
-      const callerId = c.var.user.id;
-      if (!isUuid(teamId)) throw apiError("NOT_A_TEAM_MEMBER", "You are not a member of this team.");
-      await requireTeamRole(deps, teamId, callerId, "admin");
-      if (userId === callerId)
-        throw apiError("TEAM_REMOVE_SELF", "You cannot remove yourself: use Leave team instead.");
-      const current = isUuid(userId) ? await deps.rights.roleIn(teamId, userId) : null;
-      if (current === null && !(isUuid(userId) && (await isTeamMember(deps, teamId, userId)))) {
-        throw apiError("NOT_A_TEAM_MEMBER", "This user is not a member of this team.", { userId });
-      }
-      // An owner is removed by another owner only, and never the last one.
-      if (current === "owner") {
-        requireRole((await deps.rights.roleIn(teamId, callerId)) ?? "viewer", "owner");
-        await keepOneOwner(deps, teamId, userId);
-      }
-      const email = await emailOf(deps, userId);
-      await deps.stackApi.removeTeamMember(teamId, userId);
-      // This instance at once; other instances within the rights cache's few seconds, and the
-      // removed member's sockets at their next re-sync (team-subscriptions.ts).
-      deps.rights.forget(teamId, userId);
-      await recordTeamEvents(deps.store.db, teamId, c.var.user, [
-        { action: "member.removed", subject: email, detail: { userId, role: current } },
-      ]);
-      const refetch = { type: "store", store: "teams", op: "refetch", teamId } as const;
-      await deps.events.publish(ownerChannel({ type: "team", id: teamId }), refetch);
-      await deps.events.publish(ownerChannel({ type: "user", id: userId }), refetch);
-      return c.json(ok({ userId, removed: true as const }));
     })
     .post("/:teamId/transfer", async (c) => {
       const { userId } = await readJson(c, transferOwnershipSchema);

@@ -12,8 +12,6 @@ export const teamEventActionSchema = z.enum([
   "member.removed",
   /** detail: {role, previousRole}; subject: the member's e-mail. */
   "member.role_changed",
-  /** subject: the removed member's e-mail; detail: {userId, role} (the role they held). */
-  "member.removed",
   /** subject: the new owner's e-mail; detail: {newOwner, previousOwner} (user ids). */
   "team.ownership_transferred",
   /** subject: the invited address; detail: {role}. */

@@ -40,9 +40,8 @@ async function addMember(user: TestUser, role: TeamRole) {
 
 beforeAll(async () => {
   server = await startTestServer({ env: { TEAM_RIGHTS_CACHE_MS: "0" } });
-  [owner, admin, developer, viewer, stranger] = await Promise.all(
-    Array.from({ length: 5 }, () => createTestUser(server, { verified: true })),
-  );
+  const made = () => createTestUser(server, { verified: true });
+  [owner, admin, developer, viewer, stranger] = await Promise.all([made(), made(), made(), made(), made()]);
 }, 120_000);
 afterAll(async () => {
   await server?.close();

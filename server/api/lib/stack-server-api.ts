@@ -159,10 +159,6 @@ export function createStackServerApi(stack: StackTarget) {
       const page = (await call("GET", `/team-permissions?${query}`)) as { items?: Array<{ id: string }> };
       return (page.items ?? []).map((item) => item.id);
     },
-    /** Ends the user's membership of the team (their team permissions go with it). */
-    async removeTeamMember(teamId: string, userId: string): Promise<void> {
-      await call("DELETE", `/team-memberships/${enc(teamId)}/${enc(userId)}`);
-    },
     /** The team's members (server view: with their primary e-mail). */
     async listTeamUsers(teamId: string): Promise<StackServerUser[]> {
       const query = new URLSearchParams({ team_id: teamId, limit: "500" });

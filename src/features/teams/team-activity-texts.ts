@@ -14,7 +14,6 @@ const TEAM_EVENT_LABELS: Record<TeamEventAction, MessageDescriptor> = {
   "member.left": msg`Member left`,
   "member.removed": msg`Member removed`,
   "member.role_changed": msg`Role changed`,
-  "member.removed": msg`Member removed`,
   "team.ownership_transferred": msg`Ownership transferred`,
   "invitation.role_set": msg`Invitation role set`,
   "invitation.withdrawn": msg`Invitation withdrawn`,
@@ -61,8 +60,6 @@ export function useTeamActivityText() {
         return t`${who} removed ${subject} from the team`;
       case "member.role_changed":
         return t`${who} made ${subject} ${role}`;
-      case "member.removed":
-        return t`${who} removed ${subject} from the team`;
       case "team.ownership_transferred":
         return t`${who} handed the team over to ${subject}`;
       case "invitation.role_set":
