@@ -8,11 +8,11 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
-import { getStackApp } from "@/lib/session/stack";
 import { useRefreshTeams } from "@/lib/teams-sdk";
+import { createTeam } from "../teams/team-lifecycle-api";
 
 /**
- * Creates a team (the SDK selects it) and opens its page; the workspace switcher also selects it as
+ * Creates a team (through the app API, as the user) and opens its page; the workspace switcher also selects it as
  * the workspace (onCreated). Loaded when someone chooses it.
  */
 export default function CreateTeamDialog({
@@ -37,8 +37,8 @@ export default function CreateTeamDialog({
     setError(null);
     setBusy(true);
     try {
-      const user = await (await getStackApp()).getUser({ or: "throw" });
-      const team = await user.createTeam({ displayName });
+      // Through the app API, which records who created it in the team's activity.
+      const team = await createTeam(displayName);
       await refresh();
       onCreated?.(team.id);
       onOpenChange(false);

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { type SdkTeam, useRefreshTeams } from "../../lib/teams-sdk";
+import { deleteTeam } from "./team-lifecycle-api";
 
 /**
  * Deleting, for members holding $delete_team: the confirmation every deletion of an app, a
@@ -26,7 +27,7 @@ export function DeleteTeamSection({ team }: { team: SdkTeam }) {
     setBusy(true);
     setFailure(null);
     try {
-      await team.delete();
+      await deleteTeam(team.id);
       setOpen(false);
       await navigate({ to: "/" });
       await refresh();

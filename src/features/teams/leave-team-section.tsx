@@ -7,10 +7,11 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
-import { type SdkTeam, type SdkUser, useRefreshTeams } from "../../lib/teams-sdk";
+import { type SdkTeam, useRefreshTeams } from "../../lib/teams-sdk";
+import { leaveTeam } from "./team-lifecycle-api";
 
 /** Leaving needs no permission; coming back needs a new invitation. */
-export function LeaveTeamSection({ user, team }: { user: SdkUser; team: SdkTeam }) {
+export function LeaveTeamSection({ team }: { team: SdkTeam }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const refresh = useRefreshTeams();
@@ -21,7 +22,7 @@ export function LeaveTeamSection({ user, team }: { user: SdkUser; team: SdkTeam 
   async function leave() {
     setBusy(true);
     try {
-      await user.leaveTeam(team);
+      await leaveTeam(team.id);
       setConfirming(false);
       await navigate({ to: "/" });
       await refresh();

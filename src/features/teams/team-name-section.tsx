@@ -9,6 +9,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { type SdkTeam, useRefreshTeams } from "../../lib/teams-sdk";
+import { renameTeam } from "./team-lifecycle-api";
 
 /** Renaming, for members holding $update_team. */
 export function TeamNameSection({ team }: { team: SdkTeam }) {
@@ -22,7 +23,7 @@ export function TeamNameSection({ team }: { team: SdkTeam }) {
     if (!displayName || displayName === team.displayName) return;
     setBusy(true);
     try {
-      await team.update({ displayName });
+      await renameTeam(team.id, displayName);
       await refresh();
       notify.success(t`Team renamed`);
     } catch (e) {

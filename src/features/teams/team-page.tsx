@@ -102,7 +102,7 @@ function TeamDetails({ user, team }: { user: SdkUser; team: SdkTeam }) {
         />
       )}
       {callerRole === "owner" && <TransferOwnershipSection user={user} team={team} />}
-      <LeaveTeamSection user={user} team={team} />
+      <LeaveTeamSection team={team} />
       {can("$delete_team") && <DeleteTeamSection team={team} />}
     </>
   );
