@@ -47,6 +47,21 @@ export const configSchema = z.object({
   /** Retention after each backup of the server's: keep the newest N sealed archives, and/or none older than N days. */
   BACKUP_KEEP: z.coerce.number().int().min(1).optional(),
   BACKUP_KEEP_DAYS: z.coerce.number().int().min(1).optional(),
+  /**
+   * An S3-compatible bucket the server's backups (and `npm run backup`) are uploaded to as well
+   * (server/backup/backup-bucket.ts); unset: the folder alone. The endpoint is the operator's
+   * explicit choice, so the outbound rules for tenants' addresses do not apply to it.
+   */
+  BACKUP_S3_BUCKET: optionalString,
+  BACKUP_S3_ENDPOINT: z.url().optional(),
+  BACKUP_S3_REGION: z.string().min(1).default("us-east-1"),
+  BACKUP_S3_PREFIX: z.string().default(""),
+  BACKUP_S3_ACCESS_KEY_ID: optionalString,
+  /** Never logged, never shown back (the admin area names the bucket, not its keys). */
+  BACKUP_S3_SECRET_ACCESS_KEY: optionalString,
+  BACKUP_S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  /** false: the archive is deleted from BACKUP_DIR once it is in the bucket (the bucket instead of the folder). */
+  BACKUP_S3_KEEP_LOCAL: booleanFlag.default(true),
   /** A backup at start, before pending migrations of the store are applied. */
   BACKUP_BEFORE_MIGRATE: booleanFlag.default(false),
   SECRETS_MASTER_KEY: base64Key32.optional(),
@@ -172,6 +187,16 @@ const configRules = configSchema.superRefine((config, ctx) => {
       if (!config[key])
         ctx.addIssue({ code: "custom", path: [key], message: "is required when STACK_BASE_URL is set" });
     }
+  }
+  if (Boolean(config.BACKUP_S3_ACCESS_KEY_ID) !== Boolean(config.BACKUP_S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["BACKUP_S3_SECRET_ACCESS_KEY"],
+      message: "and BACKUP_S3_ACCESS_KEY_ID are set together, or neither (the SDK's own credentials then)",
+    });
+  }
+  if (!config.BACKUP_S3_BUCKET && !config.BACKUP_S3_KEEP_LOCAL) {
+    ctx.addIssue({ code: "custom", path: ["BACKUP_S3_KEEP_LOCAL"], message: "=false needs BACKUP_S3_BUCKET" });
   }
   const dev = config.DEV_OAUTH_PROVIDER;
   const issue = (message: string) => ctx.addIssue({ code: "custom", path: ["DEV_OAUTH_PROVIDER"], message });

@@ -30,6 +30,10 @@ const PASSED_ON = new Set([
   "RESTORE_STORE_MISMATCH",
   "PG_CLIENT_MISSING",
   "PG_TOOL_FAILED",
+  "BACKUP_BUCKET_DENIED",
+  "BACKUP_BUCKET_MISSING",
+  "BACKUP_BUCKET_UNREACHABLE",
+  "BACKUP_BUCKET_FAILED",
 ] as const);
 
 function refusal(error: unknown): never {
@@ -80,6 +84,7 @@ export function adminBackupDatabasesRoutes(backups: ServerBackups, deps: ApiDeps
   return new Hono<ApiEnv>()
     .get("/:name/databases", async (c) => {
       const name = nameParam(c.req.param("name"));
+      await backups.localArchive(name).catch(refusal);
       const manifest = await backups.folder.sealedManifest(name).catch(refusal);
       const live = await liveByLocation(deps.store.db, manifest);
       const databases: ArchiveDatabases["databases"] = [];
@@ -100,6 +105,7 @@ export function adminBackupDatabasesRoutes(backups: ServerBackups, deps: ApiDeps
     .post("/:name/restore-database", async (c) => {
       const name = nameParam(c.req.param("name"));
       const input = await readJson(c, restoreArchivedDatabaseSchema);
+      await backups.localArchive(name).catch(refusal);
       const manifest = await backups.folder.verify(name).catch(refusal);
       if (manifest.store !== deps.connections.managedEngine) {
         throw apiError(

@@ -5,6 +5,7 @@ import { Readable } from "node:stream";
 import { Hono } from "hono";
 import { BackupError } from "../backup/backup-error.ts";
 import { ARCHIVE_FILE } from "../backup/backup-folder.ts";
+import type { BucketErrorCode } from "../backup/bucket-error.ts";
 import type { ServerBackups } from "../backup/server-backups.ts";
 import type { BackupsOverview, BackupRun as ListedRun } from "../contract/backups.ts";
 import type { Db } from "../db/store.ts";
@@ -30,6 +31,7 @@ function refusal(error: unknown): never {
     if (error.code === "BACKUP_RUNNING") throw apiError("BACKUP_RUNNING", error.message);
     if (error.code === "BACKUP_DIR_UNWRITABLE") throw apiError("BACKUP_DIR_UNWRITABLE", error.message);
     if (error.code === "BACKUP_DISK_FULL") throw apiError("BACKUP_DISK_FULL", error.message);
+    if (error.code.startsWith("BACKUP_BUCKET_")) throw apiError(error.code as BucketErrorCode, error.message);
   }
   throw error;
 }
@@ -64,8 +66,9 @@ export function adminBackupsRoutes(
     .route("/", adminBackupDatabasesRoutes(backups, deps, audit))
     .get("/", async (c) => {
       const nextAt = backups.nextScheduled();
+      const { archives, bucketError } = await backups.listArchives();
       const overview: BackupsOverview = {
-        archives: await backups.folder.list(),
+        archives,
         runs: (await backups.listRuns()).map(listedRun),
         settings: {
           dir: backups.folder.dir,
@@ -74,6 +77,14 @@ export function adminBackupsRoutes(
           keep: settings.keep ?? null,
           keepDays: settings.keepDays ?? null,
           store: settings.store,
+          bucket: backups.target
+            ? {
+                url: backups.target.bucket.url(),
+                endpoint: backups.target.bucket.settings.endpoint ?? null,
+                keepLocal: backups.target.keepLocal,
+                error: bucketError,
+              }
+            : null,
         },
       };
       return c.json(ok(overview));
@@ -87,14 +98,22 @@ export function adminBackupsRoutes(
       const name = nameParam(c.req.param("name"));
       const path = backups.folder.pathOf(name);
       const info = await stat(path).catch(() => null);
-      if (!info?.isFile()) throw apiError("BACKUP_NOT_FOUND", "No backup by that name.");
+      // Not in the folder: streamed from the bucket, when there is one and it has the archive.
+      const remote =
+        info?.isFile() || !backups.target
+          ? null
+          : await backups.target.bucket.open(name).catch((error: unknown) => {
+              if (error instanceof BackupError && error.code === "ARCHIVE_NOT_A_BACKUP") return null;
+              return refusal(error);
+            });
+      if (!info?.isFile() && !remote) throw apiError("BACKUP_NOT_FOUND", "No backup by that name.");
       // The archive holds every secret (sealed): who took a copy is on record.
       await recordAsOperator(audit, c.var.user, [{ action: "backup.downloaded", subject: name }]);
-      const body = Readable.toWeb(createReadStream(path)) as ReadableStream;
+      const body = Readable.toWeb(remote ? remote.body : createReadStream(path)) as ReadableStream;
       return new Response(body, {
         headers: {
           "content-type": "application/x-tar",
-          "content-length": String(info.size),
+          "content-length": String(remote ? remote.bytes : (info?.size ?? 0)),
           "content-disposition": `attachment; filename="${name}"`,
           "cache-control": "no-store",
           "x-content-type-options": "nosniff",
@@ -103,9 +122,11 @@ export function adminBackupsRoutes(
     })
     .delete("/:name", async (c) => {
       const name = nameParam(c.req.param("name"));
-      await backups.folder.remove(name).catch((error: unknown) => {
-        if (error instanceof BackupError) throw apiError("BACKUP_NOT_FOUND", "No backup by that name.");
-        throw error;
+      await backups.removeArchive(name).catch((error: unknown) => {
+        if (error instanceof BackupError && error.code === "ARCHIVE_NOT_A_BACKUP") {
+          throw apiError("BACKUP_NOT_FOUND", "No backup by that name.");
+        }
+        return refusal(error);
       });
       await recordAsOperator(audit, c.var.user, [{ action: "backup.deleted", subject: name }]);
       return c.json(ok({ name }));

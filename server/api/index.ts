@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { bucketTargetFrom } from "../backup/backup-bucket.ts";
 import { ServerBackups } from "../backup/server-backups.ts";
 import { serverBackupSource } from "../backup/sources.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -119,6 +120,7 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
     config.BACKUP_DIR,
     { keep: config.BACKUP_KEEP, keepDays: config.BACKUP_KEEP_DAYS },
     store.db,
+    bucketTargetFrom(config, master),
   );
   const operators = createOperatorGate(store.db, deps.stackApi, config.ADMIN_EMAILS);
   // The audit log keeps AUDIT_RETENTION_DAYS: pruned at start and then daily (idempotent across instances).

@@ -19,12 +19,18 @@ function field(header: Buffer, start: number, length: number): string {
   return raw.subarray(0, end === -1 ? length : end).toString("utf8");
 }
 
+/** The manifest's bytes and its seal as an archive carries them (the bucket keeps a copy beside each archive). */
+export interface ManifestEntries {
+  manifest: Buffer;
+  seal: string;
+}
+
 /**
  * Finds the manifest and its seal by walking the tar headers (each names its size, so the data in
- * between is skipped, not read: a listing of large archives costs a few reads each) and checks the
- * seal under `master`. The files' checksums are not read here; a restore checks every one of them.
+ * between is skipped, not read: a listing of large archives costs a few reads each); null when the
+ * archive has none at its end (cut short). The files' checksums are not read here.
  */
-export async function summarizeArchive(path: string, master: MasterKey): Promise<ArchiveSummary> {
+export async function readManifestEntries(path: string): Promise<ManifestEntries | null> {
   const handle = await open(path, "r");
   try {
     const { size } = await handle.stat();
@@ -39,9 +45,9 @@ export async function summarizeArchive(path: string, master: MasterKey): Promise
       const prefix = field(header, 345, 155);
       const fullName = prefix ? `${prefix}/${name}` : name;
       const entrySize = Number.parseInt(field(header, 124, 12).trim() || "0", 8);
-      if (!Number.isFinite(entrySize) || entrySize < 0) return { seal: "missing", manifest: null };
+      if (!Number.isFinite(entrySize) || entrySize < 0) return null;
       const dataAt = offset + BLOCK;
-      if (dataAt + entrySize > size) return { seal: "missing", manifest: null };
+      if (dataAt + entrySize > size) return null;
       if ((fullName === MANIFEST_NAME || fullName === SEAL_NAME) && entrySize <= MAX_MANIFEST_BYTES) {
         const data = Buffer.alloc(entrySize);
         await handle.read(data, 0, entrySize, dataAt);
@@ -50,18 +56,29 @@ export async function summarizeArchive(path: string, master: MasterKey): Promise
       }
       offset = dataAt + Math.ceil(entrySize / BLOCK) * BLOCK;
     }
-    if (!manifestBytes || seal === null) return { seal: "missing", manifest: null };
-    let manifest: Manifest | null = null;
-    try {
-      manifest = manifestSchema.parse(JSON.parse((manifestBytes as Buffer).toString("utf8")));
-    } catch {
-      return { seal: "invalid", manifest: null };
-    }
-    if (manifest.masterKeyId !== master.id || !manifestSealMatches(master, manifestBytes, seal)) {
-      return { seal: "invalid", manifest };
-    }
-    return { seal: "valid", manifest };
+    if (!manifestBytes || seal === null) return null;
+    return { manifest: manifestBytes, seal };
   } finally {
     await handle.close();
   }
+}
+
+/** Parses the manifest and checks its seal under `master` (the listing's judgement of an archive). */
+export function judgeManifest(entries: ManifestEntries | null, master: MasterKey): ArchiveSummary {
+  if (!entries) return { seal: "missing", manifest: null };
+  let manifest: Manifest | null = null;
+  try {
+    manifest = manifestSchema.parse(JSON.parse(entries.manifest.toString("utf8")));
+  } catch {
+    return { seal: "invalid", manifest: null };
+  }
+  if (manifest.masterKeyId !== master.id || !manifestSealMatches(master, entries.manifest, entries.seal)) {
+    return { seal: "invalid", manifest };
+  }
+  return { seal: "valid", manifest };
+}
+
+/** The listing's summary of a local archive: its manifest, judged under `master`. */
+export async function summarizeArchive(path: string, master: MasterKey): Promise<ArchiveSummary> {
+  return judgeManifest(await readManifestEntries(path), master);
 }

@@ -16,7 +16,11 @@ export type BackupErrorCode =
   | "PG_TOOL_FAILED"
   | "BACKUP_RUNNING"
   | "BACKUP_DISK_FULL"
-  | "BACKUP_DIR_UNWRITABLE";
+  | "BACKUP_DIR_UNWRITABLE"
+  | "BACKUP_BUCKET_DENIED"
+  | "BACKUP_BUCKET_MISSING"
+  | "BACKUP_BUCKET_UNREACHABLE"
+  | "BACKUP_BUCKET_FAILED";
 
 export class BackupError extends Error {
   override name = "BackupError";

@@ -121,14 +121,27 @@ export class BackupFolder {
    * under this key, cut short) are the operator's to judge and stay. Answers the names deleted.
    */
   async prune(rules: { keep?: number; keepDays?: number }, now = new Date()): Promise<string[]> {
-    const sealed = (await this.list()).filter((item) => item.seal === "valid");
-    const doomed = sealed.slice(1).filter((item, index) => {
-      const beyondCount = rules.keep !== undefined && index + 1 >= rules.keep;
-      const ageDays = (now.getTime() - Date.parse(item.createdAt)) / 86_400_000;
-      const tooOld = rules.keepDays !== undefined && ageDays > rules.keepDays;
-      return beyondCount || tooOld;
-    });
+    const doomed = doomedByRetention(await this.list(), rules, now);
     for (const item of doomed) await this.remove(item.name);
     return doomed.map((item) => item.name);
   }
+}
+
+/**
+ * Retention, for the folder and the bucket alike: of the archives listed newest first, the sealed
+ * ones beyond the newest `keep` and those older than `keepDays` (either may be unset), never the
+ * newest sealed one; archives it cannot vouch for (not sealed under this key, cut short) stay.
+ */
+export function doomedByRetention(
+  listed: ListedArchive[],
+  rules: { keep?: number; keepDays?: number },
+  now: Date,
+): ListedArchive[] {
+  const sealed = listed.filter((item) => item.seal === "valid");
+  return sealed.slice(1).filter((item, index) => {
+    const beyondCount = rules.keep !== undefined && index + 1 >= rules.keep;
+    const ageDays = (now.getTime() - Date.parse(item.createdAt)) / 86_400_000;
+    const tooOld = rules.keepDays !== undefined && ageDays > rules.keepDays;
+    return beyondCount || tooOld;
+  });
 }

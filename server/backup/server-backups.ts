@@ -1,11 +1,13 @@
 import type { Server } from "node:net";
+import { rename, rm, stat } from "node:fs/promises";
 import { isAbsolute, join } from "node:path";
 import type { Db } from "../db/store.ts";
 import type { MasterKey } from "../lib/envelope.ts";
 import { recordInstanceAudit } from "../lib/instance-audit.ts";
 import type { Logger } from "../lib/logger.ts";
 import { BackupError } from "./backup-error.ts";
-import { BackupFolder } from "./backup-folder.ts";
+import { type BackupBucket, uploadToBucket } from "./backup-bucket.ts";
+import { BackupFolder, type ListedArchive } from "./backup-folder.ts";
 import { archiveName, type BackupProgress, type BackupSource, backupInstance } from "./backup-instance.ts";
 import { type BackupRunLog, type BackupTrigger, type LoggedRun, MemoryRunLog, StoreRunLog } from "./backup-run-log.ts";
 import { type BackupSchedule, nextBackupAt } from "./backup-schedule.ts";
@@ -32,6 +34,17 @@ export interface BackupRun {
   attempt: number;
   retryOf: number | null;
   retryAt: string | null;
+}
+
+/** An archive as the admin area lists it: in BACKUP_DIR, in the bucket, or in both. */
+export interface PlacedArchive extends ListedArchive {
+  where: "folder" | "bucket" | "both";
+}
+
+/** The bucket backups go to as well, and whether BACKUP_DIR keeps its copy (BACKUP_S3_KEEP_LOCAL). */
+export interface BucketTarget {
+  bucket: BackupBucket;
+  keepLocal: boolean;
 }
 
 export interface BackupRetention {
@@ -107,6 +120,8 @@ export class ServerBackups {
     private readonly retention: BackupRetention = {},
     /** The control store: backups are recorded in its audit log and run log; none in tests of the archive alone. */
     private readonly auditDb: Db | null = null,
+    /** BACKUP_S3_*: every archive is uploaded there too, and retention applies there as well. */
+    readonly target: BucketTarget | null = null,
   ) {
     this.folder = new BackupFolder(backupDir, master);
     this.log = auditDb ? new StoreRunLog(auditDb) : new MemoryRunLog();
@@ -168,6 +183,8 @@ export class ServerBackups {
         const manifest = await backupInstance(this.source, this.master, archivePath, (progress) => {
           live.progress = progress;
         });
+        // A run succeeds once its archive is where the operator keeps it: a failed upload fails it.
+        if (this.target) await uploadToBucket(this.target.bucket, archivePath, this.target.keepLocal);
         const bytes = manifest.files.reduce((sum, file) => sum + file.size, 0);
         await this.log
           .end(logged.id, { state: "succeeded", bytes, databases: manifest.databases.length })
@@ -349,6 +366,71 @@ export class ServerBackups {
     } catch (error) {
       this.logger.error({ err: error }, "could not delete old backups");
     }
+    if (!this.target) return;
+    try {
+      const removed = await this.target.bucket.prune(this.retention);
+      if (removed.length > 0) {
+        this.logger.info({ removed, bucket: this.target.bucket.describe() }, "old backups deleted from the bucket");
+      }
+    } catch (error) {
+      this.logger.error({ err: error }, "could not delete old backups from the bucket");
+    }
+  }
+
+  /**
+   * The archives of the folder and of the bucket, newest first, each once with where it is; a
+   * bucket that cannot be listed is answered as `bucketError` beside the folder's archives.
+   */
+  async listArchives(): Promise<{ archives: PlacedArchive[]; bucketError: { code: string; message: string } | null }> {
+    const local = await this.folder.list();
+    const placed = new Map<string, PlacedArchive>(local.map((item) => [item.name, { ...item, where: "folder" }]));
+    let bucketError: { code: string; message: string } | null = null;
+    if (this.target) {
+      try {
+        for (const item of await this.target.bucket.list()) {
+          const known = placed.get(item.name);
+          placed.set(item.name, known ? { ...known, where: "both" } : { ...item, where: "bucket" });
+        }
+      } catch (error) {
+        bucketError = errorOf(error);
+      }
+    }
+    const archives = [...placed.values()];
+    return {
+      archives: archives.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.name.localeCompare(a.name)),
+      bucketError,
+    };
+  }
+
+  /**
+   * Makes sure the archive `name` is in BACKUP_DIR: one only in the bucket is fetched there first
+   * (a restore reads it twice, and checks every file, from a local file). Answers its path.
+   */
+  async localArchive(name: string): Promise<string> {
+    const path = this.folder.pathOf(name);
+    if ((await stat(path).catch(() => null))?.isFile() || !this.target) return path;
+    await this.folder.ensureWritable();
+    const fetching = `${path}.download-${process.pid}`;
+    await this.target.bucket.download(name, fetching);
+    await rename(fetching, path).catch(async (error: unknown) => {
+      await rm(fetching, { force: true });
+      throw error;
+    });
+    return path;
+  }
+
+  /** Deletes an archive from the folder and the bucket, wherever it is; a BackupError when it is nowhere. */
+  async removeArchive(name: string): Promise<void> {
+    const path = this.folder.pathOf(name);
+    const inFolder = Boolean((await stat(path).catch(() => null))?.isFile());
+    if (inFolder) await this.folder.remove(name);
+    if (!this.target) {
+      if (!inFolder) throw new BackupError("ARCHIVE_NOT_A_BACKUP", `There is no archive ${name}.`);
+      return;
+    }
+    const inBucket = (await this.target.bucket.list()).some((item) => item.name === name);
+    if (inBucket) await this.target.bucket.remove(name);
+    if (!inFolder && !inBucket) throw new BackupError("ARCHIVE_NOT_A_BACKUP", `There is no archive ${name}.`);
   }
 
   /** Serves `npm run backup` on DATA_DIR/control.sock (PGlite: only this process can copy its files). */
@@ -364,6 +446,7 @@ export class ServerBackups {
     this.socket = null;
     // Only waited for: backup() logged its failure already.
     await this.running?.catch(() => undefined);
+    this.target?.bucket.close();
   }
 
   private async answer(request: ControlRequest): Promise<ControlResponse> {

@@ -74,6 +74,11 @@ export const apiErrors = {
   BACKUP_NOT_FOUND: { status: 404 },
   BACKUP_DIR_UNWRITABLE: { status: 507 },
   BACKUP_DISK_FULL: { status: 507 },
+  // The S3 bucket of BACKUP_S3_*: the keys refused, no such bucket, no answer at its endpoint, any other failure
+  BACKUP_BUCKET_DENIED: { status: 502 },
+  BACKUP_BUCKET_MISSING: { status: 502 },
+  BACKUP_BUCKET_UNREACHABLE: { status: 502 },
+  BACKUP_BUCKET_FAILED: { status: 502 },
   // Restoring one database of an archive into a new one: the archive is checked whole first
   ARCHIVE_TRUNCATED: { status: 422 },
   ARCHIVE_ALTERED: { status: 422 },

@@ -14,6 +14,8 @@ export const backupArchiveSchema = z.object({
    * file); invalid: another key's, or altered; missing: no manifest and seal at its end (cut short).
    */
   seal: z.enum(["valid", "invalid", "missing"]),
+  /** In BACKUP_DIR, in the S3 bucket (BACKUP_S3_BUCKET), or in both. */
+  where: z.enum(["folder", "bucket", "both"]),
 });
 export type BackupArchive = z.infer<typeof backupArchiveSchema>;
 
@@ -52,6 +54,17 @@ export const backupsOverviewSchema = z.object({
     keep: z.number().nullable(),
     keepDays: z.number().nullable(),
     store: z.enum(["pglite", "postgres"]),
+    /** The S3 bucket backups go to as well (never a key), and why it could not be listed. */
+    bucket: z
+      .object({
+        /** `s3://bucket/prefix`: an archive's address is this and its name. */
+        url: z.string(),
+        /** BACKUP_S3_ENDPOINT; null: AWS. */
+        endpoint: z.string().nullable(),
+        keepLocal: z.boolean(),
+        error: z.object({ code: z.string(), message: z.string() }).nullable(),
+      })
+      .nullable(),
   }),
 });
 export type BackupsOverview = z.infer<typeof backupsOverviewSchema>;

@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from "@contract/api-errors";
 import type { BackupArchive, BackupsOverview } from "@contract/backups";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
@@ -8,6 +9,7 @@ import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Spinner } from "@/components/ui/spinner";
+import { ApiError } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
@@ -42,8 +44,16 @@ function Settings({ overview }: { overview: BackupsOverview }) {
   const keep = settings.keep;
   const keepDays = settings.keepDays;
   const folder = settings.dir;
-  const latest = archives.find((archive) => archive.seal === "valid")?.name ?? "backup-….tar";
-  const command = `npm run restore -- ${settings.dir}/${latest}`;
+  const bucket = settings.bucket;
+  const bucketUrl = bucket?.url ?? "";
+  const bucketEndpoint = bucket?.endpoint ?? "AWS";
+  const newest = archives.find((archive) => archive.seal === "valid");
+  const latest = newest?.name ?? "backup-….tar";
+  // An archive only in the bucket is restored from there (the command fetches it).
+  const command =
+    bucket && newest?.where === "bucket"
+      ? `npm run restore -- ${bucket.url}${latest}`
+      : `npm run restore -- ${settings.dir}/${latest}`;
   return (
     <section className="grid min-w-0 gap-2" aria-labelledby="backup-settings">
       <h3 id="backup-settings" className="font-medium text-white">
@@ -67,7 +77,19 @@ function Settings({ overview }: { overview: BackupsOverview }) {
                 : t`Keeps every backup (BACKUP_KEEP and BACKUP_KEEP_DAYS are not set).`}
         </li>
         <li>{t`Folder: ${folder}`}</li>
+        {bucket && (
+          <li>
+            {bucket.keepLocal
+              ? t`Bucket: ${bucketUrl} at ${bucketEndpoint}; every backup is uploaded there as well.`
+              : t`Bucket: ${bucketUrl} at ${bucketEndpoint}; every backup is uploaded there and then removed from the folder.`}
+          </li>
+        )}
       </ul>
+      {bucket?.error && (
+        <p role="alert" className="rounded border border-red-400/40 bg-red-950/40 px-3 py-2 text-sm text-red-100">
+          {t`The bucket could not be listed:`} {errorText(i18n, new ApiError(bucket.error.code as ApiErrorCode, ""))}
+        </p>
+      )}
       <p className="text-sm text-slate-300">
         {settings.store === "pglite"
           ? t`Restoring replaces the whole instance, so it is a command: stop the server, then run it with an empty data folder that holds only the master key.`
@@ -157,6 +179,15 @@ export function BackupsPage() {
                       <tr key={archive.name} className="border-t border-white/10 text-slate-100">
                         <th scope="row" className="px-3 py-2 font-normal">
                           <code className="text-xs">{archive.name}</code>
+                          {data.settings.bucket && (
+                            <span className="block text-xs text-slate-400">
+                              {archive.where === "bucket"
+                                ? t`In the bucket`
+                                : archive.where === "both"
+                                  ? t`In the folder and the bucket`
+                                  : t`In the folder only`}
+                            </span>
+                          )}
                         </th>
                         <td className="whitespace-nowrap px-3 py-2">
                           {i18n.date(new Date(archive.createdAt), { dateStyle: "medium", timeStyle: "short" })}

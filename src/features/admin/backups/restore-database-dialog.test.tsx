@@ -17,6 +17,7 @@ const archive: BackupArchive = {
   store: "pglite",
   databases: 2,
   seal: "valid",
+  where: "folder",
 };
 const listPath = `/admin/backups/${archive.name}/databases`;
 const restorePath = `/admin/backups/${archive.name}/restore-database`;
