@@ -3,8 +3,9 @@
 // On PostgreSQL the command dumps the store and every managed database itself (pg_dump). On PGlite
 // a running server holds the files open, so the command asks it over DATA_DIR/control.sock; with
 // no server running it copies the still files itself.
-import { mkdirSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { mkdirSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
+import { bucketTargetFrom, uploadToBucket } from "../backup/backup-bucket.ts";
 import { BackupError } from "../backup/backup-error.ts";
 import { archiveName, backupInstance } from "../backup/backup-instance.ts";
 import { askServer } from "../backup/control-socket.ts";
@@ -51,15 +52,25 @@ async function main(): Promise<number> {
       };
     }
   }
+  // The server uploads its own archives (PGlite through the socket); one written here is uploaded here.
+  const target = recordHere ? bucketTargetFrom(config, existingMasterKey(config.SECRETS_MASTER_KEY, config.DATA_DIR)) : null;
+  let uploaded = "";
+  if (target) {
+    try {
+      await uploadToBucket(target.bucket, out, target.keepLocal);
+      uploaded = ` Uploaded to ${target.bucket.url()}${basename(out)}${target.keepLocal ? "" : " (removed here)"}.`;
+    } finally {
+      target.bucket.close();
+    }
+  }
   if (recordHere) {
     await recordOffline(
       { dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, logger: createLogger({ level: "warn" }) },
       { action: "backup.created", actor: null, subject: out, detail: { trigger: "cli", ...summary } },
     );
   }
-  const size = statSync(out).size;
   console.log(
-    `Wrote ${out} (${(size / 1048576).toFixed(1)} MiB; the store and ${summary.databases} managed database(s), ${summary.files} files).`,
+    `Wrote ${out} (${(summary.bytes / 1048576).toFixed(1)} MiB of data; the store and ${summary.databases} managed database(s), ${summary.files} files).${uploaded}`,
   );
   return 0;
 }
