@@ -15,8 +15,8 @@ import { Upload } from "@aws-sdk/lib-storage";
 import type { MasterKey } from "../lib/envelope.ts";
 import { judgeManifest, type ManifestEntries, readManifestEntries } from "./archive-summary.ts";
 import { BackupError } from "./backup-error.ts";
-import { bucketFailure } from "./bucket-error.ts";
 import { ARCHIVE_FILE, doomedByRetention, type ListedArchive } from "./backup-folder.ts";
+import { bucketFailure } from "./bucket-error.ts";
 
 /** An S3-compatible bucket as the operator configured it (BACKUP_S3_*); the secret stays in here. */
 export interface BucketSettings {

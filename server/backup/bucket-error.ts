@@ -58,7 +58,10 @@ export function bucketFailure(error: unknown, bucket: string): unknown {
   const status = sdk.$metadata?.httpStatusCode;
   const network = networkCode(error);
   if (network || name === "TimeoutError" || name === "RequestTimeout") {
-    return new BackupError("BACKUP_BUCKET_UNREACHABLE", `The bucket ${bucket} could not be reached (${network ?? name}).`);
+    return new BackupError(
+      "BACKUP_BUCKET_UNREACHABLE",
+      `The bucket ${bucket} could not be reached (${network ?? name}).`,
+    );
   }
   if (DENIED.has(name) || status === 401 || status === 403) {
     return new BackupError(
@@ -70,5 +73,8 @@ export function bucketFailure(error: unknown, bucket: string): unknown {
     return new BackupError("BACKUP_BUCKET_MISSING", `The bucket ${bucket} does not exist.`);
   }
   if (name === "NoSuchKey") return new BackupError("ARCHIVE_NOT_A_BACKUP", `There is no such archive in ${bucket}.`);
-  return new BackupError("BACKUP_BUCKET_FAILED", `The bucket ${bucket} failed: ${name}${status ? ` (HTTP ${status})` : ""}.`);
+  return new BackupError(
+    "BACKUP_BUCKET_FAILED",
+    `The bucket ${bucket} failed: ${name}${status ? ` (HTTP ${status})` : ""}.`,
+  );
 }

@@ -1,12 +1,12 @@
-import type { Server } from "node:net";
 import { rename, rm, stat } from "node:fs/promises";
+import type { Server } from "node:net";
 import { isAbsolute, join } from "node:path";
 import type { Db } from "../db/store.ts";
 import type { MasterKey } from "../lib/envelope.ts";
 import { recordInstanceAudit } from "../lib/instance-audit.ts";
 import type { Logger } from "../lib/logger.ts";
-import { BackupError } from "./backup-error.ts";
 import { type BackupBucket, uploadToBucket } from "./backup-bucket.ts";
+import { BackupError } from "./backup-error.ts";
 import { BackupFolder, type ListedArchive } from "./backup-folder.ts";
 import { archiveName, type BackupProgress, type BackupSource, backupInstance } from "./backup-instance.ts";
 import { type BackupRunLog, type BackupTrigger, type LoggedRun, MemoryRunLog, StoreRunLog } from "./backup-run-log.ts";

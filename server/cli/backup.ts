@@ -53,7 +53,9 @@ async function main(): Promise<number> {
     }
   }
   // The server uploads its own archives (PGlite through the socket); one written here is uploaded here.
-  const target = recordHere ? bucketTargetFrom(config, existingMasterKey(config.SECRETS_MASTER_KEY, config.DATA_DIR)) : null;
+  const target = recordHere
+    ? bucketTargetFrom(config, existingMasterKey(config.SECRETS_MASTER_KEY, config.DATA_DIR))
+    : null;
   let uploaded = "";
   if (target) {
     try {

@@ -9,10 +9,10 @@ import { basename, join, resolve } from "node:path";
 import { BackupBucket, bucketSettingsFrom } from "../backup/backup-bucket.ts";
 import { BackupError } from "../backup/backup-error.ts";
 import { ARCHIVE_FILE } from "../backup/backup-folder.ts";
-import type { MasterKey } from "../lib/envelope.ts";
 import { existingMasterKey } from "../backup/master-key.ts";
 import { restoreInstance } from "../backup/restore-instance.ts";
 import { type Config, ConfigError, loadConfig } from "../config.ts";
+import type { MasterKey } from "../lib/envelope.ts";
 import { createLogger } from "../lib/logger.ts";
 
 /** Where in a bucket the argument names an archive, or null when it is a local file. */

@@ -81,7 +81,7 @@ beforeAll(async () => {
     directory: join(scratch, "s3"),
     configureBuckets: [{ name: BUCKET, configs: [] }],
   });
-  const address = (await s3.run()) as { port: number };
+  const address = await s3.run();
   endpoint = `http://127.0.0.1:${address.port}`;
   if (kind === "postgres") {
     const database = await createScratchDatabase("bucket");
