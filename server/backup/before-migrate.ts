@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { Config } from "../config.ts";
 import type { StoreOptions } from "../db/store.ts";
 import type { Logger } from "../lib/logger.ts";
+import { bucketTargetFrom, uploadToBucket } from "./backup-bucket.ts";
 import { BackupFolder } from "./backup-folder.ts";
 import { archiveName, backupInstance } from "./backup-instance.ts";
 import { existingMasterKey } from "./master-key.ts";
@@ -25,5 +26,15 @@ export function backupBeforeMigrate(config: Config, logger: Logger): NonNullable
     const started = performance.now();
     await backupInstance(source, master, path);
     logger.info({ archive: path, ms: Math.round(performance.now() - started) }, "backup before migrations written");
+    // Uploaded too when a bucket is set; a failed upload does not stop the start: the archive is on disk.
+    const target = bucketTargetFrom(config, master);
+    if (!target) return;
+    try {
+      await uploadToBucket(target.bucket, path, target.keepLocal);
+    } catch (error) {
+      logger.error({ err: error, archive: path }, "the backup before migrations stays local: its upload failed");
+    } finally {
+      target.bucket.close();
+    }
   };
 }
