@@ -115,7 +115,8 @@ async function pglite(scratch: string): Promise<BenchResult[]> {
 
 async function postgres(scratch: string): Promise<BenchResult[]> {
   const storeDb = await createScratchDatabase("bench_backup_store");
-  const source = await createScratchDatabase("bench_backup_db");
+  // Named as a managed database is (ud_<hex>): the manifest accepts no other location.
+  const source = await createScratchDatabase("ud");
   const ours = await createScratchDatabase("bench_backup_ours");
   const theirs = await createScratchDatabase("bench_backup_theirs");
   try {
