@@ -143,7 +143,8 @@ export class BackupBucket {
           objects.push({
             name,
             bytes: object.Size ?? 0,
-            etag: object.ETag ?? "",
+            // The size too: a store may list an object's size before all of it is on its disk.
+            etag: `${object.ETag ?? ""}:${object.Size ?? 0}`,
             modified: object.LastModified ?? new Date(0),
           });
         }
