@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import S3rver from "s3rver";
@@ -153,6 +153,34 @@ describe(`backups in an S3-compatible bucket (${kind})`, { timeout: 300_000 }, (
     } finally {
       await restored.close();
     }
+  });
+
+  it("uploads what npm run backup writes (PGlite: through the server's socket), then restores it by name", async () => {
+    const bucket = { ...settings(), prefix: "cli/" };
+    const env = { ...instanceEnv(dataDir, databaseUrl), ...bucketEnv(), BACKUP_S3_PREFIX: "cli/" };
+    if (kind === "pglite") await backupsWith(join(scratch, "cli-server"), bucket).listen(dataDir);
+    mkdirSync(join(scratch, "cli"));
+    const archive = join(scratch, "cli", "by-command.tar");
+    const backup = await runBackupCli("backup", [archive], env);
+    expect(backup.code, backup.stderr).toBe(0);
+    const listed = await new BackupBucket(bucket, master).list();
+    expect(listed).toEqual([expect.objectContaining({ name: "by-command.tar", seal: "valid", store: kind })]);
+
+    // By its name alone: neither the path nor BACKUP_DIR has it, so it comes from the bucket.
+    const fresh = mkdtempSync(join(scratch, "restored-by-name-"));
+    let target: string | undefined;
+    if (kind === "postgres") {
+      const database = await createScratchDatabase("bucketbyname");
+      dropLater.push(database.drop);
+      target = database.url;
+    } else await seedPgliteTemplate(fresh);
+    const restore = await runBackupCli("restore", ["by-command.tar"], {
+      ...env,
+      ...instanceEnv(fresh, target),
+      BACKUP_DIR: join(scratch, "restore-by-name-work"),
+    });
+    expect(restore.code, restore.stderr).toBe(0);
+    expect(restore.stdout).toContain("Fetching s3://console-backups/cli/by-command.tar");
   });
 
   it("applies retention in the bucket: the oldest archives are deleted", async () => {
