@@ -87,7 +87,8 @@ function Settings({ overview }: { overview: BackupsOverview }) {
       </ul>
       {bucket?.error && (
         <p role="alert" className="rounded border border-red-400/40 bg-red-950/40 px-3 py-2 text-sm text-red-100">
-          {t`The bucket could not be listed:`} {errorText(i18n, new ApiError(bucket.error.code as ApiErrorCode, ""))}
+          {t`The bucket could not be listed:`}{" "}
+          {errorText(i18n, new ApiError(bucket.error.code as ApiErrorCode, bucket.error.message))}
         </p>
       )}
       <p className="text-sm text-slate-300">
