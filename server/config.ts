@@ -159,6 +159,11 @@ export const configSchema = z.object({
    * or a lowered role takes effect within this time on every instance (at most 5 s; 0 asks every time).
    */
   TEAM_RIGHTS_CACHE_MS: z.coerce.number().int().min(0).max(5_000).default(2_000),
+  /**
+   * Whether a user is told by mail when an operator starts an impersonation of their account (on by
+   * default; docs/admin.md, "Impersonation"). An instance whose users agreed otherwise turns it off.
+   */
+  IMPERSONATION_NOTICE: booleanFlag.default(true),
   /** Days the instance audit log keeps an event (docs/admin.md, "Audit log"); older ones are pruned daily. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   /**

@@ -13,9 +13,15 @@ describe("sessionOrigin", () => {
     expect(await originOf(undefined, { "cf-ipcountry": "DE", "user-agent": "curl/8.5.0" })).toEqual({
       userAgent: "curl/8.5.0",
       countryCode: null,
+      locale: "en",
     });
     expect((await originOf("X-Geo-Country", { "x-geo-country": "fr" })).countryCode).toBe("FR");
     expect((await originOf("X-Geo-Country", { "cf-ipcountry": "FR" })).countryCode).toBeNull();
+  });
+
+  it("keeps the request's language for the mails that come later", async () => {
+    expect((await originOf(undefined, { "accept-language": "de-DE,de;q=0.9" })).locale).toBe("de");
+    expect((await originOf(undefined, { cookie: "locale=de", "accept-language": "en" })).locale).toBe("de");
   });
 
   it("keeps no User-Agent that is empty, and none of its control characters", async () => {

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { Config } from "../../config.ts";
+import { type Locale, requestLocale } from "../../lib/request-locale.ts";
 import { requestCountry } from "../policy/request-country.ts";
 
 /** Longer User-Agent strings are cut: enough to name the browser and system, no room for a payload. */
@@ -13,6 +14,8 @@ export const USER_AGENT_MAX_LENGTH = 256;
 export interface SessionOrigin {
   userAgent: string | null;
   countryCode: string | null;
+  /** The language the request asked for (the web app's choice, else the browser's), for later mails. */
+  locale?: Locale;
 }
 
 export function sessionOrigin(c: Context, config: Pick<Config, "AUTH_COUNTRY_HEADER">): SessionOrigin {
@@ -22,5 +25,6 @@ export function sessionOrigin(c: Context, config: Pick<Config, "AUTH_COUNTRY_HEA
   return {
     userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
     countryCode: requestCountry(c, config),
+    locale: requestLocale(c),
   };
 }

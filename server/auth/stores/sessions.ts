@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, ne } from "drizzle-orm";
 import { authRefreshTokensTable } from "../../db/schema/index.ts";
 import type { Store } from "../../db/store.ts";
 import { randomToken, sha256 } from "../crypto/secrets.ts";
@@ -27,6 +27,7 @@ export class SessionStore {
         isImpersonation: options.isImpersonation ?? false,
         userAgent: options.origin?.userAgent ?? null,
         countryCode: options.origin?.countryCode ?? null,
+        locale: options.origin?.locale ?? null,
         expiresAt: new Date(Date.now() + (options.expiresInMillis ?? REFRESH_TOKEN_LIFETIME_MS)),
       })
       .returning({ id: authRefreshTokensTable.id });
@@ -80,6 +81,24 @@ export class SessionStore {
         ),
       );
     return row ?? null;
+  }
+
+  /** The language of the user's latest sign-in that recorded one (impersonations aside), or null. */
+  async latestLocale(projectId: string, userId: string): Promise<string | null> {
+    const [row] = await this.store.db
+      .select({ locale: authRefreshTokensTable.locale })
+      .from(authRefreshTokensTable)
+      .where(
+        and(
+          eq(authRefreshTokensTable.projectId, projectId),
+          eq(authRefreshTokensTable.userId, userId),
+          eq(authRefreshTokensTable.isImpersonation, false),
+          isNotNull(authRefreshTokensTable.locale),
+        ),
+      )
+      .orderBy(desc(authRefreshTokensTable.createdAt))
+      .limit(1);
+    return row?.locale ?? null;
   }
 
   async listForUser(projectId: string, userId: string): Promise<SessionRow[]> {

@@ -20,6 +20,8 @@ export const authRefreshTokensTable = pgTable(
     userAgent: text("user_agent"),
     /** The sign-in request's country from the operator's proxy header (AUTH_COUNTRY_HEADER), if set. */
     countryCode: text("country_code"),
+    /** The sign-in request's language (en/de): mails about this user's account, such as an impersonation notice, use the latest. */
+    locale: text("locale"),
   },
   (t) => [index("auth_refresh_tokens_user_idx").on(t.userId)],
 );

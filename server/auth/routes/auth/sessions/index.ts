@@ -7,6 +7,8 @@ import { issueSession } from "../../../sign-in/issue-session.ts";
 import { readBody, readQuery } from "../../../wire/headers.ts";
 import { KnownErrors } from "../../../wire/known-errors.ts";
 import { userIdSchema } from "../../../wire/schemas.ts";
+import { REFRESH_TOKEN_LIFETIME_MS } from "../../../stores/sessions.ts";
+import { noticeImpersonation } from "./impersonation-notice.ts";
 import { StatusError } from "../../../wire/status-error.ts";
 
 const MAX_SESSION_MS = 367 * 24 * 3600 * 1000;
@@ -30,6 +32,9 @@ export function registerSessions(app: AuthApp, deps: AuthDeps): void {
       expiresInMillis: input.expires_in_millis,
       isImpersonation: input.is_impersonation,
     });
+    if (input.is_impersonation && deps.config.IMPERSONATION_NOTICE && user.primaryEmail) {
+      await noticeImpersonation(c, deps, user, Date.now() + (input.expires_in_millis ?? REFRESH_TOKEN_LIFETIME_MS));
+    }
     return c.json({ access_token: session.access_token, refresh_token: session.refresh_token });
   });
 
@@ -42,12 +47,11 @@ export function registerSessions(app: AuthApp, deps: AuthDeps): void {
       );
     }
     const user = await targetUser(c, deps, query.user_id);
-    const { claims, type } = c.get("auth");
+    const { claims } = c.get("auth");
     const currentId = claims?.refresh_token_id;
-    // Impersonations are the operator's business: only admin access lists them, as Stack does.
-    const sessions = (await deps.sessions.listForUser(user.projectId, user.id)).filter(
-      (s) => type === "admin" || !s.isImpersonation,
-    );
+    // Unlike Stack, the user sees impersonations of their account too, marked, and may end them
+    // (docs/stack-compat.md): what an operator does is visible.
+    const sessions = await deps.sessions.listForUser(user.projectId, user.id);
     const items = sessions.map(
       (s): SessionItem => ({
         id: s.id,
