@@ -57,7 +57,7 @@ export function adminRoutes(
     new Hono<ApiEnv>()
       .route("/audit", adminAuditRoutes(store.db, gate))
       .get("/me", async (c) => {
-        if (!(await gate.isOperator(c.var.user.id))) return c.json(ok({ isAdmin: false }));
+        if (c.var.user.impersonator || !(await gate.isOperator(c.var.user.id))) return c.json(ok({ isAdmin: false }));
         await gate.noteSession(c.var.user);
         return c.json(ok({ isAdmin: true, mail: await mailDelivery(stack, mail.smtpUrlSet, mail.external) }));
       })
@@ -75,6 +75,10 @@ export function adminRoutes(
         }
         const hasBody = method !== "GET" && method !== "DELETE";
         const body = hasBody ? await c.req.text() : undefined;
+        if (startsImpersonation(method, path, body)) {
+          // Only POST /admin/impersonations records the operator beside the session.
+          throw apiError("ADMIN_PATH_NOT_ALLOWED", "Start an impersonation with POST /api/v1/admin/impersonations.");
+        }
         const call = (callMethod: string, callPath: string, callBody?: string) =>
           fetch(`${stack.baseUrl()}/api/v1${callPath}`, {
             method: callMethod,
@@ -117,6 +121,11 @@ export function adminRoutes(
         return new Response(answer.body, { status: answer.status, headers });
       })
   );
+}
+
+function startsImpersonation(method: string, path: string, body: string | undefined): boolean {
+  if (method !== "POST" || path !== "/auth/sessions") return false;
+  return (parseJson(body) as { is_impersonation?: unknown } | null)?.is_impersonation === true;
 }
 
 function parseJson(text: string | undefined): unknown {

@@ -10,6 +10,9 @@ import { Vault } from "../lib/vault.ts";
 import type { ServiceContext, StackTarget } from "../service-context.ts";
 import { appAccessParam } from "./access/resource-access.ts";
 import { TeamRights } from "./access/team-rights.ts";
+import { adminImpersonationRoutes, impersonationRoutes } from "./impersonation.ts";
+import { recordImpersonatedRequests } from "./lib/impersonated-requests.ts";
+import { Impersonations, withImpersonations } from "./lib/impersonations.ts";
 import { adminRoutes } from "./admin.ts";
 import { adminBackupsRoutes } from "./admin-backups.ts";
 import { appMoveRoutes, appsRoutes } from "./apps.ts";
@@ -86,7 +89,9 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
     logger,
     outbound: ctx.outbound,
   });
-  const verifier = createAccessTokenVerifier(stack);
+  // Impersonation sessions name their operator, and are refused once ended (lib/impersonations.ts).
+  const impersonations = new Impersonations(store.db);
+  const verifier = withImpersonations(createAccessTokenVerifier(stack), impersonations);
   const vault = new Vault(store.db, master);
   if (config.DATABASE_URL) {
     await migrateManagedRoles({ db: store.db, vault, databaseUrl: config.DATABASE_URL, logger });
@@ -136,6 +141,7 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
     // A service token may read its app's secrets here, before the user check refuses it everywhere.
     .get("/apps/:appId/secrets", serviceTokenSecretsReader(deps))
     .use("*", requireUser(verifier, ctx.publicUrl))
+    .use("*", recordImpersonatedRequests({ db: store.db, logger }))
     // Every route under /db/{dbId} (and /db/{dbId} itself) gets its id validated here, once.
     .use("/db/:dbId/*", databaseIdParam)
     // …and every route under /apps/{appId} its access check (the caller's role on the app's owner).
@@ -177,6 +183,11 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
         { db: store.db, logger },
         deps,
       ),
+    )
+    .route("/impersonation", impersonationRoutes({ stack, impersonations, store: { db: store.db, logger } }))
+    .route(
+      "/admin/impersonations",
+      adminImpersonationRoutes({ stack, gate: operators, impersonations, store: { db: store.db, logger } }),
     )
     .route(
       "/admin",

@@ -69,6 +69,11 @@ export const apiErrors = {
   // The admin area: only operators named in ADMIN_EMAILS, and only with an admin key configured
   ADMIN_REQUIRED: { status: 403 },
   ADMIN_NOT_CONFIGURED: { status: 503 },
+  // Impersonation (the admin area's "Open as this user"): the session was ended or ran out; a call
+  // that only an impersonation may make; what an impersonation may not do (the admin area, itself)
+  IMPERSONATION_ENDED: { status: 401 },
+  NOT_IMPERSONATING: { status: 409 },
+  IMPERSONATION_NOT_ALLOWED: { status: 403 },
   // Instance backups (the admin area's Backups page): one runs at a time; the archive folder
   BACKUP_RUNNING: { status: 409 },
   BACKUP_NOT_FOUND: { status: 404 },

@@ -9,6 +9,7 @@ export const instanceAuditActionSchema = z.enum([
   "operator.signed_in",
   "impersonation.started",
   "impersonation.ended",
+  "impersonation.request",
   "user.created",
   "user.updated",
   "user.restricted",

@@ -30,7 +30,12 @@ export class TokenRejected extends Error {
   constructor(
     readonly code: Extract<
       ApiErrorCode,
-      "INVALID_ACCESS_TOKEN" | "ACCESS_TOKEN_EXPIRED" | "ANONYMOUS_USER_NOT_ALLOWED" | "RESTRICTED_USER_NOT_ALLOWED"
+      
+      | "INVALID_ACCESS_TOKEN"
+      | "ACCESS_TOKEN_EXPIRED"
+      | "ANONYMOUS_USER_NOT_ALLOWED"
+      | "RESTRICTED_USER_NOT_ALLOWED"
+      | "IMPERSONATION_ENDED"
     >,
     message: string,
   ) {

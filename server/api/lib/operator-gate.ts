@@ -72,6 +72,11 @@ export function createOperatorGate(db: Db, stackApi: StackServerApi, adminEmails
   };
 
   const middleware = createMiddleware<ApiEnv>(async (c, next) => {
+    // An operator acting as someone else does not carry their operator rights (nor the user's, if
+    // the user is an operator too): the admin area stays with the operator's own session.
+    if (c.var.user.impersonator) {
+      throw apiError("IMPERSONATION_NOT_ALLOWED", "An impersonation session cannot use the admin area.");
+    }
     if (!(await isOperator(c.var.user.id))) {
       throw apiError(
         "ADMIN_REQUIRED",
