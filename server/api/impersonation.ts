@@ -19,7 +19,8 @@ import { readJson } from "./lib/read-input.ts";
 /** One call to the auth service's admin API for the console's project (the admin area's key). */
 async function adminCall(stack: StackTarget, operatorId: string, method: string, path: string, body?: unknown) {
   const adminKey = stack.superSecretAdminKey;
-  if (!adminKey) throw apiError("ADMIN_NOT_CONFIGURED", "No admin key is configured: set STACK_SUPER_SECRET_ADMIN_KEY.");
+  if (!adminKey)
+    throw apiError("ADMIN_NOT_CONFIGURED", "No admin key is configured: set STACK_SUPER_SECRET_ADMIN_KEY.");
   try {
     return await fetch(`${stack.baseUrl()}/api/v1${path}`, {
       method,
@@ -133,7 +134,12 @@ export function impersonationRoutes({ stack, impersonations, store }: Omit<Deps,
     }
     if (await impersonations.end(user.sessionId)) {
       await recordAsOperator(store, user, [
-        { action: "impersonation.ended", subject: user.id, subjectLabel: user.email, detail: { sessionId: user.sessionId } },
+        {
+          action: "impersonation.ended",
+          subject: user.id,
+          subjectLabel: user.email,
+          detail: { sessionId: user.sessionId },
+        },
       ]);
     }
     return c.json(ok({ ended: true }));

@@ -121,18 +121,20 @@ describe("the recorded contact channel, session and password exchanges, replayed
     await play("sessions: create (client)", asA);
     await play("sessions: refresh with a server-created refresh token", { refreshToken: made.refresh_token });
     const serverListed = (await play("sessions: list for a user (server)")).body as { items: unknown[] };
-    // Impersonations are listed for admin access only.
-    expect(serverListed.items).toHaveLength(2);
+    // Unlike Stack (admin access only), impersonations are listed for everyone who may list the
+    // user's sessions, the user included (docs/stack-compat.md).
+    expect(serverListed.items).toHaveLength(3);
     const listed = (await play("sessions: list for a user (admin, with impersonations)")).body as {
       items: { id: string; is_impersonation: boolean; created_at: number }[];
     };
     expect(listed.items.filter((s) => s.is_impersonation)).toHaveLength(1);
     const mine = (await play("sessions: list of me (client)", asA)).body as {
-      items: { id: string; is_current_session: boolean }[];
+      items: { id: string; is_current_session: boolean; is_impersonation: boolean }[];
     };
-    expect(mine.items).toHaveLength(2);
+    expect(mine.items).toHaveLength(3);
+    expect(mine.items.filter((s) => s.is_impersonation)).toHaveLength(1);
     const current = mine.items.find((s) => s.is_current_session);
-    const other = mine.items.find((s) => !s.is_current_session);
+    const other = mine.items.find((s) => !s.is_current_session && !s.is_impersonation);
     ids.set("b1b6c0cd-84bb-48cc-b21a-58abbc00ad81", current?.id ?? "missing");
     ids.set("9394a57a-43d9-4d4c-86c1-43149bc0c673", other?.id ?? "missing");
     await play("sessions: list of another user (client)", asA);

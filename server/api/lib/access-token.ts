@@ -30,7 +30,6 @@ export class TokenRejected extends Error {
   constructor(
     readonly code: Extract<
       ApiErrorCode,
-      
       | "INVALID_ACCESS_TOKEN"
       | "ACCESS_TOKEN_EXPIRED"
       | "ANONYMOUS_USER_NOT_ALLOWED"

@@ -56,7 +56,11 @@ export function impersonationNoticeMail(
   locale: Locale,
 ): MailMessage {
   const texts = TEXTS[locale];
-  const paragraphs = texts.paragraphs(project.displayName, notice.operator ?? texts.someone, utcMinute(notice.expiresAt));
+  const paragraphs = texts.paragraphs(
+    project.displayName,
+    notice.operator ?? texts.someone,
+    utcMinute(notice.expiresAt),
+  );
   return {
     projectId: project.id,
     to,
