@@ -1,6 +1,6 @@
 import "./lib/zod-without-eval";
 import { I18nProvider } from "@lingui/react";
-import { onlineManager, QueryClient } from "@tanstack/react-query";
+import { onlineManager, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
@@ -13,6 +13,7 @@ import { loadSonner } from "./lib/notify";
 import { PERSIST_MAX_AGE_MS, persistOptions } from "./lib/query-persistence";
 import { registerServiceWorker } from "./lib/service-worker";
 import { apiAuthHeaders } from "./lib/session/fresh-token";
+import { isImpersonationTab } from "./lib/session/impersonation";
 import { throwErr } from "./lib/throw-err";
 import { createAppRouter } from "./router";
 import "./styles.css";
@@ -31,19 +32,25 @@ setApiAuthHeaders(apiAuthHeaders);
 async function boot(): Promise<void> {
   await activateLocale();
   const root = document.getElementById("root") ?? throwErr("index.html has no #root element");
+  const app = <RouterProvider router={router} />;
   createRoot(root).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <PersistQueryClientProvider
-          client={queryClient}
-          persistOptions={persistOptions}
-          // Changes queued offline before a reload are replayed once the cache is back; what was
-          // restored is then only a placeholder until the server answers (it may predate the last
-          // change, as the store is written at most once a second).
-          onSuccess={() => void queryClient.resumePausedMutations().then(() => queryClient.invalidateQueries())}
-        >
-          <RouterProvider router={router} />
-        </PersistQueryClientProvider>
+        {isImpersonationTab() ? (
+          // Nothing of an impersonated user goes to this browser's offline store, which is the operator's.
+          <QueryClientProvider client={queryClient}>{app}</QueryClientProvider>
+        ) : (
+          <PersistQueryClientProvider
+            client={queryClient}
+            persistOptions={persistOptions}
+            // Changes queued offline before a reload are replayed once the cache is back; what was
+            // restored is then only a placeholder until the server answers (it may predate the last
+            // change, as the store is written at most once a second).
+            onSuccess={() => void queryClient.resumePausedMutations().then(() => queryClient.invalidateQueries())}
+          >
+            {app}
+          </PersistQueryClientProvider>
+        )}
       </I18nProvider>
     </StrictMode>,
   );

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { throwErr } from "@/lib/throw-err";
 import { type SessionUser, sessionUserQuery } from "../lib/session/current-user";
+import { isImpersonationTab } from "../lib/session/impersonation";
 import { mayHaveSession } from "../lib/session/session-hint";
 
 /** Exported for component tests, which render a signed-in part of the app without the guard. */
@@ -25,7 +26,7 @@ export function AuthGuard({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const pathname = useLocation({ select: (location) => location.pathname });
   // Without any session cookie nobody is signed in: straight to /login, nothing to wait for.
-  const signedOut = !mayHaveSession(document.cookie);
+  const signedOut = !isImpersonationTab() && !mayHaveSession(document.cookie);
   const { data: user, isError, refetch } = useQuery({ ...sessionUserQuery(), enabled: !signedOut });
 
   const firstPath = useRef(pathname);

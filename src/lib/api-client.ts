@@ -2,6 +2,7 @@ import type { ApiErrorCode, ApiPair } from "@contract/api-errors";
 import type { KnownErrorCode, StatusErrorCode } from "@contract/auth-errors";
 import { loadErrorTexts } from "./errors/load-error-texts";
 import { getRuntimeConfig } from "./runtime-config";
+import { isImpersonationTab } from "./session/impersonation";
 
 /** Codes the browser adds: no pair came back at all, or no answer. */
 type ClientErrorCode = "unknown" | "network";
@@ -73,7 +74,8 @@ export async function apiRequestRaw(path: string, init: ApiRequestInit = {}): Pr
   const auth = await authHeaders();
   return await fetch(`/api/v1${path}`, {
     method: init.method ?? "GET",
-    credentials: "same-origin",
+    // An impersonation tab sends no cookie: they carry the operator's own session.
+    credentials: isImpersonationTab() ? "omit" : "same-origin",
     headers: {
       accept: "application/json",
       ...(init.json === undefined ? {} : { "content-type": "application/json" }),
@@ -143,6 +145,7 @@ export async function authServiceRequestRaw(path: string, init: AuthServiceInit 
     : {};
   return await fetch(`${config.authBaseUrl}/api/v1${path}`, {
     method: init.method ?? "GET",
+    credentials: isImpersonationTab() ? "omit" : "same-origin",
     headers: {
       ...(init.json === undefined ? {} : { "content-type": "application/json" }),
       ...project,

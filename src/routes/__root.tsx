@@ -2,7 +2,9 @@ import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { createPortal } from "react-dom";
 import { LazyToaster } from "@/components/lazy-toaster";
 import { LiveAnnouncer } from "@/components/live-announcer";
+import { ImpersonationBanner } from "@/features/impersonation/impersonation-banner";
 import { LiveUpdates } from "@/features/live/live-updates";
+import { currentImpersonation } from "@/lib/session/impersonation";
 import type { RouterContext } from "../router";
 
 /** Spec toast defaults: top-left, 4000 ms, three at once, 356 px wide. */
@@ -17,8 +19,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  const impersonation = currentImpersonation();
   return (
     <>
+      {impersonation && <ImpersonationBanner impersonation={impersonation} />}
       <Outlet />
       {/* Outside #root, which turns inert while a modal is open: toasts and announcements stay live. */}
       {createPortal(
@@ -37,7 +41,8 @@ function RootLayout() {
         </>,
         document.body,
       )}
-      <LiveUpdates />
+      {/* The live socket signs in with the session cookie, which in an impersonation tab is the operator's. */}
+      {!impersonation && <LiveUpdates />}
     </>
   );
 }

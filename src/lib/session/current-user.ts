@@ -2,6 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { authServiceRequestRaw } from "@/lib/api-client";
 import { getRuntimeConfig } from "@/lib/runtime-config";
 import { usableCookieSession } from "./cookie-session";
+import { isImpersonationTab } from "./impersonation";
 import { hasSessionCookie } from "./session-hint";
 import { getStackApp, withoutSdkRedirects } from "./stack";
 
@@ -24,10 +25,13 @@ export const authKeys = {
  * visitor without one goes to /login at once: every sign-in writes the cookie before it navigates).
  */
 export async function loadSessionUser(): Promise<SessionUser | null> {
-  const config = await getRuntimeConfig();
-  if (!hasSessionCookie(document.cookie, config.projectId)) return null;
-  const fromCookie = await userFromCookieToken();
-  if (fromCookie !== undefined) return fromCookie;
+  // An impersonation tab's session is the SDK's alone: the cookies are the operator's.
+  if (!isImpersonationTab()) {
+    const config = await getRuntimeConfig();
+    if (!hasSessionCookie(document.cookie, config.projectId)) return null;
+    const fromCookie = await userFromCookieToken();
+    if (fromCookie !== undefined) return fromCookie;
+  }
   const app = await getStackApp();
   // Anonymous and restricted users count as signed out, as the app API treats them (403).
   const user = await app.getUser();

@@ -2,6 +2,7 @@ import type { RuntimeConfig } from "@contract/runtime-config";
 import { StackClientApp } from "@stackframe/react";
 import { i18n } from "@/lib/i18n";
 import { AUTH_URLS } from "./auth-urls";
+import { currentImpersonation } from "./impersonation";
 
 /**
  * The auth service writes its mails (verification, reset, sign-in code, invitation) in the
@@ -19,15 +20,20 @@ i18n.on("change", followLanguage);
 /**
  * The official SDK, configured for a Vite app: `baseUrl` must be explicit (there is no
  * process.env in the browser), and tokens live in cookies so the same-origin API can read them.
+ * An impersonation tab keeps its tokens in this tab alone (the SDK's memory store, seeded from the
+ * hand-over): cookies are shared by every tab, and the operator's own session lives in them.
  * Analytics stay off: its event tracker would sign visitors up as anonymous users (trap 7 of
  * the wire notes), and the dev tool would put its own button on the page.
  */
 export function createStackClient(config: RuntimeConfig, redirect: (url: string) => void) {
+  const impersonation = currentImpersonation();
   const app = new StackClientApp({
     baseUrl: config.authBaseUrl,
     projectId: config.projectId,
     ...(config.publishableClientKey ? { publishableClientKey: config.publishableClientKey } : {}),
-    tokenStore: "cookie",
+    tokenStore: impersonation
+      ? { accessToken: impersonation.accessToken, refreshToken: impersonation.refreshToken }
+      : "cookie",
     extraRequestHeaders: languageHeaders,
     urls: AUTH_URLS,
     redirectMethod: { useNavigate: () => redirect, navigate: redirect },

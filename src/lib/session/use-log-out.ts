@@ -5,6 +5,8 @@ import { restartLiveUpdates } from "@/lib/live-restart";
 import { notify } from "@/lib/notify";
 import { clearOfflineData } from "@/lib/query-persistence";
 import { signOut } from "./current-user";
+import { endImpersonation } from "./end-impersonation";
+import { isImpersonationTab } from "./impersonation";
 
 /** Logging out, as the user menu and the command palette do it. */
 export function useLogOut(): () => Promise<void> {
@@ -12,6 +14,11 @@ export function useLogOut(): () => Promise<void> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return async () => {
+    // Logging out of an impersonation ends it (revoked on the server), as the banner's button does.
+    if (isImpersonationTab()) {
+      await endImpersonation().catch(() => notify.error(t`An error occurred`));
+      return;
+    }
     try {
       await signOut();
     } catch {

@@ -8,6 +8,7 @@ export const AUDIT_ACTION_LABELS: Record<InstanceAuditAction, MessageDescriptor>
   "operator.signed_in": msg`Operator signed in`,
   "impersonation.started": msg`Impersonation started`,
   "impersonation.ended": msg`Impersonation ended`,
+  "impersonation.request": msg`Change during an impersonation`,
   "user.created": msg`User created`,
   "user.updated": msg`User changed`,
   "user.restricted": msg`User restricted`,

@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { ArrowLeft, Trash2, UserRoundCog } from "lucide-react";
+import { ArrowLeft, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { QueryState } from "@/components/query-state";
@@ -12,8 +12,8 @@ import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
 import { countryName, deviceLabel } from "@/lib/session-place";
 import { summarizeUserAgent } from "@/lib/user-agent";
-import { ImpersonateDialog } from "./impersonate-dialog";
 import { MetadataEditor } from "./metadata-editor";
+import { OpenAsUserButton } from "./open-as-user-button";
 import { UserAccountActions } from "./user-account-actions";
 import { type AdminUser, useDeleteUser, userQuery, userSessionsQuery, userTeamsQuery } from "./users-api";
 
@@ -48,7 +48,6 @@ function UserDetails({ user }: { user: AdminUser }) {
   const sessions = useQuery(userSessionsQuery(user.id));
   const teams = useQuery(userTeamsQuery(user.id));
   const remove = useDeleteUser();
-  const [impersonating, setImpersonating] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const name = user.display_name ?? user.primary_email ?? user.id;
   const date = (millis: number) => i18n.date(new Date(millis), { dateStyle: "medium", timeStyle: "short" });
@@ -80,10 +79,7 @@ function UserDetails({ user }: { user: AdminUser }) {
           {user.display_name && <p className="text-slate-300">{user.primary_email}</p>}
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => setImpersonating(true)}>
-            <UserRoundCog aria-hidden="true" />
-            {t`Impersonate`}
-          </Button>
+          <OpenAsUserButton userId={user.id} />
           <Button variant="destructive" onClick={() => setDeleting(true)}>
             <Trash2 aria-hidden="true" />
             {t`Delete user`}
@@ -150,7 +146,6 @@ function UserDetails({ user }: { user: AdminUser }) {
           value={user.server_metadata}
         />
       </section>
-      <ImpersonateDialog userId={user.id} name={name} open={impersonating} onOpenChange={setImpersonating} />
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}

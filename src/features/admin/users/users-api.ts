@@ -1,4 +1,6 @@
+import type { ImpersonationHandover } from "@contract/impersonation";
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
 import { adminFetch, adminKeys } from "../admin-api";
 
 export type Metadata = Record<string, unknown> | null;
@@ -104,17 +106,15 @@ export function useDeleteUser() {
   });
 }
 
-/** An impersonation session of an hour; it shows in the user's sessions, marked as such. */
-export const IMPERSONATION_MILLIS = 3_600_000;
-
-export function useImpersonate(id: string) {
+/**
+ * Opens a half-hour impersonation of the user (POST /api/v1/admin/impersonations, which records the
+ * operator beside the session); it shows in the user's sessions, marked as such.
+ */
+export function useStartImpersonation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      adminFetch<{ refresh_token: string; access_token: string }>("/auth/sessions", {
-        method: "POST",
-        json: { user_id: id, expires_in_millis: IMPERSONATION_MILLIS, is_impersonation: true },
-      }),
+      apiRequest<ImpersonationHandover>("/admin/impersonations", { method: "POST", json: { userId: id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.sessions(id) }),
   });
 }
