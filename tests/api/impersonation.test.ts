@@ -104,7 +104,7 @@ describe(`impersonation (${testStoreKind()})`, () => {
 
     const notice = await waitForMail(mail.dir, carol.email, (m) => m.subject.includes("Betreiber"));
     expect(notice.text).toContain(operatorEmail);
-    expect(notice.text).toContain("Identitätswechsel");
+    expect(notice.text).toContain("Identitätsübernahme");
     expect(notice.text).not.toContain(handover.refreshToken);
     expect(readMails(mail.dir, carol.email)).toHaveLength(1);
 

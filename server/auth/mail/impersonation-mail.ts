@@ -35,8 +35,8 @@ const TEXTS: Record<
     heading: "Ein Betreiber hat Ihr Konto geöffnet",
     someone: "Ein Betreiber",
     paragraphs: (project, operator, until) => [
-      `${operator} (${project}) hat eine Sitzung als Sie gestartet (Identitätswechsel), etwa um einem gemeldeten Problem nachzugehen. Alles, was darin geschieht, wird mit beiden Namen protokolliert.`,
-      `Die Sitzung endet spätestens am ${until} (UTC). Sie steht in der Liste Ihrer Sitzungen auf Ihrer Kontoseite, markiert als „Identitätswechsel“; dort können Sie sie auch beenden.`,
+      `${operator} (${project}) hat eine Sitzung als Sie gestartet (Identitätsübernahme), etwa um einem gemeldeten Problem nachzugehen. Alles, was darin geschieht, wird mit beiden Namen protokolliert.`,
+      `Die Sitzung endet spätestens am ${until} (UTC). Sie steht in der Liste Ihrer Sitzungen auf Ihrer Kontoseite, markiert als „Identitätsübernahme“; dort können Sie sie auch beenden.`,
       "Falls Sie das nicht erwartet haben, wenden Sie sich an die Betreiber dieser Instanz.",
     ],
   },
