@@ -22,6 +22,7 @@ export const OPERATOR_EMAILS = {
   core: { en: "operator-en@example.test", de: "operator-de@example.test" },
   backups: { en: "operator-backups-en@example.test", de: "operator-backups-de@example.test" },
   audit: { en: "operator-audit-en@example.test", de: "operator-audit-de@example.test" },
+  impersonation: { en: "operator-impersonation-en@example.test", de: "operator-impersonation-de@example.test" },
   config: { en: "config-operator-en@example.test", de: "config-operator-de@example.test" },
 } as const;
 
