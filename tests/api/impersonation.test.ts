@@ -9,7 +9,7 @@ import type { ImpersonationHandover } from "../../server/contract/impersonation.
 import type { InstanceAuditPage } from "../../server/contract/instance-audit.ts";
 import { teamActivityPageSchema } from "../../server/contract/team-activity.ts";
 import { readMails, startMailCatcher, waitForMail } from "../helpers/mail-catcher.ts";
-import { appProjectOf, authServerCall, createTestUser, type TestUser } from "../helpers/stack-apps.ts";
+import { appProjectOf, authServerCall, clientApp, createTestUser, type TestUser } from "../helpers/stack-apps.ts";
 import { stackFetch } from "../helpers/stack-http.ts";
 import { startTestServer, type TestServer, testStoreKind } from "../helpers/test-server.ts";
 import { api, deleteAllDatabases } from "./api-client.ts";
@@ -107,6 +107,11 @@ describe(`impersonation (${testStoreKind()})`, () => {
     expect(notice.text).toContain("Identitätsübernahme");
     expect(notice.text).not.toContain(handover.refreshToken);
     expect(readMails(mail.dir, carol.email)).toHaveLength(1);
+    const queued = await server.store.query<{ n: number }>(
+      'select count(*)::int as n from auth_mail_outbox where "to" = $1',
+      [carol.email],
+    );
+    expect(queued[0]?.n).toBe(1);
 
     const own = await stackFetch(server, "/auth/sessions?user_id=me", {
       access: "client",
@@ -120,6 +125,18 @@ describe(`impersonation (${testStoreKind()})`, () => {
     expect(events.map((e) => [e.actor?.label, e.subject, e.subjectLabel])).toEqual([
       [operatorEmail, carol.userId, carol.email],
     ]);
+  });
+
+  it("is the user in the official SDK with the tab's own token store", async () => {
+    // The tab's store as src/lib/session/stack-client.ts builds it from the hand-over.
+    const app = await clientApp(server, {
+      tokens: { accessToken: handover.accessToken, refreshToken: handover.refreshToken },
+    });
+    const user = await app.getUser();
+    expect(user?.primaryEmail).toBe(carol.email);
+    const token = (await user?.getAuthJson())?.accessToken ?? "";
+    const answer = await api<Array<{ id: string }>>(server, token, "GET", "/apps");
+    expect(answer.status).toBe(200);
   });
 
   it("keeps the admin area closed to the impersonation", async () => {
@@ -213,4 +230,26 @@ describe(`impersonation (${testStoreKind()})`, () => {
     const notOne = await api(server, carol.accessToken, "POST", "/impersonation/end");
     expect([notOne.status, notOne.error?.code]).toEqual([409, "NOT_IMPERSONATING"]);
   });
+});
+
+describe(`impersonation with IMPERSONATION_NOTICE=false (${testStoreKind()})`, () => {
+  it("opens the session and mails nobody", async () => {
+    const quiet = await startTestServer({ env: { ADMIN_EMAILS: operatorEmail, IMPERSONATION_NOTICE: "false" } });
+    try {
+      const [ops, user] = await Promise.all([
+        createTestUser(quiet, { email: operatorEmail, verified: true }),
+        createTestUser(quiet, { verified: true }),
+      ]);
+      const started = await api(quiet, ops.accessToken, "POST", "/admin/impersonations", { userId: user.userId });
+      expect(started.status, started.text).toBe(200);
+      // Every mail is queued in the outbox before the call answers: none was.
+      const queued = await quiet.store.query<{ n: number }>(
+        'select count(*)::int as n from auth_mail_outbox where "to" = $1',
+        [user.email],
+      );
+      expect(queued[0]?.n).toBe(0);
+    } finally {
+      await quiet.close();
+    }
+  }, 120_000);
 });
