@@ -23,10 +23,10 @@ export function PasskeySignInButton() {
     try {
       const app = await getStackApp();
       const result = await app.signInWithPasskey();
-      if (result.status === "error") setError(passkeyErrorMessage(i18n, result.error));
+      if (result.status === "error") setError(passkeyErrorMessage(i18n, result.error, "sign-in"));
       else restartLiveUpdates();
     } catch (e) {
-      setError(passkeyErrorMessage(i18n, e));
+      setError(passkeyErrorMessage(i18n, e, "sign-in"));
     } finally {
       setBusy(false);
     }
