@@ -10,7 +10,8 @@ import { endImpersonation } from "@/lib/session/end-impersonation";
 
 /**
  * On every page of an impersonation tab: who is signed in, by which operator, until when, and the
- * way out. It is a region of its own so screen readers find it, above everything else.
+ * way out. A region of its own so screen readers find it, first on the page and in the page's flow:
+ * pinned, it would cover the sticky header and the sidebar (whose foot holds the user menu).
  */
 export function ImpersonationBanner({
   impersonation,
@@ -41,7 +42,7 @@ export function ImpersonationBanner({
   return (
     <section
       aria-label={t`Impersonation`}
-      className="sticky top-0 z-50 flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-amber-300/40 bg-amber-950 px-4 py-2 text-sm text-amber-50"
+      className="relative z-20 flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-amber-300/40 bg-amber-950 px-4 py-2 text-sm text-amber-50"
     >
       <UserRoundCog aria-hidden="true" className="size-4 shrink-0" />
       <p className="min-w-0 flex-1 break-words">
