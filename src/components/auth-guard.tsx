@@ -6,7 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { throwErr } from "@/lib/throw-err";
 import { type SessionUser, sessionUserQuery } from "../lib/session/current-user";
-import { isImpersonationTab } from "../lib/session/impersonation";
+import { IMPERSONATION_ENDED_PATH } from "../lib/session/end-impersonation";
+import { clearImpersonation, isImpersonationTab } from "../lib/session/impersonation";
 import { mayHaveSession } from "../lib/session/session-hint";
 
 /** Exported for component tests, which render a signed-in part of the app without the guard. */
@@ -36,6 +37,13 @@ export function AuthGuard({ children }: { children: ReactNode }) {
   }, [pathname, refetch]);
 
   useEffect(() => {
+    // An impersonation that ran out or was ended elsewhere (the user's sessions list): the tab
+    // says so rather than offering a sign-in in the operator's browser.
+    if (user === null && isImpersonationTab()) {
+      clearImpersonation();
+      window.location.replace(IMPERSONATION_ENDED_PATH);
+      return;
+    }
     if (user === null || signedOut) void navigate({ to: "/login", replace: true });
   }, [user, signedOut, navigate]);
 

@@ -1,6 +1,7 @@
+import { unverifiedClaims } from "@contract/session-cookie";
 import { getRuntimeConfig } from "@/lib/runtime-config";
-import { usableCookieSession } from "./cookie-session";
-import { isImpersonationTab } from "./impersonation";
+import { MIN_TOKEN_VALIDITY_MS, usableCookieSession } from "./cookie-session";
+import { currentImpersonation } from "./impersonation";
 import { hasSessionCookie } from "./session-hint";
 import { getStackApp } from "./stack";
 
@@ -11,12 +12,27 @@ import { getStackApp } from "./stack";
  */
 export async function freshAccessToken(): Promise<string | null> {
   // The tab's own session, never the operator's cookie (impersonation.ts).
-  if (isImpersonationTab()) return await sdkAccessToken();
+  const impersonation = currentImpersonation();
+  if (impersonation) return await impersonationAccessToken(impersonation.accessToken);
   const { projectId } = await getRuntimeConfig();
   if (!hasSessionCookie(document.cookie, projectId)) return null;
   const session = usableCookieSession(document.cookie);
   if (session) return session.claims.isAnonymous || session.claims.isRestricted ? null : session.token;
   return await sdkAccessToken();
+}
+
+let tabToken: string | null = null;
+
+/**
+ * An impersonation tab's token: the last one while it is good for a minute more (the SDK's store
+ * there starts from the hand-over on every use, so asking it each time would refresh each time).
+ */
+async function impersonationAccessToken(handedOver: string): Promise<string | null> {
+  tabToken ??= handedOver;
+  const claims = unverifiedClaims(tabToken);
+  if (claims && claims.exp * 1000 - Date.now() >= MIN_TOKEN_VALIDITY_MS) return tabToken;
+  tabToken = (await sdkAccessToken()) ?? handedOver;
+  return tabToken;
 }
 
 async function sdkAccessToken(): Promise<string | null> {
