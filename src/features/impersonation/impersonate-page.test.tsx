@@ -5,7 +5,7 @@ import { I18nProvider } from "@lingui/react";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { currentImpersonation, resetImpersonationCache } from "@/lib/session/impersonation";
-import { useLang } from "@/test-support/render-signed-in";
+import { useLang as loadLang } from "@/test-support/render-signed-in";
 import { ImpersonatePage } from "./impersonate-page";
 
 const HANDOVER: ImpersonationHandover = {
@@ -24,7 +24,7 @@ afterEach(() => {
 
 describe("/impersonate", () => {
   it("asks its opener for the session, keeps it in this tab and enters the console", async () => {
-    await useLang("en");
+    await loadLang("en");
     const asked: unknown[] = [];
     const opener = { postMessage: (message: unknown) => asked.push(message) };
     let entered = 0;
@@ -48,7 +48,7 @@ describe("/impersonate", () => {
   });
 
   it("opened by hand, says where it is opened from (de)", async () => {
-    await useLang("de");
+    await loadLang("de");
     render(
       <I18nProvider i18n={i18n}>
         <ImpersonatePage opener={null} enter={() => undefined} />

@@ -6,7 +6,7 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { endImpersonation } from "@/lib/session/end-impersonation";
 import { currentImpersonation, resetImpersonationCache, storeImpersonation } from "@/lib/session/impersonation";
-import { installFakeApi, type Lang, useLang } from "@/test-support/render-signed-in";
+import { installFakeApi, type Lang, useLang as loadLang } from "@/test-support/render-signed-in";
 import { ImpersonationBanner } from "./impersonation-banner";
 
 const HANDOVER: ImpersonationHandover = {
@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 async function show(lang: Lang, end: () => Promise<void>) {
-  await useLang(lang);
+  await loadLang(lang);
   render(
     <I18nProvider i18n={i18n}>
       <ImpersonationBanner impersonation={HANDOVER} end={end} />

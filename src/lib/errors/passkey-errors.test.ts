@@ -2,7 +2,7 @@
 import { i18n } from "@lingui/core";
 import { KnownErrors } from "@stackframe/stack-shared";
 import { describe, expect, it } from "vitest";
-import { useLang } from "@/test-support/render-signed-in";
+import { useLang as loadLang } from "@/test-support/render-signed-in";
 import { passkeyErrorMessage } from "./passkey-errors";
 
 // The SDK's PASSKEY_WEBAUTHN_ERROR carries the browser's DOMException name as details.code (the
@@ -11,7 +11,7 @@ const fromSdk = (name: string) => new KnownErrors.PasskeyWebAuthnError("browser'
 
 describe("passkey errors by the browser's cause", () => {
   it("names each cause in English", async () => {
-    await useLang("en");
+    await loadLang("en");
     expect(passkeyErrorMessage(i18n, fromSdk("NotAllowedError"))).toBe(
       "The passkey prompt was cancelled or timed out. Try again when you are ready.",
     );
@@ -34,7 +34,7 @@ describe("passkey errors by the browser's cause", () => {
   });
 
   it("names each cause in German, never the browser's English", async () => {
-    await useLang("de");
+    await loadLang("de");
     const texts = ["NotAllowedError", "InvalidStateError", "SecurityError", "NotSupportedError", "AbortError"].map(
       (name) => passkeyErrorMessage(i18n, fromSdk(name), "register"),
     );
@@ -48,7 +48,7 @@ describe("passkey errors by the browser's cause", () => {
   });
 
   it("falls back to the ceremony's own sentence for an unknown cause or no error code", async () => {
-    await useLang("de");
+    await loadLang("de");
     expect(passkeyErrorMessage(i18n, fromSdk("SomethingNew"), "register")).toBe(
       "Der Passkey konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.",
     );

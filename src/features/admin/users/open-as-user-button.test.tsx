@@ -5,7 +5,7 @@ import { I18nProvider } from "@lingui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { installFakeApi, type Lang, testQueryClient, useLang } from "@/test-support/render-signed-in";
+import { installFakeApi, type Lang, useLang as loadLang, testQueryClient } from "@/test-support/render-signed-in";
 import { OpenAsUserButton } from "./open-as-user-button";
 
 // "Open as this user": the new tab is opened in the click, the session is asked for, and it goes to
@@ -36,7 +36,7 @@ function fakeTab() {
 afterEach(cleanup);
 
 async function show(lang: Lang, open: (url: string) => Window | null) {
-  await useLang(lang);
+  await loadLang(lang);
   render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={testQueryClient()}>
