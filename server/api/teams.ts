@@ -2,7 +2,6 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { type MyTeam, setMemberRoleSchema, type TeamMember, transferOwnershipSchema } from "../contract/teams.ts";
 import { isHttpError } from "../lib/errors.ts";
-import { ownerChannel } from "./access/owner.ts";
 import { requireRole, requireTeamRole } from "./access/resource-access.ts";
 import { isTeamMember, setTeamRole } from "./access/set-team-role.ts";
 import type { ApiEnv } from "./lib/api-env.ts";
