@@ -1,4 +1,4 @@
-import { type ImpersonationHandover, impersonationHandoverSchema } from "@contract/impersonation";
+import type { ImpersonationHandover } from "@contract/impersonation";
 
 /** Where an impersonation tab keeps its session: this tab's sessionStorage, nothing shared. */
 export const IMPERSONATION_STORAGE_KEY = "console-impersonation";
@@ -24,14 +24,38 @@ export function currentImpersonation(): ImpersonationHandover | null {
   let parsed: ImpersonationHandover | null = null;
   if (raw) {
     try {
-      const result = impersonationHandoverSchema.safeParse(JSON.parse(raw));
-      parsed = result.success ? result.data : null;
+      const value: unknown = JSON.parse(raw);
+      parsed = looksLikeHandover(value) ? value : null;
     } catch {
       parsed = null;
     }
   }
   cached = parsed;
   return parsed;
+}
+
+/**
+ * A shape check of what this tab stored itself, after the hand-over page checked it against the
+ * contract's schema (impersonationHandoverSchema). Every page load reads it before the first paint,
+ * where zod (26 KB gzip) would not pay for itself: a value this tab did not write is still never
+ * taken for a session.
+ */
+function looksLikeHandover(value: unknown): value is ImpersonationHandover {
+  const v = value as Record<string, unknown> | null;
+  const person = (p: unknown) => {
+    const x = p as Record<string, unknown> | null;
+    return typeof x?.id === "string" && (typeof x.email === "string" || x.email === null);
+  };
+  return (
+    typeof v?.accessToken === "string" &&
+    v.accessToken !== "" &&
+    typeof v.refreshToken === "string" &&
+    v.refreshToken !== "" &&
+    typeof v.expiresAt === "string" &&
+    !Number.isNaN(Date.parse(v.expiresAt)) &&
+    person(v.user) &&
+    person(v.operator)
+  );
 }
 
 export function isImpersonationTab(): boolean {
