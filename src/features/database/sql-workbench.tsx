@@ -12,13 +12,14 @@ import { databaseKeys, schemaQuery } from "./api";
 import { databasesQuery } from "./databases-api";
 import { useRememberedLayout } from "./layout/remembered-layout";
 import { ResizeHandle } from "./layout/resize-handle";
+import { useBranchDatabase } from "./manage/database-mutations";
 import { importLocalSnippets } from "./snippets/import-local-snippets";
 import { markSnippetRun, snippetKeys, snippetQuery, snippetsQuery } from "./snippets/snippets-api";
 import { cancelSql, executeSql, splitSql } from "./sql-api";
 import { SqlEditor, type SqlEditorHandle } from "./sql-editor";
 import { setCompletionSchema, setCompletionSnippets } from "./workbench/completion-provider";
 import { CreateViewDialog } from "./workbench/create-view-dialog";
-import { DestructiveConfirmDialog } from "./workbench/destructive-confirm-dialog";
+import { DestructiveConfirmDialog, snapshotNameFor } from "./workbench/destructive-confirm-dialog";
 import { EditorTabBar } from "./workbench/editor-tab-bar";
 import {
   addTab,
@@ -65,13 +66,19 @@ export function SqlWorkbench({
   const [active, setActive] = useState(0);
   const layout = useRememberedLayout("sql-workbench");
 
-  const [confirming, setConfirming] = useState<{ plan: RunPlan; explain: boolean } | null>(null);
+  const [confirming, setConfirming] = useState<{ plan: RunPlan; explain: boolean; at: Date } | null>(null);
   const [explained, setExplained] = useState<ExplainedPlan | null>(null);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   // The query a view is being made of (its selection, else the editor's text); null: no dialog.
   const [viewQuery, setViewQuery] = useState<string | null>(null);
-  const databaseOwner = useQuery(databasesQuery()).data?.find((db) => db.id === dbId)?.owner;
-  const mayChangeStructure = atLeast(useRoleOn(databaseOwner), "developer");
+  const database = useQuery(databasesQuery()).data?.find((db) => db.id === dbId);
+  const databaseOwner = database?.owner;
+  const role = useRoleOn(databaseOwner);
+  const mayChangeStructure = atLeast(role, "developer");
+  // A snapshot before destructive statements is a branch: managed databases, and the role that may
+  // create databases for their owner (the server decides the same).
+  const mayBranch = database?.kind === "managed" && atLeast(role, "admin");
+  const branch = useBranchDatabase();
   const [historyOpen, setHistoryOpen] = useState(false);
   const stopRequested = useRef(false);
   // Set while /sql/split answers, before `running` is: a second Ctrl+Enter then does nothing.
@@ -209,7 +216,7 @@ export function SqlWorkbench({
         () => undefined,
       );
     }
-    if (plan.flagged.length > 0) setConfirming({ plan, explain });
+    if (plan.flagged.length > 0) setConfirming({ plan, explain, at: new Date() });
     else await execute(plan, explain);
   }
 
@@ -369,6 +376,10 @@ export function SqlWorkbench({
       </Group>
       <DestructiveConfirmDialog
         plan={confirming?.plan ?? null}
+        snapshotName={mayBranch && database && confirming ? snapshotNameFor(database.name, confirming.at) : null}
+        onSnapshot={async (name) => {
+          await branch.mutateAsync({ id: dbId, name, withData: true });
+        }}
         onCancel={() => setConfirming(null)}
         onConfirm={(plan) => {
           const explain = confirming?.explain ?? false;
