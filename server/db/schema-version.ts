@@ -54,25 +54,38 @@ export function assertStoreNotNewer(latestApplied: number | null, migrationsDir 
   }
 }
 
+/** The highest migration a store has applied (Drizzle's `created_at`), or null before its first migration. */
+export async function latestAppliedMigration(
+  query: (text: string) => Promise<Array<Record<string, unknown>>>,
+): Promise<number | null> {
+  const [table] = await query("SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present");
+  if (!table?.present) return null;
+  const [row] = await query("SELECT max(created_at)::text AS latest FROM drizzle.__drizzle_migrations");
+  return row?.latest == null ? null : Number(row.latest);
+}
+
 /** Reads the highest migration a store has applied (null before its first migration) and refuses a newer one. */
 export async function checkStoreNotNewer(
   query: (text: string) => Promise<Array<Record<string, unknown>>>,
   migrationsDir = MIGRATIONS_DIR,
-): Promise<void> {
-  const [table] = await query("SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present");
-  if (!table?.present) return;
-  const [row] = await query("SELECT max(created_at)::text AS latest FROM drizzle.__drizzle_migrations");
-  assertStoreNotNewer(row?.latest == null ? null : Number(row.latest), migrationsDir);
+): Promise<number | null> {
+  const latest = await latestAppliedMigration(query);
+  assertStoreNotNewer(latest, migrationsDir);
+  return latest;
+}
+
+/**
+ * Whether Drizzle's migrator would apply anything to a store whose latest applied migration is
+ * `latestApplied`: it applies every migration of the journal newer than that one (all of them to a
+ * store never migrated). A restart of an up-to-date store skips the migrator, which otherwise reads
+ * and hashes every migration file and runs its own statements and a transaction at each start.
+ */
+export function migrationsPending(latestApplied: number | null, migrationsDir = MIGRATIONS_DIR): boolean {
+  if (latestApplied === null) return true;
+  return readJournal(migrationsDir).entries.some((entry) => entry.when > latestApplied);
 }
 
 /** Whether a store that has been migrated before has migrations of this version still to apply (false for a new store). */
-export async function hasPendingMigrations(
-  query: (text: string) => Promise<Array<Record<string, unknown>>>,
-  migrationsDir = MIGRATIONS_DIR,
-): Promise<boolean> {
-  const [table] = await query("SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present");
-  if (!table?.present) return false;
-  const [row] = await query("SELECT max(created_at)::text AS latest FROM drizzle.__drizzle_migrations");
-  if (row?.latest == null) return false;
-  return Number(row.latest) < currentSchemaVersion(migrationsDir).when;
+export function hasPendingMigrations(latestApplied: number | null, migrationsDir = MIGRATIONS_DIR): boolean {
+  return latestApplied !== null && migrationsPending(latestApplied, migrationsDir);
 }

@@ -10,7 +10,7 @@ import { pgliteStartParams, pgliteWasmModule } from "../pglite/settings.ts";
 import { isEmptyDir, newCluster } from "../pglite/template.ts";
 import { type Bus, createMemoryBus, createPostgresBus } from "./bus.ts";
 import * as schema from "./schema/index.ts";
-import { checkStoreNotNewer, hasPendingMigrations, MIGRATIONS_DIR } from "./schema-version.ts";
+import { checkStoreNotNewer, hasPendingMigrations, MIGRATIONS_DIR, migrationsPending } from "./schema-version.ts";
 
 export type Schema = typeof schema;
 /** Drizzle over either driver; code above the store never knows which one it has. */
@@ -82,9 +82,10 @@ async function openPgliteStore(options: StoreOptions): Promise<Store> {
   const client = await PGlite.create(dataDir, { pgliteWasmModule: pgliteWasm, startParams });
   const db = drizzlePglite({ client, schema }) as unknown as Db; // the two drivers differ only in their result HKT
   const rows = async (text: string) => (await client.query<Record<string, unknown>>(text)).rows;
+  let latestApplied: number | null;
   try {
-    await checkStoreNotNewer(rows);
-    if (options.beforeMigrate && (await hasPendingMigrations(rows))) {
+    latestApplied = await checkStoreNotNewer(rows);
+    if (options.beforeMigrate && hasPendingMigrations(latestApplied)) {
       await options.beforeMigrate({
         async whileQuiet(copy) {
           await client.query("CHECKPOINT");
@@ -96,7 +97,9 @@ async function openPgliteStore(options: StoreOptions): Promise<Store> {
     await client.close();
     throw error;
   }
-  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+  if (migrationsPending(latestApplied)) {
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+  }
   const bus = createMemoryBus();
   return {
     kind: "pglite",
@@ -136,11 +139,14 @@ async function openPostgresStore(
   const lockClient = await pool.connect();
   try {
     await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-    await checkStoreNotNewer(async (text) => (await lockClient.query(text)).rows);
-    if (beforeMigrate && (await hasPendingMigrations(async (text) => (await lockClient.query(text)).rows))) {
+    // Read under the lock: another instance starting beside this one may have just migrated.
+    const latestApplied = await checkStoreNotNewer(async (text) => (await lockClient.query(text)).rows);
+    if (beforeMigrate && hasPendingMigrations(latestApplied)) {
       await beforeMigrate({});
     }
-    await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder: MIGRATIONS_DIR });
+    if (migrationsPending(latestApplied)) {
+      await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder: MIGRATIONS_DIR });
+    }
   } catch (error) {
     lockClient.release(true);
     await pool.end();
