@@ -1,6 +1,9 @@
 // `npm start`: build the web app if no build is present, bundle the server if its sources changed
 // since the last bundle, then run the server in this process (so SIGTERM/SIGINT reach the server's
-// own graceful shutdown).
+// own graceful shutdown). package.json starts it as `node --max-semi-space-size=4 scripts/start.mjs`:
+// V8's young generation at most 2 × 4 MiB instead of 2 × 16, which took about 15 MiB off the idle
+// server (a V8 heap size is fixed when the process starts; v8.setFlagsFromString here would be too
+// late). Measured in docs/benchmarks.md ("Restart through npm start").
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";

@@ -3,7 +3,7 @@
 // initialisation (POST /api/v1/auth/verify, which creates the user's managed database).
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -34,11 +34,18 @@ interface Started {
   stop(): Promise<void>;
 }
 
-/** `npm start` without npm in between: `node scripts/start.mjs`, timed to the first healthy answer. */
+/** `npm start`'s command line from package.json (`node <flags> scripts/start.mjs`), without `node`. */
+const START_ARGS: string[] = (
+  JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }
+).scripts.start
+  .split(" ")
+  .slice(1);
+
+/** `npm start` without npm in between (its node flags included), timed to the first healthy answer. */
 async function start(env: Record<string, string>): Promise<Started> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+  const child = spawn(process.execPath, START_ARGS, {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "inherit"],
