@@ -17,7 +17,7 @@ const notMember = () => apiError("NOT_A_TEAM_MEMBER", "You are not a member of t
 const notOpen = () => apiError("TEAM_INVITATION_NOT_FOUND", "This invitation is not an open one of this team.");
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 /** How long a claim made just before accepting stays good: the time to press Join and get an answer. */
-export const INVITATION_CLAIM_MS = 10 * 60_000;
+const INVITATION_CLAIM_MS = 10 * 60_000;
 
 /**
  * The role a team invitation grants. The invitation is sent by the browser through the auth service

@@ -25,7 +25,7 @@ function refusal(error: unknown, permission: string | null): unknown {
   const status = error.details?.status;
   const code = error.details?.authErrorCode;
   if (code === "TEAM_PERMISSION_REQUIRED" && permission) {
-    return apiError("TEAM_PERMISSION_REQUIRED", `This needs the team permission ${permission}.`, { permission });
+    return apiError("TEAM_PERMISSION_MISSING", `This needs the team permission ${permission}.`, { permission });
   }
   if (status === 404 || code === "TEAM_NOT_FOUND" || code === "TEAM_MEMBERSHIP_NOT_FOUND") return notMember();
   return error;

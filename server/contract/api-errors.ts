@@ -108,7 +108,7 @@ export const apiErrors = {
   // Team changes made through the console on the caller's behalf: the auth service wants a team
   // permission of theirs (details.permission: $update_team, $delete_team, $remove_members), or lets
   // no client create teams in this project
-  TEAM_PERMISSION_REQUIRED: { status: 403, details: z.object({ permission: z.string() }) },
+  TEAM_PERMISSION_MISSING: { status: 403, details: z.object({ permission: z.string() }) },
   TEAM_CREATION_DISABLED: { status: 403 },
   // PUT /teams/{teamId}/members/{userId}/role: the last owner cannot step down
   TEAM_NEEDS_OWNER: { status: 409 },

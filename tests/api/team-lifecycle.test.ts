@@ -81,7 +81,7 @@ describe("a team's own life in its activity", () => {
     const byViewer = await api(server, viewer.accessToken, "PATCH", `/teams/${teamId}`, { displayName: "Mine" });
     expect([byViewer.status, byViewer.error?.code, byViewer.error?.details]).toEqual([
       403,
-      "TEAM_PERMISSION_REQUIRED",
+      "TEAM_PERMISSION_MISSING",
       { permission: "$update_team" },
     ]);
     for (const path of [`/teams/${teamId}`, `/teams/${randomUUID()}`, "/teams/not-a-team"]) {

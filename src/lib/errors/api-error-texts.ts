@@ -101,7 +101,7 @@ export const API_ERROR_TEXTS: ApiErrorTexts = {
     },
   },
   NOT_A_TEAM_MEMBER: msg`You are not a member of this team.`,
-  TEAM_PERMISSION_REQUIRED: msg`You may not do this in this team. Ask a team admin.`,
+  TEAM_PERMISSION_MISSING: msg`You may not do this in this team. Ask a team admin.`,
   TEAM_CREATION_DISABLED: msg`Creating teams is turned off on this server.`,
   TEAM_NEEDS_OWNER: msg`A team needs an owner: make another member owner first.`,
   TEAM_REMOVE_SELF: msg`You cannot remove yourself: use Leave team instead.`,
