@@ -1,13 +1,12 @@
 // The chart view alone, for tests/bench/db-chart.bench.ts: the page gets a result and reports how
 // long it takes from there to the chart's first painted frame.
 import { i18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
 import { useState } from "react";
-import { createRoot } from "react-dom/client";
 import type { ChartColumn } from "@/features/database/chart/chart-data";
 import ChartView from "@/features/database/chart/chart-view";
 import { messages } from "../../../locales/en/messages.po";
 import "./bench.css";
+import { afterPaint, mountBenchPage } from "../page-kit";
 
 interface Result {
   columns: ChartColumn[];
@@ -33,15 +32,6 @@ function App() {
 }
 
 /** Resolves after the next frame has been painted: a message posted from rAF runs after the paint. */
-const afterPaint = () =>
-  new Promise<number>((resolve) =>
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve(performance.now());
-      channel.port2.postMessage(null);
-    }),
-  );
-
 window.benchChart = async (result) => {
   const started = performance.now();
   show(result);
@@ -55,11 +45,4 @@ window.benchClear = async () => {
   await afterPaint();
 };
 
-const root = document.getElementById("root");
-if (root) {
-  createRoot(root).render(
-    <I18nProvider i18n={i18n}>
-      <App />
-    </I18nProvider>,
-  );
-}
+mountBenchPage(<App />);

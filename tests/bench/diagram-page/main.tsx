@@ -2,15 +2,14 @@
 // reports how long it takes from there to the drawn diagram, and how long one panning step takes.
 import type { DatabaseSchemaResponse } from "@contract/databases";
 import { i18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
-import { createRoot } from "react-dom/client";
 import { databaseKeys } from "@/features/database/api";
 import SchemaDiagram from "@/features/database/diagram/schema-diagram";
 import { syntheticSchema } from "@/features/database/diagram/synthetic-schema";
 import { messages } from "../../../locales/en/areas.po";
 import "./bench.css";
+import { afterPaint, mountBenchPage } from "../page-kit";
 
 declare global {
   interface Window {
@@ -35,15 +34,6 @@ function App() {
     </div>
   );
 }
-
-const afterPaint = () =>
-  new Promise<number>((resolve) =>
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve(performance.now());
-      channel.port2.postMessage(null);
-    }),
-  );
 
 let runs = 0;
 window.benchDiagram = async (tables, foreignKeys) => {
@@ -83,13 +73,8 @@ window.benchClear = async () => {
   await afterPaint();
 };
 
-const root = document.getElementById("root");
-if (root) {
-  createRoot(root).render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <App />
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
-}
+mountBenchPage(
+  <QueryClientProvider client={client}>
+    <App />
+  </QueryClientProvider>,
+);

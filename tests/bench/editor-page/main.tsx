@@ -3,14 +3,13 @@
 // it takes from opening the editor to the painted frame with every column's card.
 import type { CatalogTypesResponse, EditorTableResponse } from "@contract/schema-editor";
 import { i18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
-import { createRoot } from "react-dom/client";
 import { catalogTypesQuery, editorTableQuery } from "@/features/database/schema-editor/editor-api";
 import TableEditorPanel from "@/features/database/schema-editor/table-editor-panel";
 import { messages } from "../../../locales/en/areas.po";
 import "./bench.css";
+import { afterPaint, mountBenchPage } from "../page-kit";
 
 declare global {
   interface Window {
@@ -45,15 +44,6 @@ function App() {
   ) : null;
 }
 
-const afterPaint = () =>
-  new Promise<number>((resolve) =>
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve(performance.now());
-      channel.port2.postMessage(null);
-    }),
-  );
-
 let runs = 0;
 window.benchEditor = async (table, types, tableName) => {
   const key = `bench-${runs++}`;
@@ -77,13 +67,8 @@ window.benchClose = async () => {
   await afterPaint();
 };
 
-const root = document.getElementById("root");
-if (root) {
-  createRoot(root).render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <App />
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
-}
+mountBenchPage(
+  <QueryClientProvider client={client}>
+    <App />
+  </QueryClientProvider>,
+);

@@ -1,12 +1,11 @@
 // The result grid alone, for tests/bench/db-grid.bench.ts: the page gets a result's JSON text and
 // reports how long it takes from there to the first painted frame, and frame times while scrolling.
 import { i18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
 import { useState } from "react";
-import { createRoot } from "react-dom/client";
 import { type GridColumn, ResultGrid } from "@/features/database/result-grid";
 import { messages } from "../../../locales/en/messages.po";
 import "./bench.css";
+import { afterPaint, mountBenchPage } from "../page-kit";
 
 interface Result {
   columns: GridColumn[];
@@ -41,15 +40,6 @@ function App() {
 }
 
 /** Resolves after the next frame has been painted: a message posted from rAF runs after the paint. */
-const afterPaint = () =>
-  new Promise<number>((resolve) =>
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve(performance.now());
-      channel.port2.postMessage(null);
-    }),
-  );
-
 window.benchShow = async (json) => {
   const started = performance.now();
   show(JSON.parse(json) as Result);
@@ -104,11 +94,4 @@ window.benchScroll = (frames, px) =>
     requestAnimationFrame(step);
   });
 
-const root = document.getElementById("root");
-if (root) {
-  createRoot(root).render(
-    <I18nProvider i18n={i18n}>
-      <App />
-    </I18nProvider>,
-  );
-}
+mountBenchPage(<App />);
