@@ -16,11 +16,13 @@ export default defineConfig({
         "**/*.test.*",
         "<rootDir>/src/lib/errors/api-error-texts.ts",
         "<rootDir>/src/lib/errors/auth-error-texts.ts",
+        "<rootDir>/src/lib/errors/passkey-errors.ts",
         "<rootDir>/src/features/admin/**",
         "<rootDir>/src/features/account/**",
         "<rootDir>/src/features/teams/**",
         "<rootDir>/src/features/api-keys/**",
         "<rootDir>/src/features/database/**",
+        "<rootDir>/src/features/impersonation/**",
         "<rootDir>/src/features/palette/command-palette.tsx",
         "<rootDir>/src/features/palette/use-palette-items.ts",
         "<rootDir>/src/lib/audit/app-audit-action-labels.ts",
@@ -34,6 +36,8 @@ export default defineConfig({
         "<rootDir>/src/features/teams",
         "<rootDir>/src/features/api-keys",
         "<rootDir>/src/features/database",
+        // An impersonation tab's banner and pages (loaded with their code, only in such a tab).
+        "<rootDir>/src/features/impersonation",
         // The command palette's own texts come with its code (the launcher's stay in the first paint).
         "<rootDir>/src/features/palette/command-palette.tsx",
         "<rootDir>/src/features/palette/use-palette-items.ts",
@@ -45,7 +49,11 @@ export default defineConfig({
     {
       // The error-code maps' texts, loaded with the maps at the first error (src/lib/errors/load-error-texts.ts).
       path: "<rootDir>/locales/{locale}/errors",
-      include: ["<rootDir>/src/lib/errors/api-error-texts.ts", "<rootDir>/src/lib/errors/auth-error-texts.ts"],
+      include: [
+        "<rootDir>/src/lib/errors/api-error-texts.ts",
+        "<rootDir>/src/lib/errors/auth-error-texts.ts",
+        "<rootDir>/src/lib/errors/passkey-errors.ts",
+      ],
     },
   ],
   // No origins: line numbers would churn the catalogs on every edit elsewhere in a file.

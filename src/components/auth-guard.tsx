@@ -6,8 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { throwErr } from "@/lib/throw-err";
 import { type SessionUser, sessionUserQuery } from "../lib/session/current-user";
-import { IMPERSONATION_ENDED_PATH } from "../lib/session/end-impersonation";
-import { clearImpersonation, isImpersonationTab } from "../lib/session/impersonation";
+import { clearImpersonation, IMPERSONATION_ENDED_PATH, isImpersonationTab } from "../lib/session/impersonation";
 import { mayHaveSession } from "../lib/session/session-hint";
 
 /** Exported for component tests, which render a signed-in part of the app without the guard. */

@@ -1,11 +1,19 @@
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { createPortal } from "react-dom";
 import { LazyToaster } from "@/components/lazy-toaster";
 import { LiveAnnouncer } from "@/components/live-announcer";
-import { ImpersonationBanner } from "@/features/impersonation/impersonation-banner";
 import { LiveUpdates } from "@/features/live/live-updates";
+import { loadAreaMessages } from "@/lib/area-messages";
 import { currentImpersonation } from "@/lib/session/impersonation";
 import type { RouterContext } from "../router";
+
+/** Only an impersonation tab shows it: its code and texts stay out of every other tab's first paint. */
+const ImpersonationBanner = lazy(() =>
+  Promise.all([import("@/features/impersonation/impersonation-banner"), loadAreaMessages()]).then(([module]) => ({
+    default: module.ImpersonationBanner,
+  })),
+);
 
 /** Spec toast defaults: top-left, 4000 ms, three at once, 356 px wide. */
 const TOAST_DURATION_MS = 4000;
@@ -22,7 +30,11 @@ function RootLayout() {
   const impersonation = currentImpersonation();
   return (
     <>
-      {impersonation && <ImpersonationBanner impersonation={impersonation} />}
+      {impersonation && (
+        <Suspense fallback={null}>
+          <ImpersonationBanner impersonation={impersonation} />
+        </Suspense>
+      )}
       <Outlet />
       {/* Outside #root, which turns inert while a modal is open: toasts and announcements stay live. */}
       {createPortal(

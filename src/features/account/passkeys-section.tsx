@@ -23,13 +23,13 @@ export function PasskeysSection({ user }: { user: AccountUser }) {
     try {
       const result = await user.registerPasskey();
       if (result.status === "error") {
-        setError(passkeyErrorMessage(i18n, result.error, "register"));
+        setError(await passkeyErrorMessage(i18n, result.error, "register"));
         return;
       }
       await refresh();
       notify.success(t`Passkey added`);
     } catch (e) {
-      setError(passkeyErrorMessage(i18n, e, "register"));
+      setError(await passkeyErrorMessage(i18n, e, "register"));
     } finally {
       setBusy(false);
     }

@@ -23,10 +23,10 @@ export function PasskeySignInButton() {
     try {
       const app = await getStackApp();
       const result = await app.signInWithPasskey();
-      if (result.status === "error") setError(passkeyErrorMessage(i18n, result.error, "sign-in"));
+      if (result.status === "error") setError(await passkeyErrorMessage(i18n, result.error, "sign-in"));
       else restartLiveUpdates();
     } catch (e) {
-      setError(passkeyErrorMessage(i18n, e, "sign-in"));
+      setError(await passkeyErrorMessage(i18n, e, "sign-in"));
     } finally {
       setBusy(false);
     }

@@ -12,31 +12,33 @@ const fromSdk = (name: string) => new KnownErrors.PasskeyWebAuthnError("browser'
 describe("passkey errors by the browser's cause", () => {
   it("names each cause in English", async () => {
     await loadLang("en");
-    expect(passkeyErrorMessage(i18n, fromSdk("NotAllowedError"))).toBe(
+    expect(await passkeyErrorMessage(i18n, fromSdk("NotAllowedError"))).toBe(
       "The passkey prompt was cancelled or timed out. Try again when you are ready.",
     );
-    expect(passkeyErrorMessage(i18n, fromSdk("InvalidStateError"), "register")).toBe(
+    expect(await passkeyErrorMessage(i18n, fromSdk("InvalidStateError"), "register")).toBe(
       "This device already holds a passkey for your account.",
     );
-    expect(passkeyErrorMessage(i18n, fromSdk("SecurityError"))).toBe(
+    expect(await passkeyErrorMessage(i18n, fromSdk("SecurityError"))).toBe(
       "This address cannot use passkeys: it needs HTTPS (or localhost) and the domain the passkey belongs to.",
     );
-    expect(passkeyErrorMessage(i18n, fromSdk("NotSupportedError"))).toBe(
+    expect(await passkeyErrorMessage(i18n, fromSdk("NotSupportedError"))).toBe(
       "This browser or device does not support the kind of passkey this site asks for.",
     );
-    expect(passkeyErrorMessage(i18n, new DOMException("aborted", "AbortError"))).toBe(
+    expect(await passkeyErrorMessage(i18n, new DOMException("aborted", "AbortError"))).toBe(
       "The passkey prompt was closed before it finished.",
     );
     // At sign-in an InvalidStateError is no duplicate registration.
-    expect(passkeyErrorMessage(i18n, fromSdk("InvalidStateError"), "sign-in")).toBe(
+    expect(await passkeyErrorMessage(i18n, fromSdk("InvalidStateError"), "sign-in")).toBe(
       "The passkey prompt could not start. Try again.",
     );
   });
 
   it("names each cause in German, never the browser's English", async () => {
     await loadLang("de");
-    const texts = ["NotAllowedError", "InvalidStateError", "SecurityError", "NotSupportedError", "AbortError"].map(
-      (name) => passkeyErrorMessage(i18n, fromSdk(name), "register"),
+    const texts = await Promise.all(
+      ["NotAllowedError", "InvalidStateError", "SecurityError", "NotSupportedError", "AbortError"].map((name) =>
+        passkeyErrorMessage(i18n, fromSdk(name), "register"),
+      ),
     );
     expect(texts).toEqual([
       "Die Passkey-Abfrage wurde abgebrochen oder ist abgelaufen. Versuchen Sie es erneut, wenn Sie bereit sind.",
@@ -49,9 +51,11 @@ describe("passkey errors by the browser's cause", () => {
 
   it("falls back to the ceremony's own sentence for an unknown cause or no error code", async () => {
     await loadLang("de");
-    expect(passkeyErrorMessage(i18n, fromSdk("SomethingNew"), "register")).toBe(
+    expect(await passkeyErrorMessage(i18n, fromSdk("SomethingNew"), "register")).toBe(
       "Der Passkey konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.",
     );
-    expect(passkeyErrorMessage(i18n, new Error("x"), "sign-in")).toBe("Die Anmeldung mit Passkey ist fehlgeschlagen.");
+    expect(await passkeyErrorMessage(i18n, new Error("x"), "sign-in")).toBe(
+      "Die Anmeldung mit Passkey ist fehlgeschlagen.",
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { errorText } from "./error-text";
+import { loadErrorTexts } from "./load-error-texts";
 
 export type PasskeyCeremony = "register" | "sign-in";
 
@@ -46,7 +47,13 @@ function causeOf(error: unknown): string | undefined {
  * A sentence for a failed passkey ceremony in the user's language: the browser's cause when known,
  * else the error's code as the one error map words it (never the SDK's English message).
  */
-export function passkeyErrorMessage(i18n: I18n, error: unknown, ceremony: PasskeyCeremony = "sign-in"): string {
+export async function passkeyErrorMessage(
+  i18n: I18n,
+  error: unknown,
+  ceremony: PasskeyCeremony = "sign-in",
+): Promise<string> {
+  // These texts live in the error catalog, loaded with the error maps (not in every first paint).
+  await loadErrorTexts();
   const cause = causeOf(error);
   if (cause === "InvalidStateError") return i18n._(INVALID_STATE[ceremony]);
   const descriptor = cause ? (BY_CAUSE[cause] ?? BY_LIBRARY_CODE[cause]) : undefined;

@@ -1,7 +1,5 @@
 import { ApiError, apiRequest } from "@/lib/api-client";
-import { clearImpersonation } from "./impersonation";
-
-export const IMPERSONATION_ENDED_PATH = "/impersonation-ended";
+import { clearImpersonation, IMPERSONATION_ENDED_PATH } from "./impersonation";
 
 /** Answers that mean the session is over already: nothing is left to end. */
 const OVER = new Set(["IMPERSONATION_ENDED", "INVALID_ACCESS_TOKEN", "ACCESS_TOKEN_EXPIRED", "UNAUTHENTICATED"]);

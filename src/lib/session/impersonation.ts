@@ -3,6 +3,9 @@ import type { ImpersonationHandover } from "@contract/impersonation";
 /** Where an impersonation tab keeps its session: this tab's sessionStorage, nothing shared. */
 export const IMPERSONATION_STORAGE_KEY = "console-impersonation";
 
+/** Where an impersonation tab goes once its session is over (ended, run out, revoked elsewhere). */
+export const IMPERSONATION_ENDED_PATH = "/impersonation-ended";
+
 let cached: ImpersonationHandover | null | undefined;
 
 function storage(): Storage | null {

@@ -5,7 +5,6 @@ import { restartLiveUpdates } from "@/lib/live-restart";
 import { notify } from "@/lib/notify";
 import { clearOfflineData } from "@/lib/query-persistence";
 import { signOut } from "./current-user";
-import { endImpersonation } from "./end-impersonation";
 import { isImpersonationTab } from "./impersonation";
 
 /** Logging out, as the user menu and the command palette do it. */
@@ -16,6 +15,8 @@ export function useLogOut(): () => Promise<void> {
   return async () => {
     // Logging out of an impersonation ends it (revoked on the server), as the banner's button does.
     if (isImpersonationTab()) {
+      // Only an impersonation tab needs it: loaded then, not with every page.
+      const { endImpersonation } = await import("./end-impersonation");
       await endImpersonation().catch(() => notify.error(t`An error occurred`));
       return;
     }
