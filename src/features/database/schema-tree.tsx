@@ -8,7 +8,7 @@ import { errorText } from "@/lib/errors/error-text";
 import { databaseKeys, schemaQuery } from "./api";
 import { NewTableButton, TypesButton } from "./schema-editor/schema-editor-entry";
 import { SchemaObjects } from "./structure/schema-objects";
-import { useMayWrite } from "./use-may-write";
+import { useMayWrite } from "./use-database-access";
 
 export interface OpenTable {
   schemaName: string;

@@ -24,7 +24,7 @@ import { foreignKeyColumns, referencedRowFilter } from "./structure/foreign-keys
 import { structureQuery } from "./structure/structure-api";
 import { StructurePanel } from "./structure/structure-panel";
 import { TableTools, type TableView } from "./table-tools";
-import { useDatabaseAccess } from "./use-may-write";
+import { useDatabaseAccess } from "./use-database-access";
 
 /** Leaving the page at hand: a new first page, no cursor. */
 const FIRST_PAGE = { page: undefined, after: undefined, before: undefined, last: undefined } as const;
