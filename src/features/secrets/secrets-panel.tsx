@@ -149,7 +149,14 @@ export function SecretsPanel({
         />
       )}
       <div className="flex flex-wrap gap-2" hidden={keysOnly}>
-        <Button variant="outline" size="sm" disabled={readOnly || adding} onClick={() => setAdding(true)}>
+        {/* The form belongs to an environment (it starts anew in another): opened only once it is known,
+            or what was typed into it would be dropped when the environments arrive. */}
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={readOnly || adding || (current === undefined && !environments.isError)}
+          onClick={() => setAdding(true)}
+        >
           <Plus aria-hidden="true" />
           {t`Add New`}
         </Button>
