@@ -15,7 +15,7 @@ import { Upload } from "@aws-sdk/lib-storage";
 import type { MasterKey } from "../lib/envelope.ts";
 import { judgeManifest, type ManifestEntries, readManifestEntries } from "./archive-summary.ts";
 import { BackupError } from "./backup-error.ts";
-import { ARCHIVE_FILE, doomedByRetention, type ListedArchive } from "./backup-folder.ts";
+import { ARCHIVE_FILE, doomedByRetention, type ListedArchive, listedArchive } from "./backup-folder.ts";
 import { bucketFailure } from "./bucket-error.ts";
 
 /** An S3-compatible bucket as the operator configured it (BACKUP_S3_*); the secret stays in here. */
@@ -160,14 +160,7 @@ export class BackupBucket {
       }
       const entries = sidecars.has(object.name) ? await this.readSidecar(object.name) : null;
       const summary = judgeManifest(entries, this.master);
-      const item: ListedArchive = {
-        name: object.name,
-        bytes: object.bytes,
-        createdAt: summary.manifest?.createdAt ?? object.modified.toISOString(),
-        store: summary.manifest?.store ?? null,
-        databases: summary.manifest?.databases.length ?? null,
-        seal: summary.seal,
-      };
+      const item = listedArchive(object.name, object.bytes, object.modified, summary);
       this.summaries.set(object.name, { etag: object.etag, listed: item });
       listed.push(item);
     }

@@ -20,6 +20,18 @@ export interface ListedArchive {
   seal: ArchiveSummary["seal"];
 }
 
+/** An archive as a listing shows it: the manifest's facts where it has one, the file's otherwise. */
+export function listedArchive(name: string, bytes: number, modified: Date, summary: ArchiveSummary): ListedArchive {
+  return {
+    name,
+    bytes,
+    createdAt: summary.manifest?.createdAt ?? modified.toISOString(),
+    store: summary.manifest?.store ?? null,
+    databases: summary.manifest?.databases.length ?? null,
+    seal: summary.seal,
+  };
+}
+
 /** The archives of BACKUP_DIR (`*.tar`; a `.partial` is a backup still running or cut short), newest first. */
 export class BackupFolder {
   readonly dir: string;
@@ -68,14 +80,7 @@ export class BackupFolder {
       const summary = await summarizeArchive(path, this.master).catch(
         (): ArchiveSummary => ({ seal: "missing", manifest: null }),
       );
-      const item: ListedArchive = {
-        name: entry.name,
-        bytes: info.size,
-        createdAt: summary.manifest?.createdAt ?? info.mtime.toISOString(),
-        store: summary.manifest?.store ?? null,
-        databases: summary.manifest?.databases.length ?? null,
-        seal: summary.seal,
-      };
+      const item = listedArchive(entry.name, info.size, info.mtime, summary);
       this.summaries.set(entry.name, { key, listed: item });
       listed.push(item);
     }
