@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { bucketTargetFrom } from "../backup/backup-bucket.ts";
+import { bucketTargetFrom } from "../backup/lazy-bucket.ts";
 import { ServerBackups } from "../backup/server-backups.ts";
 import { serverBackupSource } from "../backup/sources.ts";
 import type { AppEnv } from "../http/env.ts";

@@ -17,25 +17,7 @@ import { judgeManifest, type ManifestEntries, readManifestEntries } from "./arch
 import { BackupError } from "./backup-error.ts";
 import { ARCHIVE_FILE, doomedByRetention, type ListedArchive, listedArchive } from "./backup-folder.ts";
 import { bucketFailure } from "./bucket-error.ts";
-
-/** An S3-compatible bucket as the operator configured it (BACKUP_S3_*); the secret stays in here. */
-export interface BucketSettings {
-  /** The S3 API's address; unset: AWS's own for the region. */
-  endpoint?: string;
-  region: string;
-  bucket: string;
-  /** Put before every archive's name, e.g. `console/` (a trailing slash is the operator's to write). */
-  prefix: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  /** `https://endpoint/bucket/key` instead of `https://bucket.endpoint/key` (MinIO, most self-hosted stores). */
-  forcePathStyle: boolean;
-}
-
-/** What the admin area and the CLI may show of a bucket: never its keys. */
-export function describeBucket(settings: BucketSettings): string {
-  return `s3://${settings.bucket}/${settings.prefix}${settings.endpoint ? ` at ${settings.endpoint}` : ""}`;
-}
+import { type BucketSettings, describeBucket } from "./bucket-settings.ts";
 
 /** Beside each archive: its manifest and seal, so a listing reads a few KB instead of walking the tar. */
 const SIDECAR_SUFFIX = ".manifest.json";
@@ -235,28 +217,6 @@ export class BackupBucket {
   }
 }
 
-/** The bucket of BACKUP_S3_*, or null when none is configured. */
-export function bucketSettingsFrom(config: {
-  BACKUP_S3_BUCKET?: string;
-  BACKUP_S3_ENDPOINT?: string;
-  BACKUP_S3_REGION: string;
-  BACKUP_S3_PREFIX: string;
-  BACKUP_S3_ACCESS_KEY_ID?: string;
-  BACKUP_S3_SECRET_ACCESS_KEY?: string;
-  BACKUP_S3_FORCE_PATH_STYLE: boolean;
-}): BucketSettings | null {
-  if (!config.BACKUP_S3_BUCKET) return null;
-  return {
-    endpoint: config.BACKUP_S3_ENDPOINT,
-    region: config.BACKUP_S3_REGION,
-    bucket: config.BACKUP_S3_BUCKET,
-    prefix: config.BACKUP_S3_PREFIX,
-    accessKeyId: config.BACKUP_S3_ACCESS_KEY_ID,
-    secretAccessKey: config.BACKUP_S3_SECRET_ACCESS_KEY,
-    forcePathStyle: config.BACKUP_S3_FORCE_PATH_STYLE,
-  };
-}
-
 /**
  * Uploads a finished local archive to the bucket under its file name, and with `keepLocal` false
  * deletes the local copy once the bucket has it (a failed upload keeps it: the only copy).
@@ -266,13 +226,4 @@ export async function uploadToBucket(bucket: BackupBucket, archivePath: string, 
   if (!entries) throw new BackupError("ARCHIVE_TRUNCATED", `The archive ${archivePath} has no manifest.`);
   await bucket.upload(archivePath, basename(archivePath), entries);
   if (!keepLocal) await rm(archivePath, { force: true });
-}
-
-/** The bucket target of BACKUP_S3_* for the server's backups and the CLI, or null without one. */
-export function bucketTargetFrom(
-  config: Parameters<typeof bucketSettingsFrom>[0] & { BACKUP_S3_KEEP_LOCAL: boolean },
-  master: MasterKey,
-): { bucket: BackupBucket; keepLocal: boolean } | null {
-  const settings = bucketSettingsFrom(config);
-  return settings ? { bucket: new BackupBucket(settings, master), keepLocal: config.BACKUP_S3_KEEP_LOCAL } : null;
 }

@@ -2,9 +2,9 @@ import { join } from "node:path";
 import type { Config } from "../config.ts";
 import type { StoreOptions } from "../db/store.ts";
 import type { Logger } from "../lib/logger.ts";
-import { bucketTargetFrom, uploadToBucket } from "./backup-bucket.ts";
 import { BackupFolder } from "./backup-folder.ts";
 import { archiveName, backupInstance } from "./backup-instance.ts";
+import { bucketTargetFrom } from "./lazy-bucket.ts";
 import { existingMasterKey } from "./master-key.ts";
 import { postgresBackupSource, stoppedPgliteSource } from "./sources.ts";
 
@@ -30,7 +30,7 @@ export function backupBeforeMigrate(config: Config, logger: Logger): NonNullable
     const target = bucketTargetFrom(config, master);
     if (!target) return;
     try {
-      await uploadToBucket(target.bucket, path, target.keepLocal);
+      await target.bucket.uploadArchive(path, target.keepLocal);
     } catch (error) {
       logger.error({ err: error, archive: path }, "the backup before migrations stays local: its upload failed");
     } finally {

@@ -5,13 +5,13 @@ import type { Db } from "../db/store.ts";
 import type { MasterKey } from "../lib/envelope.ts";
 import { recordInstanceAudit } from "../lib/instance-audit.ts";
 import type { Logger } from "../lib/logger.ts";
-import { type BackupBucket, uploadToBucket } from "./backup-bucket.ts";
 import { BackupError } from "./backup-error.ts";
 import { BackupFolder, type ListedArchive } from "./backup-folder.ts";
 import { archiveName, type BackupProgress, type BackupSource, backupInstance } from "./backup-instance.ts";
 import { type BackupRunLog, type BackupTrigger, type LoggedRun, MemoryRunLog, StoreRunLog } from "./backup-run-log.ts";
 import { type BackupSchedule, nextBackupAt } from "./backup-schedule.ts";
 import { type ControlRequest, type ControlResponse, closeControlSocket, startControlSocket } from "./control-socket.ts";
+import type { LazyBucket } from "./lazy-bucket.ts";
 import type { Manifest } from "./manifest.ts";
 
 export type { BackupTrigger } from "./backup-run-log.ts";
@@ -43,7 +43,7 @@ export interface PlacedArchive extends ListedArchive {
 
 /** The bucket backups go to as well, and whether BACKUP_DIR keeps its copy (BACKUP_S3_KEEP_LOCAL). */
 export interface BucketTarget {
-  bucket: BackupBucket;
+  bucket: LazyBucket;
   keepLocal: boolean;
 }
 
@@ -184,7 +184,7 @@ export class ServerBackups {
           live.progress = progress;
         });
         // A run succeeds once its archive is where the operator keeps it: a failed upload fails it.
-        if (this.target) await uploadToBucket(this.target.bucket, archivePath, this.target.keepLocal);
+        if (this.target) await this.target.bucket.uploadArchive(archivePath, this.target.keepLocal);
         const bytes = manifest.files.reduce((sum, file) => sum + file.size, 0);
         await this.log
           .end(logged.id, { state: "succeeded", bytes, databases: manifest.databases.length })

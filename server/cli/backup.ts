@@ -5,10 +5,10 @@
 // no server running it copies the still files itself.
 import { mkdirSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
-import { bucketTargetFrom, uploadToBucket } from "../backup/backup-bucket.ts";
 import { BackupError } from "../backup/backup-error.ts";
 import { archiveName, backupInstance } from "../backup/backup-instance.ts";
 import { askServer } from "../backup/control-socket.ts";
+import { bucketTargetFrom } from "../backup/lazy-bucket.ts";
 import { existingMasterKey } from "../backup/master-key.ts";
 import { recordOffline } from "../backup/offline-audit.ts";
 import { postgresBackupSource, stoppedPgliteSource } from "../backup/sources.ts";
@@ -59,7 +59,7 @@ async function main(): Promise<number> {
   let uploaded = "";
   if (target) {
     try {
-      await uploadToBucket(target.bucket, out, target.keepLocal);
+      await target.bucket.uploadArchive(out, target.keepLocal);
       uploaded = ` Uploaded to ${target.bucket.url()}${basename(out)}${target.keepLocal ? "" : " (removed here)"}.`;
     } finally {
       target.bucket.close();

@@ -6,9 +6,10 @@
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
-import { BackupBucket, bucketSettingsFrom } from "../backup/backup-bucket.ts";
+import { BackupBucket } from "../backup/backup-bucket.ts";
 import { BackupError } from "../backup/backup-error.ts";
 import { ARCHIVE_FILE } from "../backup/backup-folder.ts";
+import { bucketSettingsFrom } from "../backup/bucket-settings.ts";
 import { existingMasterKey } from "../backup/master-key.ts";
 import { restoreInstance } from "../backup/restore-instance.ts";
 import { type Config, ConfigError, loadConfig } from "../config.ts";

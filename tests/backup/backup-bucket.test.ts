@@ -4,8 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BackupBucket, type BucketSettings } from "../../server/backup/backup-bucket.ts";
+import { BackupBucket } from "../../server/backup/backup-bucket.ts";
 import type { BackupSource } from "../../server/backup/backup-instance.ts";
+import type { BucketSettings } from "../../server/backup/bucket-settings.ts";
+import { LazyBucket } from "../../server/backup/lazy-bucket.ts";
 import { ServerBackups } from "../../server/backup/server-backups.ts";
 import { postgresBackupSource } from "../../server/backup/sources.ts";
 import { openStore, type Store } from "../../server/db/store.ts";
@@ -66,7 +68,7 @@ function backupsWith(
   options: { keepLocal?: boolean; keep?: number } = {},
 ): ServerBackups {
   const backups = new ServerBackups(source, master, logger, folder, { keep: options.keep }, store.db, {
-    bucket: new BackupBucket(bucket, master),
+    bucket: new LazyBucket(bucket, master),
     keepLocal: options.keepLocal ?? true,
   });
   opened.push(backups);
