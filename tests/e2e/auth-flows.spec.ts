@@ -81,29 +81,6 @@ for (const lang of LANGS) {
       expect(requests).toEqual([]);
     });
 
-    test("password reset without a code shows the invalid-link text and a way to /recover", async ({ page }) => {
-      await page.goto("/handler/password-reset");
-      await expect(page.getByText(tr(lang, "Invalid or missing reset code"))).toBeVisible();
-      await page.getByRole("link", { name: tr(lang, "Request a new password reset") }).click();
-      await expect(page).toHaveURL(/\/recover$/);
-    });
-
-    test("password reset checks the mismatch first, then the length", async ({ page }) => {
-      await page.goto("/handler/password-reset?code=not-checked-before-submit");
-      const password = page.getByLabel(tr(lang, "New password"));
-      const confirm = page.getByLabel(tr(lang, "Confirm password"));
-      const submit = page.getByRole("button", { name: tr(lang, "Reset password") });
-      await password.fill("short");
-      await confirm.fill("other");
-      await submit.click();
-      await expect(page.getByText(tr(lang, "Passwords do not match"))).toBeVisible();
-      await expect(page.getByText(tr(lang, "Password must be at least 8 characters"))).toHaveCount(0);
-      await confirm.fill("short");
-      await submit.click();
-      await expect(page.getByText(tr(lang, "Password must be at least 8 characters"))).toBeVisible();
-      await expect(page.getByText(tr(lang, "Passwords do not match"))).toHaveCount(0);
-    });
-
     test("e-mail verification without a code, and with a code nobody issued", async ({ page }) => {
       await page.goto("/verify-email");
       await expect(page.getByRole("heading", { name: tr(lang, "Verification failed") })).toBeVisible();
@@ -116,19 +93,6 @@ for (const lang of LANGS) {
           .filter({ hasNotText: tr(lang, "No verification code provided") })
           .first(),
       ).toBeVisible();
-    });
-
-    test("the error page shows the message, the code and a way back to login", async ({ page }) => {
-      // A known code is said in the visitor's language; the service's text only for a code we do not know.
-      await page.goto("/handler/error?message=The%20provider%20said%20no&errorCode=OAUTH_PROVIDER_ACCESS_DENIED");
-      await expect(page.getByText(tr(lang, "The sign-in provider refused access."))).toBeVisible();
-      await expect(page.getByText("OAUTH_PROVIDER_ACCESS_DENIED")).toBeVisible();
-      await page.goto("/handler/error?message=The%20provider%20said%20no&errorCode=SOMETHING_NEW");
-      await expect(page.getByText("The provider said no")).toBeVisible();
-      await page.goto("/handler/error");
-      await expect(page.getByText(tr(lang, "An error occurred"), { exact: true })).toBeVisible();
-      await page.getByRole("link", { name: tr(lang, "Back to login") }).click();
-      await expect(page).toHaveURL(/\/login$/);
     });
 
     test("an OAuth callback without a valid code fails back to /login with the error", async ({ page }) => {
