@@ -5,6 +5,7 @@ import { discardBody } from "./lib/csv-import.ts";
 import type { ApiDeps } from "./lib/deps.ts";
 import { type DatabaseEnv, leaseOwnDatabase, unreachable } from "./lib/own-database.ts";
 import { ok } from "./lib/pair.ts";
+import { dumpPglite, socketPathOf } from "./lib/pglite-dump.ts";
 import { readQuery } from "./lib/read-input.ts";
 import { dumpSql } from "./lib/sql-dump.ts";
 import { restoreSql } from "./lib/sql-restore.ts";
@@ -19,7 +20,8 @@ function fileTime(now: Date): string {
 }
 
 /**
- * GET /db/{dbId}/dump?contents=schema|data: the database as one plain SQL file (pg_dump, streamed),
+ * GET /db/{dbId}/dump?contents=schema|data: the database as one plain SQL file (pg_dump, streamed;
+ * a managed PGlite database by the WASM pg_dump 18, see pglite-dump.ts),
  * for those who may read its rows and export them (developer and up, as exports).
  * POST /db/{dbId}/restore: a plain SQL file as the body, streamed into the database when it is
  * empty, in one transaction (developer and up, as the workbench's DDL and the CSV import).
@@ -30,8 +32,21 @@ export function dumpRoutes(deps: ApiDeps) {
       const query = readQuery(c, dumpQuerySchema);
       const { row, lease } = await leaseOwnDatabase(deps, c, "developer");
       try {
-        const connection = await deps.connections.toolConnection(databaseRef(deps, row));
-        const body = await dumpSql(connection, query.contents === "schema", lease.release, deps.logger);
+        const ref = databaseRef(deps, row);
+        const connection = await deps.connections.toolConnection(ref);
+        const schemaOnly = query.contents === "schema";
+        // A managed PGlite database is PostgreSQL 18, newer than Debian's pg_dump: the WASM pg_dump 18.
+        const body =
+          ref.engine === "pglite" && ref.kind === "managed"
+            ? await dumpPglite({
+                socketPath: socketPathOf(connection),
+                session: await lease.target.connect(),
+                schemaOnly,
+                signal: c.req.raw.signal,
+                onFinish: lease.release,
+                logger: deps.logger,
+              })
+            : await dumpSql(connection, schemaOnly, lease.release, deps.logger);
         const suffix = query.contents === "schema" ? "-schema" : "";
         return new Response(body, {
           headers: {
