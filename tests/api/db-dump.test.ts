@@ -179,6 +179,32 @@ describe(`SQL dumps and restores (${testStoreKind()})`, { timeout: 120_000 }, ()
     ).toEqual([[0, 0, "X!"]]);
   });
 
+  it("leaves the database's sessions as they were, and serves a statement sent during the dump", async () => {
+    // On PGlite every connection shares one backend: pg_dump's settings (an empty search_path,
+    // DateStyle ISO, extra_float_digits 3) must not reach the console's statements, during or after.
+    const SETTINGS =
+      "SELECT current_setting('search_path'), current_setting('DateStyle'), current_setting('extra_float_digits')";
+    const before = await exec(sourceId, SETTINGS);
+    const [sql, during] = await Promise.all([
+      dump(sourceId, "data").then((answer) => answer.text()),
+      exec(sourceId, "SELECT count(*)::int FROM people"),
+    ]);
+    expect(sql).toContain("CREATE TABLE public.people");
+    expect(during).toEqual([[300]]);
+    expect(await exec(sourceId, SETTINGS)).toEqual(before);
+  });
+
+  it("stops when the reader goes away, and the database serves on", async () => {
+    const answer = await dump(sourceId, "data");
+    expect(answer.status).toBe(200);
+    const reader = answer.body?.getReader();
+    expect((await reader?.read())?.value?.length).toBeGreaterThan(0);
+    await reader?.cancel();
+    expect(await exec(sourceId, "SELECT count(*)::int FROM notes")).toEqual([[502]]);
+    const again = await dump(sourceId, "schema");
+    expect([again.status, (await again.text()).includes("CREATE TABLE public.notes")]).toEqual([200, true]);
+  });
+
   it("restores a file as pg_dump writes it, COPY escapes and all", async () => {
     const id = await newDatabase("from-file");
     const restored = await restore(id, PG_DUMP_STYLE);

@@ -13,17 +13,9 @@ export const PGLITE_ONLY = "[PGlite only]";
 /** Cases that mount a small tmpfs (a disk that fills up, one mounted read-only): only root can. */
 export const NEEDS_MOUNT = "[needs root to mount a small file system]";
 
-/** Dumps of a database to SQL: Debian's pg_dump (15 on bookworm) cannot read PGlite's PostgreSQL 18. */
-export const NEEDS_NEW_PG_DUMP = "[needs a pg_dump as new as the store's PostgreSQL]";
-
-/** The refusal that stands in for those dumps where pg_dump is older than the server it is pointed at. */
-export const OLD_PG_DUMP_ONLY = "[only where pg_dump is older than the store's PostgreSQL]";
-
 export const REASONED_SKIP_MARKERS = [
   POSTGRES_ONLY,
   NEEDS_POSTGRES_SERVER,
   PGLITE_ONLY,
   NEEDS_MOUNT,
-  NEEDS_NEW_PG_DUMP,
-  OLD_PG_DUMP_ONLY,
 ];
