@@ -99,7 +99,9 @@ export function dumpPglite(options: PgliteDumpOptions): Promise<ReadableStream<U
     })();
     return databaseFreed;
   };
+  let workerStopped = false;
   const stopWorker = () => {
+    workerStopped = true;
     channel.port1.close();
     void worker?.terminate();
   };
@@ -193,6 +195,11 @@ export function dumpPglite(options: PgliteDumpOptions): Promise<ReadableStream<U
           const words = lastLines(message.message ?? "");
           failWith(apiError("DUMP_FAILED", `pg_dump failed: ${words}`, { reason: words }));
         }
+      });
+      thread.on("exit", (code) => {
+        // Ended by no one here (a crash without an error event): the dump is lost.
+        if (workerStopped) return;
+        failWith(apiError("DUMP_FAILED", `pg_dump's thread ended (${code}).`, { reason: `exit ${code}` }));
       });
       thread.on("error", (error) => {
         const words =
