@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import pg from "pg";
 import { createScratchDatabase } from "../helpers/postgres.ts";
@@ -55,6 +56,17 @@ for (const lang of LANGS) {
         await expect(page.getByRole("heading", { name: "garden" })).toBeVisible();
         await expect(sidebarDatabases.getByRole("link", { name: "garden" })).toBeVisible();
         const gardenUrl = page.url();
+
+        // Downloaded as SQL from the page's menu (a PGlite store's database by the WASM pg_dump 18):
+        // the file named after the database and the time, pg_dump's header in it.
+        await pageAction(page, lang, "Download SQL…");
+        const download = page.getByRole("dialog", { name: tr(lang, "Download as SQL") });
+        const saved = page.waitForEvent("download");
+        await download.getByRole("button", { name: tr(lang, "Download SQL") }).click();
+        const file = await saved;
+        expect(file.suggestedFilename()).toMatch(/^garden-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.sql$/);
+        expect(readFileSync(await file.path(), "utf8")).toContain("-- PostgreSQL database dump");
+        await expect(download).toHaveCount(0);
 
         // The same name again is refused, in the user's language.
         dialog = await openCreateFromSidebar(page, lang, false);
