@@ -13,9 +13,4 @@ export const PGLITE_ONLY = "[PGlite only]";
 /** Cases that mount a small tmpfs (a disk that fills up, one mounted read-only): only root can. */
 export const NEEDS_MOUNT = "[needs root to mount a small file system]";
 
-export const REASONED_SKIP_MARKERS = [
-  POSTGRES_ONLY,
-  NEEDS_POSTGRES_SERVER,
-  PGLITE_ONLY,
-  NEEDS_MOUNT,
-];
+export const REASONED_SKIP_MARKERS = [POSTGRES_ONLY, NEEDS_POSTGRES_SERVER, PGLITE_ONLY, NEEDS_MOUNT];
