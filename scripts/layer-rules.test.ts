@@ -34,7 +34,7 @@ const PROBES: Array<[string, string, string | null]> = [
   ["server/auth/contract-probe.ts", "../contract/auth-errors.ts", null],
   ["server/lib/probe.ts", "../api/index.ts", "import no service"],
   ["server/lib/auth-probe.ts", "../auth/index.ts", "import no service"],
-  ["server/http/probe.ts", "../auth/wire/known-errors.ts", "import no service"],
+  ["server/http/probe.ts", "../auth/errors/known-errors.ts", "import no service"],
   ["server/lib/db-probe.ts", "../db/store.ts", null],
 ];
 // The tests that compare the browser's side with the server's own modules may read it.

@@ -9,6 +9,7 @@ import { Vault } from "../lib/vault.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { AuthDeps, AuthEnv } from "./auth-env.ts";
 import { TokenService } from "./crypto/tokens.ts";
+import { renderStatusError, StatusError } from "./errors/status-error.ts";
 import { forgetMailBodies, sweepExpired } from "./jobs/janitor.ts";
 import { Mailer } from "./mail/mailer.ts";
 import { RateLimiter } from "./policy/rate-limit.ts";
@@ -36,7 +37,6 @@ import { CodeStore } from "./stores/verification-codes.ts";
 import { WebhookDispatcher } from "./webhooks/dispatcher.ts";
 import { WebhookPortalTokens } from "./webhooks/portal-tokens.ts";
 import { wireHeaders } from "./wire/headers.ts";
-import { renderStatusError, StatusError } from "./wire/status-error.ts";
 
 export interface AuthService {
   /** Mounted at /auth/api/v1. */

@@ -1,11 +1,11 @@
 /**
  * Every known-error code the auth service (/auth/api/v1) answers, with its HTTP status: the
- * registry `KnownErrors` (server/auth/wire/known-errors.ts) builds its errors from, so a code and
+ * registry `KnownErrors` (server/auth/errors/known-errors.ts) builds its errors from, so a code and
  * its status cannot drift apart and a code outside this list fails the type check. Errors arrive
  * in Stack's envelope `{code, error, details?}` with the `x-stack-known-error` header; the browser
  * narrows on `code` (src/lib/errors/auth-error-texts.ts), never on the message. Errors outside the
  * SDK's list (plain-text answers in Stack) are StatusErrors with codes of their own
- * (server/auth/wire/status-error.ts).
+ * (server/auth/errors/status-error.ts).
  */
 export const knownErrors = {
   SCHEMA_ERROR: { status: 400 },
@@ -115,7 +115,7 @@ export const knownErrors = {
 export type KnownErrorCode = keyof typeof knownErrors;
 
 /**
- * The codes of the auth service's StatusErrors, with their statuses (server/auth/wire/status-error.ts): refusals outside
+ * The codes of the auth service's StatusErrors, with their statuses (server/auth/errors/status-error.ts): refusals outside
  * the SDK's known-error list, answered as `{code, error}` without the known-error header.
  */
 export const statusErrors = {

@@ -6,7 +6,7 @@ export type ErrorCode = ApiErrorCode | KnownErrorCode;
 
 /**
  * The details a code may carry: the app API's schema for its codes; the auth service's known errors
- * carry Stack's fields (server/auth/wire/known-errors.ts), which its registry does not describe.
+ * carry Stack's fields (server/auth/errors/known-errors.ts), which its registry does not describe.
  */
 export type ErrorDetails<C extends ErrorCode> =
   | (C extends ApiErrorCode ? ApiErrorDetails<C> : never)

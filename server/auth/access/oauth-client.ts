@@ -1,6 +1,6 @@
 import type { AuthDeps } from "../auth-env.ts";
+import { KnownErrors } from "../errors/known-errors.ts";
 import type { Project } from "../stores/projects.ts";
-import { KnownErrors } from "../wire/known-errors.ts";
 import { keyMatches } from "./project-auth.ts";
 
 /** What the SDK sends as client_secret when it has no publishable key. */

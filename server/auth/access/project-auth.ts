@@ -3,9 +3,9 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AccessType, AuthDeps, AuthEnv } from "../auth-env.ts";
 import { sha256 } from "../crypto/secrets.ts";
 import { restrictedReasonOf } from "../crypto/tokens.ts";
+import { KnownErrors, restrictedUserNotAllowed } from "../errors/known-errors.ts";
 import type { KeyKind } from "../stores/projects.ts";
 import { stackHeader } from "../wire/headers.ts";
-import { KnownErrors, restrictedUserNotAllowed } from "../wire/known-errors.ts";
 import { checkAdminAccessToken } from "./project-owners.ts";
 
 const ACCESS_TYPES: readonly AccessType[] = ["client", "server", "admin"];

@@ -3,8 +3,8 @@ import { authProjectOwnersTable } from "../../db/schema/index.ts";
 import type { Store } from "../../db/store.ts";
 import { HttpError } from "../../lib/errors.ts";
 import type { TokenService } from "../crypto/tokens.ts";
+import { KnownErrors } from "../errors/known-errors.ts";
 import { INTERNAL_PROJECT_ID } from "../stores/projects.ts";
-import { KnownErrors } from "../wire/known-errors.ts";
 
 /**
  * Admin access the dashboard's way: an access token of a user of the `internal` project who owns

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AuthEnv } from "../auth-env.ts";
-import { KnownErrors } from "../wire/known-errors.ts";
+import { KnownErrors } from "../errors/known-errors.ts";
 
 /**
  * For routes that need a user but do not name `me` in their URL: Stack answers those with a

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import type { AuthDeps, AuthEnv } from "../auth-env.ts";
+import { KnownErrors } from "../errors/known-errors.ts";
+import { StatusError } from "../errors/status-error.ts";
 import type { UserRecord } from "../stores/users.ts";
-import { KnownErrors } from "../wire/known-errors.ts";
-import { StatusError } from "../wire/status-error.ts";
 
 /**
  * The user a `user_id` parameter names: `me` is the caller; any other id is allowed for server

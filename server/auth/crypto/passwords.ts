@@ -1,6 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 import bcrypt from "bcryptjs";
-import { KnownErrors } from "../wire/known-errors.ts";
+import { KnownErrors } from "../errors/known-errors.ts";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 70;

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { authSigningKeysTable } from "../../db/schema/index.ts";
 import type { Store } from "../../db/store.ts";
 import { throwErr } from "../../lib/errors.ts";
-import { KnownErrors } from "../wire/known-errors.ts";
+import { KnownErrors } from "../errors/known-errors.ts";
 import { randomToken } from "./secrets.ts";
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 10 * 60;

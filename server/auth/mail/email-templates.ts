@@ -3,7 +3,7 @@ import { TEMPLATE_VARIABLE_NAMES, type TemplateVariableName } from "../../contra
 import { authEmailTemplatesTable } from "../../db/schema/index.ts";
 import type { Store } from "../../db/store.ts";
 import type { Locale } from "../../lib/request-locale.ts";
-import { KnownErrors } from "../wire/known-errors.ts";
+import { KnownErrors } from "../errors/known-errors.ts";
 import { type EmailTheme, themedHtml } from "./email-themes.ts";
 
 export const EMAIL_TEMPLATE_TYPES = ["email_verification", "password_reset", "magic_link", "team_invitation"] as const;

@@ -1,4 +1,4 @@
-import { KnownErrors } from "../wire/known-errors.ts";
+import { KnownErrors } from "../errors/known-errors.ts";
 
 const THEME_MODULE = "theme-source:theme.tsx";
 

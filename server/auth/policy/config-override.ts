@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { KnownErrors } from "../errors/known-errors.ts";
 import { defaultConfig, type ProjectConfig } from "../stores/projects.ts";
-import { KnownErrors } from "../wire/known-errors.ts";
 
 /**
  * Stack's config API (`/internal/config/override/{level}`) over this service's settings.

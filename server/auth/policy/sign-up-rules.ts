@@ -1,6 +1,6 @@
 import { parse } from "@marcbachmann/cel-js";
+import { KnownErrors } from "../errors/known-errors.ts";
 import type { ProjectConfig, SignUpRule } from "../stores/projects.ts";
-import { KnownErrors } from "../wire/known-errors.ts";
 
 /** How a new account is being made; `authMethod` in a rule's condition. */
 export type SignUpMethod = "password" | "otp" | "oauth" | "passkey";

@@ -1,6 +1,6 @@
 import type { AuthApp, AuthDeps } from "../auth-env.ts";
+import { StatusError } from "../errors/status-error.ts";
 import { readImage } from "../stores/images.ts";
-import { StatusError } from "../wire/status-error.ts";
 
 /**
  * Images callers uploaded as data URLs (profile images, logos), served without credentials as

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AuthDeps } from "../auth-env.ts";
+import { KnownErrors } from "../errors/known-errors.ts";
 import { tokenSubject } from "../stores/users.ts";
-import { KnownErrors } from "../wire/known-errors.ts";
 
 /**
  * A new access token for the session a refresh token names (the token grant and the legacy

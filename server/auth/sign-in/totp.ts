@@ -1,7 +1,7 @@
 import { Secret, TOTP } from "otpauth";
 import type { AuthDeps } from "../auth-env.ts";
+import { KnownErrors } from "../errors/known-errors.ts";
 import type { UserRecord } from "../stores/users.ts";
-import { KnownErrors } from "../wire/known-errors.ts";
 import { issueSession } from "./issue-session.ts";
 import type { SessionOrigin } from "./session-origin.ts";
 

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { authOauthAccountsTable } from "../../db/schema/index.ts";
 import type { Store } from "../../db/store.ts";
 import type { Vault } from "../../lib/vault.ts";
-import { KnownErrors } from "../wire/known-errors.ts";
+import { KnownErrors } from "../errors/known-errors.ts";
 import type { ProviderTokens, SocialProvider } from "./provider.ts";
 
 const SCOPE = "auth:oauth-tokens";

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { authContactChannelsTable, authOauthAccountsTable } from "../../db/schema/index.ts";
 import type { AuthDeps } from "../auth-env.ts";
+import { KnownErrors } from "../errors/known-errors.ts";
 import { checkSignUp, signUpContext } from "../policy/sign-up-rules.ts";
 import type { AccountMergeStrategy, Project } from "../stores/projects.ts";
 import { personalTeamOf } from "../stores/teams.ts";
 import { normalizeEmail, type UserRecord } from "../stores/users.ts";
-import { KnownErrors } from "../wire/known-errors.ts";
 import type { OAuthFlowState, ProviderIdentity } from "./provider.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { authOauthAccountsTable } from "../../db/schema/index.ts";
 import type { AuthDeps } from "../auth-env.ts";
+import { KnownErrors } from "../errors/known-errors.ts";
 import type { Project, ProjectConfig } from "../stores/projects.ts";
-import { KnownErrors } from "../wire/known-errors.ts";
 
 /**
  * The console's admin proxy names the operator behind an admin call (server/api/admin.ts); only

@@ -1,7 +1,7 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import { authContactChannelsTable } from "../../db/schema/index.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
-import { contactChannelAlreadyUsedForAuth } from "../wire/known-errors.ts";
+import { contactChannelAlreadyUsedForAuth } from "../errors/known-errors.ts";
 import { normalizeEmail } from "./users.ts";
 
 export interface ChannelChanges {

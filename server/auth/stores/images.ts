@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { imageSize } from "image-size";
 import { authImagesTable } from "../../db/schema/index.ts";
 import type { Store } from "../../db/store.ts";
-import { StatusError } from "../wire/status-error.ts";
+import { StatusError } from "../errors/status-error.ts";
 
 /** Raster types only: an SVG could carry script, and nothing here needs one. */
 const TYPES: Record<string, string> = { png: "image/png", jpg: "image/jpeg", gif: "image/gif", webp: "image/webp" };

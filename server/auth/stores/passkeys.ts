@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { authPasskeysTable } from "../../db/schema/index.ts";
 import type { Store } from "../../db/store.ts";
+import { KnownErrors } from "../errors/known-errors.ts";
 import { isTrustedUrl } from "../policy/trusted-domains.ts";
-import { KnownErrors } from "../wire/known-errors.ts";
 import type { Project } from "./projects.ts";
 
 /** The SDK replaces this relying-party id with the page's hostname before calling WebAuthn. */

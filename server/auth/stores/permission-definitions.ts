@@ -6,7 +6,7 @@ import {
   authTeamsTable,
 } from "../../db/schema/index.ts";
 import type { Store } from "../../db/store.ts";
-import { KnownErrors } from "../wire/known-errors.ts";
+import { KnownErrors } from "../errors/known-errors.ts";
 
 export type PermissionScope = "team" | "project";
 

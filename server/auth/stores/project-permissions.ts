@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { authProjectPermissionsTable } from "../../db/schema/index.ts";
 import type { Store } from "../../db/store.ts";
-import { KnownErrors } from "../wire/known-errors.ts";
+import { KnownErrors } from "../errors/known-errors.ts";
 import type { PermissionDefinitions } from "./permission-definitions.ts";
 
 type Db = Store["db"];

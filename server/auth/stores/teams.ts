@@ -8,7 +8,7 @@ import {
 import { setValues } from "../../db/set-values.ts";
 import type { Store } from "../../db/store.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
-import { KnownErrors, teamNotFound } from "../wire/known-errors.ts";
+import { KnownErrors, teamNotFound } from "../errors/known-errors.ts";
 import type { Json } from "./json.ts";
 import type { PermissionDefinitions } from "./permission-definitions.ts";
 

@@ -5,7 +5,7 @@ import { authUserTeamApiKeysTable } from "../../db/schema/index.ts";
 import { setValues } from "../../db/set-values.ts";
 import type { Store } from "../../db/store.ts";
 import { randomToken, sha256 } from "../crypto/secrets.ts";
-import { KnownErrors } from "../wire/known-errors.ts";
+import { KnownErrors } from "../errors/known-errors.ts";
 
 export type ApiKeyKind = "user" | "team";
 export type ApiKeyRow = typeof authUserTeamApiKeysTable.$inferSelect;

@@ -14,7 +14,7 @@ import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { hashPassword } from "../crypto/passwords.ts";
 import { restrictedReasonOf, type TokenSubject } from "../crypto/tokens.ts";
-import { KnownErrors } from "../wire/known-errors.ts";
+import { KnownErrors } from "../errors/known-errors.ts";
 import type { Json } from "./json.ts";
 import { grantDefaultProjectPermissions } from "./project-permissions.ts";
 import type { SessionStore } from "./sessions.ts";

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import { authVerificationCodesTable } from "../../db/schema/index.ts";
 import type { Store } from "../../db/store.ts";
 import { randomToken, sha256 } from "../crypto/secrets.ts";
-import { KnownErrors } from "../wire/known-errors.ts";
+import { KnownErrors } from "../errors/known-errors.ts";
 
 export type CodePurpose =
   | "email_verification"

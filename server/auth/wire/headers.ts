@@ -3,7 +3,7 @@ import { cors } from "hono/cors";
 import type { z } from "zod";
 import type { AppEnv } from "../../http/env.ts";
 import { noteRouteSchema } from "../../http/route-schemas.ts";
-import { KnownErrors } from "./known-errors.ts";
+import { KnownErrors } from "../errors/known-errors.ts";
 
 /** Request-header suffixes the SDK sends, once as X-Stack-* (<= 2.8.102) and once as X-Hexclave-* (2.8.108). */
 const HEADER_SUFFIXES = [

@@ -2,7 +2,7 @@ import { apiErrors } from "@contract/api-errors";
 import { knownErrors } from "@contract/auth-errors";
 import { setupI18n } from "@lingui/core";
 import { beforeAll, describe, expect, expectTypeOf, it } from "vitest";
-import * as authKnownErrors from "../../../server/auth/wire/known-errors.ts";
+import * as authKnownErrors from "../../../server/auth/errors/known-errors.ts";
 import { HttpError } from "../../../server/lib/errors.ts";
 import { tr } from "../../../tests/e2e/helpers/catalog.ts";
 import { ApiError } from "../api-client";

@@ -3,13 +3,13 @@ import { z } from "zod";
 import { projectAuth } from "../../access/project-auth.ts";
 import { targetUser } from "../../access/user-target.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
+import { KnownErrors } from "../../errors/known-errors.ts";
+import { StatusError } from "../../errors/status-error.ts";
 import { apiKeyRevokedMail } from "../../mail/auth-mails.ts";
 import { LIMITS } from "../../policy/rate-limit.ts";
 import { type ApiKeyKind, type ApiKeyRow, type NewApiKey, renderApiKey } from "../../stores/user-team-api-keys.ts";
 import { readBody, readQuery } from "../../wire/headers.ts";
-import { KnownErrors } from "../../wire/known-errors.ts";
 import { epochMillisSchema } from "../../wire/schemas.ts";
-import { StatusError } from "../../wire/status-error.ts";
 
 const SERVER_ONLY = ["server", "admin"] as const;
 const id = z.string().max(64);

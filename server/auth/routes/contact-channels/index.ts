@@ -3,10 +3,10 @@ import { z } from "zod";
 import { projectAuth } from "../../access/project-auth.ts";
 import { refuseOtherUserForClient, targetUser } from "../../access/user-target.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
+import { StatusError } from "../../errors/status-error.ts";
 import { renderContactChannel } from "../../stores/contact-channels.ts";
 import { readBody, readQuery } from "../../wire/headers.ts";
 import { emailSchema } from "../../wire/schemas.ts";
-import { StatusError } from "../../wire/status-error.ts";
 
 const query = z.object({ user_id: z.string().max(64).optional() });
 const clientFields = {

@@ -4,14 +4,14 @@ import { projectAuth } from "../../access/project-auth.ts";
 import { requireSignedIn } from "../../access/signed-in.ts";
 import { targetUser } from "../../access/user-target.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
+import { KnownErrors } from "../../errors/known-errors.ts";
+import { StatusError } from "../../errors/status-error.ts";
 import { sendVerificationMail } from "../../mail/contact-verification.ts";
 import { LIMITS } from "../../policy/rate-limit.ts";
 import { isTrustedUrl } from "../../policy/trusted-domains.ts";
 import { normalizeEmail } from "../../stores/users.ts";
 import { readBody } from "../../wire/headers.ts";
-import { KnownErrors } from "../../wire/known-errors.ts";
 import { emailSchema, urlSchema } from "../../wire/schemas.ts";
-import { StatusError } from "../../wire/status-error.ts";
 
 const legacyBody = z.strictObject({ email: emailSchema, callback_url: urlSchema });
 const channelBody = z.strictObject({ callback_url: urlSchema });

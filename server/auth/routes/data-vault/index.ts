@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
+import { KnownErrors } from "../../errors/known-errors.ts";
 import { readBody } from "../../wire/headers.ts";
-import { KnownErrors } from "../../wire/known-errors.ts";
 
 const hashedKey = z.string().min(1).max(1000);
 const setBody = z.object({ hashed_key: hashedKey, encrypted_value: z.string().max(1_000_000) }).strict();

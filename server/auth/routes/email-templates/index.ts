@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
+import { StatusError } from "../../errors/status-error.ts";
 import {
   EMAIL_TEMPLATE_TYPES,
   type EmailTemplate,
@@ -9,7 +10,6 @@ import {
   renderEmailTemplate,
 } from "../../mail/email-templates.ts";
 import { readBody } from "../../wire/headers.ts";
-import { StatusError } from "../../wire/status-error.ts";
 
 const templateType = z.enum(EMAIL_TEMPLATE_TYPES);
 const subject = z.string().trim().min(1).max(500);

@@ -4,11 +4,11 @@ import { authApiKeySetsTable, authApiKeysTable } from "../../../db/schema/index.
 import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
 import { randomToken, sha256 } from "../../crypto/secrets.ts";
+import { KnownErrors } from "../../errors/known-errors.ts";
+import { StatusError } from "../../errors/status-error.ts";
 import { KEY_PREFIX, type KeyKind } from "../../stores/projects.ts";
 import { readBody } from "../../wire/headers.ts";
-import { KnownErrors } from "../../wire/known-errors.ts";
 import { epochMillisSchema } from "../../wire/schemas.ts";
-import { StatusError } from "../../wire/status-error.ts";
 
 /** Stack's names for the three kinds in a key set. */
 const WIRE_NAME: Record<KeyKind, string> = {

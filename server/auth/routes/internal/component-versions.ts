@@ -1,8 +1,8 @@
 import { getLatestPageVersions } from "@stackframe/stack-shared/dist/interface/page-component-versions";
 import { z } from "zod";
 import type { AuthApp } from "../../auth-env.ts";
+import { StatusError } from "../../errors/status-error.ts";
 import { readQuery } from "../../wire/headers.ts";
-import { StatusError } from "../../wire/status-error.ts";
 
 const PATH = "/internal/component-versions";
 

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
+import { StatusError } from "../../errors/status-error.ts";
 import type { ThemeRecord } from "../../mail/email-theme-sources.ts";
 import { EmailThemeStore } from "../../mail/email-theme-store.ts";
 import { isEmailTheme } from "../../mail/email-themes.ts";
 import { checkThemeSource } from "../../mail/theme-source-check.ts";
 import { readBody } from "../../wire/headers.ts";
-import { StatusError } from "../../wire/status-error.ts";
 
 const createBody = z.object({ display_name: z.string().trim().min(1).max(200) }).strict();
 const updateBody = z.object({ tsx_source: z.string().min(1).max(100_000) }).strict();

@@ -3,10 +3,10 @@ import { z } from "zod";
 import { authMailOutboxTable } from "../../../db/schema/index.ts";
 import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
+import { StatusError } from "../../errors/status-error.ts";
 import { FORGOTTEN_BODY } from "../../mail/mailer.ts";
 import { LIMITS } from "../../policy/rate-limit.ts";
 import { readQuery } from "../../wire/headers.ts";
-import { StatusError } from "../../wire/status-error.ts";
 
 /** Newest first; the admin area shows recent mails, not the whole history. */
 const LIMIT = 200;

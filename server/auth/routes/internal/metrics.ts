@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
-import { KnownErrors } from "../../wire/known-errors.ts";
+import { KnownErrors } from "../../errors/known-errors.ts";
 
 const DAYS = 30;
 const RECENT = 5;

@@ -6,9 +6,9 @@ import { setValues } from "../../../db/set-values.ts";
 import { newWebhookSecret } from "../../../lib/standard-webhooks.ts";
 import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
+import { KnownErrors } from "../../errors/known-errors.ts";
+import { StatusError } from "../../errors/status-error.ts";
 import { readBody, readQuery } from "../../wire/headers.ts";
-import { KnownErrors } from "../../wire/known-errors.ts";
-import { StatusError } from "../../wire/status-error.ts";
 import { listDeliveries, listEndpoints, renderEndpoint, renderStoredEndpoint } from "../webhooks/webhook-log.ts";
 
 const endpointUrl = z

@@ -5,9 +5,9 @@ import { authOauthAccountsTable } from "../../../db/schema/index.ts";
 import { projectAuth } from "../../access/project-auth.ts";
 import { targetUser } from "../../access/user-target.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
+import { KnownErrors } from "../../errors/known-errors.ts";
+import { StatusError } from "../../errors/status-error.ts";
 import { readBody, readQuery } from "../../wire/headers.ts";
-import { KnownErrors } from "../../wire/known-errors.ts";
-import { StatusError } from "../../wire/status-error.ts";
 
 type AccountRow = typeof authOauthAccountsTable.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
+import { StatusError } from "../../errors/status-error.ts";
 import { readQuery } from "../../wire/headers.ts";
-import { StatusError } from "../../wire/status-error.ts";
 
 const flag = z.enum(["true", "false"]).optional();
 const jwksQuery = z.object({ include_restricted: flag, include_anonymous: flag });

@@ -5,6 +5,8 @@ import { projectAuth, requireUser } from "../../access/project-auth.ts";
 import { targetUser } from "../../access/user-target.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
 import { restrictedReasonOf } from "../../crypto/tokens.ts";
+import { KnownErrors } from "../../errors/known-errors.ts";
+import { StatusError } from "../../errors/status-error.ts";
 import { templatedMail } from "../../mail/auth-mails.ts";
 import { LIMITS } from "../../policy/rate-limit.ts";
 import { isTrustedUrl } from "../../policy/trusted-domains.ts";
@@ -12,9 +14,7 @@ import type { TeamRow } from "../../stores/teams.ts";
 import { normalizeEmail, type UserRecord } from "../../stores/users.ts";
 import type { CodeRow } from "../../stores/verification-codes.ts";
 import { readBody, readQuery } from "../../wire/headers.ts";
-import { KnownErrors } from "../../wire/known-errors.ts";
 import { emailSchema, urlSchema } from "../../wire/schemas.ts";
-import { StatusError } from "../../wire/status-error.ts";
 
 const PURPOSE = "team_invitation" as const;
 

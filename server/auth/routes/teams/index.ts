@@ -2,12 +2,12 @@ import { z } from "zod";
 import { projectAuth } from "../../access/project-auth.ts";
 import { targetUser } from "../../access/user-target.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
+import { KnownErrors } from "../../errors/known-errors.ts";
+import { StatusError } from "../../errors/status-error.ts";
 import { imageInput } from "../../stores/images.ts";
 import { renderClientTeam, renderServerTeam } from "../../stores/teams.ts";
 import { readBody, readQuery } from "../../wire/headers.ts";
-import { KnownErrors } from "../../wire/known-errors.ts";
-import { StatusError } from "../../wire/status-error.ts";
-import { clientTeamCreate, serverTeamCreate, toTeamChanges } from "../../wire/team-changes.ts";
+import { clientTeamCreate, serverTeamCreate, toTeamChanges } from "./team-changes.ts";
 
 const query = z.object({ user_id: z.string().max(64).optional() });
 

@@ -5,7 +5,7 @@ import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
 import { imageInput } from "../../stores/images.ts";
 import { renderClientTeam, renderServerTeam, type TeamRow } from "../../stores/teams.ts";
 import { checkParamsAndQuery, readBody } from "../../wire/headers.ts";
-import { clientTeamUpdate, serverTeamUpdate, toTeamChanges } from "../../wire/team-changes.ts";
+import { clientTeamUpdate, serverTeamUpdate, toTeamChanges } from "./team-changes.ts";
 
 /** The team of the path; a client must be a member (and hold `permission`, if given). */
 async function teamOfPath(c: Context<AuthEnv>, deps: AuthDeps, permission?: string): Promise<TeamRow> {

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
+import { KnownErrors } from "../../errors/known-errors.ts";
 import { imageInput } from "../../stores/images.ts";
 import { personalTeamOf } from "../../stores/teams.ts";
 import { renderServerUser } from "../../stores/users.ts";
 import { readBody, readQuery } from "../../wire/headers.ts";
-import { KnownErrors } from "../../wire/known-errors.ts";
-import { checkNewUser, serverUserCreate, toUserChanges } from "../../wire/user-changes.ts";
+import { checkNewUser, serverUserCreate, toUserChanges } from "./user-changes.ts";
 
 const listQuery = z.object({
   cursor: z.uuid().optional(),

@@ -1,10 +1,10 @@
 import { projectAuth, requireUser } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
+import { StatusError } from "../../errors/status-error.ts";
 import { imageInput } from "../../stores/images.ts";
 import { renderClientUser, renderServerUser } from "../../stores/users.ts";
 import { readBody } from "../../wire/headers.ts";
-import { StatusError } from "../../wire/status-error.ts";
-import { checkPrimaryEmailFlags, clientUserUpdate, serverUserUpdate, toUserChanges } from "../../wire/user-changes.ts";
+import { checkPrimaryEmailFlags, clientUserUpdate, serverUserUpdate, toUserChanges } from "./user-changes.ts";
 
 export function registerUsersMe(app: AuthApp, deps: AuthDeps): void {
   app.get("/users/me", projectAuth(deps), async (c) => {

@@ -1,11 +1,11 @@
 import { projectAuth } from "../../access/project-auth.ts";
 import { targetUser } from "../../access/user-target.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
+import { KnownErrors } from "../../errors/known-errors.ts";
 import { imageInput } from "../../stores/images.ts";
 import { renderServerUser } from "../../stores/users.ts";
 import { readBody } from "../../wire/headers.ts";
-import { KnownErrors } from "../../wire/known-errors.ts";
-import { checkPrimaryEmailFlags, serverUserUpdate, toUserChanges } from "../../wire/user-changes.ts";
+import { checkPrimaryEmailFlags, serverUserUpdate, toUserChanges } from "./user-changes.ts";
 
 const SERVER = ["server", "admin"] as const;
 

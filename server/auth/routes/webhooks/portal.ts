@@ -1,8 +1,8 @@
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
+import { KnownErrors } from "../../errors/known-errors.ts";
 import { readQuery } from "../../wire/headers.ts";
-import { KnownErrors } from "../../wire/known-errors.ts";
 import { listDeliveries, listEndpoints } from "./webhook-log.ts";
 
 const deliveriesQuery = z.object({ endpoint_id: z.string().uuid().optional() });

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { OutboundFetch } from "../../../lib/outbound-fetch.ts";
-import { KnownErrors } from "../../wire/known-errors.ts";
+import { KnownErrors } from "../../errors/known-errors.ts";
 import type { ProviderIdentity, ProviderTokens, SocialProvider } from "../provider.ts";
 import { mergeScopes } from "../provider-tokens.ts";
 

@@ -1,7 +1,7 @@
 import { createRemoteJWKSet, customFetch, type JWTVerifyGetKey } from "jose";
 import { z } from "zod";
 import type { OutboundFetch } from "../../../lib/outbound-fetch.ts";
-import { KnownErrors } from "../../wire/known-errors.ts";
+import { KnownErrors } from "../../errors/known-errors.ts";
 
 const httpUrl = z.string().regex(/^https?:\/\//);
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { OidcSettings } from "../../../contract/oidc-providers.ts";
 import { HttpError } from "../../../lib/errors.ts";
 import type { OutboundFetch } from "../../../lib/outbound-fetch.ts";
-import { KnownErrors } from "../../wire/known-errors.ts";
+import { KnownErrors } from "../../errors/known-errors.ts";
 import type { OAuthFlowState, ProviderIdentity, ProviderTokens, SocialProvider } from "../provider.ts";
 import { mergeScopes } from "../provider-tokens.ts";
 import type { OidcDirectory, OidcMetadata } from "./discovery.ts";

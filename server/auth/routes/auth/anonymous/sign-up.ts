@@ -1,11 +1,11 @@
 import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
+import { KnownErrors } from "../../../errors/known-errors.ts";
 import { LIMITS } from "../../../policy/rate-limit.ts";
 import { requestCountry } from "../../../policy/request-country.ts";
 import { issueSession } from "../../../sign-in/issue-session.ts";
 import { sessionOrigin } from "../../../sign-in/session-origin.ts";
 import { personalTeamOf } from "../../../stores/teams.ts";
-import { KnownErrors } from "../../../wire/known-errors.ts";
 
 /** The browser SDK signs visitors up anonymously before reporting analytics events. */
 export function registerAnonymousSignUp(app: AuthApp, deps: AuthDeps): void {

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
+import { KnownErrors } from "../../../errors/known-errors.ts";
+import { StatusError } from "../../../errors/status-error.ts";
 import { LIMITS } from "../../../policy/rate-limit.ts";
 import { issueSession } from "../../../sign-in/issue-session.ts";
 import { sessionOrigin } from "../../../sign-in/session-origin.ts";
 import { tokenSubject } from "../../../stores/users.ts";
 import { readBody } from "../../../wire/headers.ts";
-import { KnownErrors } from "../../../wire/known-errors.ts";
-import { StatusError } from "../../../wire/status-error.ts";
 
 const DEFAULT_EXPIRY_MS = 2 * 3600 * 1000;
 const createBody = z.strictObject({

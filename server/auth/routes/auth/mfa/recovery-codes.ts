@@ -2,7 +2,7 @@ import type { NewRecoveryCodes, RecoveryCodesLeft } from "../../../../contract/m
 import { projectAuth } from "../../../access/project-auth.ts";
 import { requireSignedIn } from "../../../access/signed-in.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
-import { StatusError } from "../../../wire/status-error.ts";
+import { StatusError } from "../../../errors/status-error.ts";
 
 /**
  * The signed-in user's own MFA recovery codes (not in Stack's API): how many are left, and a new

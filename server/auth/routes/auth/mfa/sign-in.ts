@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
+import { KnownErrors } from "../../../errors/known-errors.ts";
 import { LIMITS } from "../../../policy/rate-limit.ts";
 import { issueSession } from "../../../sign-in/issue-session.ts";
 import { sessionOrigin } from "../../../sign-in/session-origin.ts";
 import { isValidTotp } from "../../../sign-in/totp.ts";
 import { readBody } from "../../../wire/headers.ts";
-import { KnownErrors } from "../../../wire/known-errors.ts";
 import { codeSchema } from "../../../wire/schemas.ts";
 
 const SIX_DIGITS = /^\d{6}$/;

@@ -2,12 +2,12 @@ import { createRemoteJWKSet, decodeJwt, type JWTVerifyGetKey, jwtVerify } from "
 import { z } from "zod";
 import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
+import { KnownErrors } from "../../../errors/known-errors.ts";
 import { LIMITS } from "../../../policy/rate-limit.ts";
 import { sessionOrigin } from "../../../sign-in/session-origin.ts";
 import { issueSessionAfterFirstFactor } from "../../../sign-in/totp.ts";
 import { resolveSocialUser } from "../../../social/resolve-user.ts";
 import { readBody } from "../../../wire/headers.ts";
-import { KnownErrors } from "../../../wire/known-errors.ts";
 
 const body = z.object({ id_token: z.string().min(1).max(20_000) }).strict();
 

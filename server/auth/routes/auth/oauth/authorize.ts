@@ -3,12 +3,12 @@ import { z } from "zod";
 import { authenticateOAuthClient } from "../../../access/oauth-client.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { randomToken } from "../../../crypto/secrets.ts";
+import { KnownErrors } from "../../../errors/known-errors.ts";
 import { isTrustedUrl } from "../../../policy/trusted-domains.ts";
 import { FLOW_LIFETIME_MS } from "../../../social/flow-states.ts";
 import { projectProvider } from "../../../social/project-providers.ts";
 import { parseScopes } from "../../../social/provider-tokens.ts";
 import { readQuery } from "../../../wire/headers.ts";
-import { KnownErrors } from "../../../wire/known-errors.ts";
 import { stripCodeAndState } from "./code-exchange.ts";
 
 const query = z.looseObject({

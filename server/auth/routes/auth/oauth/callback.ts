@@ -2,11 +2,11 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { HttpError } from "../../../../lib/errors.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../../auth-env.ts";
+import { KnownErrors } from "../../../errors/known-errors.ts";
 import { requestCountry } from "../../../policy/request-country.ts";
 import { projectProvider } from "../../../social/project-providers.ts";
 import { resolveSocialUser } from "../../../social/resolve-user.ts";
 import { readBody, readQuery } from "../../../wire/headers.ts";
-import { KnownErrors } from "../../../wire/known-errors.ts";
 import type { OuterCodeData } from "./code-exchange.ts";
 
 const params = z.looseObject({

@@ -2,13 +2,13 @@ import { createHash } from "node:crypto";
 import type { AuthDeps } from "../../../auth-env.ts";
 import { secretsEqual } from "../../../crypto/secrets.ts";
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from "../../../crypto/tokens.ts";
+import { KnownErrors } from "../../../errors/known-errors.ts";
 import type { SessionOrigin } from "../../../sign-in/session-origin.ts";
 import { issueSessionAfterFirstFactor } from "../../../sign-in/totp.ts";
 import type { Project } from "../../../stores/projects.ts";
 import { CROSS_DOMAIN_PURPOSE } from "../../../stores/session-handoff.ts";
 import { tokenSubject, type UserRecord } from "../../../stores/users.ts";
 import type { CodeRow } from "../../../stores/verification-codes.ts";
-import { KnownErrors } from "../../../wire/known-errors.ts";
 
 /** What the callback stores with the outer authorization code it hands to the SDK. */
 export interface OuterCodeData {

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
+import { KnownErrors } from "../../../errors/known-errors.ts";
+import { StatusError } from "../../../errors/status-error.ts";
 import { isTrustedUrl } from "../../../policy/trusted-domains.ts";
 import { CROSS_DOMAIN_PURPOSE } from "../../../stores/session-handoff.ts";
 import { readBody, stackHeader } from "../../../wire/headers.ts";
-import { KnownErrors } from "../../../wire/known-errors.ts";
-import { StatusError } from "../../../wire/status-error.ts";
 import type { OuterCodeData } from "./code-exchange.ts";
 
 const body = z.strictObject({

@@ -1,7 +1,7 @@
 import type { AuthDeps } from "../../../auth-env.ts";
+import { KnownErrors } from "../../../errors/known-errors.ts";
+import { StatusError } from "../../../errors/status-error.ts";
 import type { Project } from "../../../stores/projects.ts";
-import { KnownErrors } from "../../../wire/known-errors.ts";
-import { StatusError } from "../../../wire/status-error.ts";
 
 export function otpNotEnabled(): StatusError {
   return new StatusError("OTP_NOT_ENABLED", "OTP sign-in is not enabled for this project");

@@ -2,13 +2,13 @@ import { z } from "zod";
 import { requestLocale } from "../../../../lib/request-locale.ts";
 import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
+import { KnownErrors } from "../../../errors/known-errors.ts";
 import { signInCodeMail } from "../../../mail/auth-mails.ts";
 import { LIMITS } from "../../../policy/rate-limit.ts";
 import { requestCountry } from "../../../policy/request-country.ts";
 import { isTrustedUrl } from "../../../policy/trusted-domains.ts";
 import { TYPED_CODE_LENGTH } from "../../../stores/verification-codes.ts";
 import { readBody } from "../../../wire/headers.ts";
-import { KnownErrors } from "../../../wire/known-errors.ts";
 import { emailSchema, urlSchema } from "../../../wire/schemas.ts";
 import { otpAccountFor, otpNotEnabled } from "./account.ts";
 

@@ -2,11 +2,11 @@ import { z } from "zod";
 import { requestLocale } from "../../../../lib/request-locale.ts";
 import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
+import { KnownErrors } from "../../../errors/known-errors.ts";
 import { passwordResetMail } from "../../../mail/auth-mails.ts";
 import { LIMITS } from "../../../policy/rate-limit.ts";
 import { isTrustedUrl } from "../../../policy/trusted-domains.ts";
 import { readBody } from "../../../wire/headers.ts";
-import { KnownErrors } from "../../../wire/known-errors.ts";
 import { emailSchema, urlSchema } from "../../../wire/schemas.ts";
 
 const body = z.strictObject({ email: emailSchema, callback_url: urlSchema });

@@ -3,9 +3,9 @@ import { projectAuth } from "../../../access/project-auth.ts";
 import { requireSignedIn } from "../../../access/signed-in.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { checkPasswordRequirements } from "../../../crypto/passwords.ts";
+import { KnownErrors } from "../../../errors/known-errors.ts";
+import { StatusError } from "../../../errors/status-error.ts";
 import { readBody } from "../../../wire/headers.ts";
-import { KnownErrors } from "../../../wire/known-errors.ts";
-import { StatusError } from "../../../wire/status-error.ts";
 
 const body = z.strictObject({ password: z.string() });
 

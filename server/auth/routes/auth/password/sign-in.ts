@@ -2,12 +2,12 @@ import { z } from "zod";
 import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { needsRehash, verifyPassword } from "../../../crypto/passwords.ts";
+import { KnownErrors } from "../../../errors/known-errors.ts";
 import { LIMITS } from "../../../policy/rate-limit.ts";
 import { sessionOrigin } from "../../../sign-in/session-origin.ts";
 import { issueSessionAfterFirstFactor } from "../../../sign-in/totp.ts";
 import { normalizeEmail } from "../../../stores/users.ts";
 import { readBody } from "../../../wire/headers.ts";
-import { KnownErrors } from "../../../wire/known-errors.ts";
 import { emailSchema } from "../../../wire/schemas.ts";
 
 const body = z.strictObject({ email: emailSchema, password: z.string().max(1024) });

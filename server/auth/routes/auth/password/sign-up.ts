@@ -3,6 +3,7 @@ import { requestLocale } from "../../../../lib/request-locale.ts";
 import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { checkPasswordRequirements } from "../../../crypto/passwords.ts";
+import { KnownErrors } from "../../../errors/known-errors.ts";
 import { sendVerificationMail } from "../../../mail/contact-verification.ts";
 import { LIMITS } from "../../../policy/rate-limit.ts";
 import { requestCountry } from "../../../policy/request-country.ts";
@@ -13,7 +14,6 @@ import { sessionOrigin } from "../../../sign-in/session-origin.ts";
 import { personalTeamOf } from "../../../stores/teams.ts";
 import type { UserRecord } from "../../../stores/users.ts";
 import { readBody } from "../../../wire/headers.ts";
-import { KnownErrors } from "../../../wire/known-errors.ts";
 import { emailSchema, urlSchema } from "../../../wire/schemas.ts";
 
 const body = z.strictObject({

@@ -3,9 +3,9 @@ import { projectAuth } from "../../../access/project-auth.ts";
 import { requireSignedIn } from "../../../access/signed-in.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { checkPasswordRequirements, verifyPassword } from "../../../crypto/passwords.ts";
+import { KnownErrors } from "../../../errors/known-errors.ts";
 import { LIMITS } from "../../../policy/rate-limit.ts";
 import { readBody } from "../../../wire/headers.ts";
-import { KnownErrors } from "../../../wire/known-errors.ts";
 
 const body = z.strictObject({ old_password: z.string().max(1024), new_password: z.string() });
 

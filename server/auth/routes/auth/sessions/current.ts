@@ -1,9 +1,9 @@
 import { projectAuth } from "../../../access/project-auth.ts";
 import { requireSignedIn } from "../../../access/signed-in.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
+import { KnownErrors } from "../../../errors/known-errors.ts";
 import { refreshAccessToken } from "../../../sign-in/refresh-session.ts";
 import { stackHeader } from "../../../wire/headers.ts";
-import { KnownErrors } from "../../../wire/known-errors.ts";
 
 export function registerCurrentSession(app: AuthApp, deps: AuthDeps): void {
   // Sign-out deletes the session named by the access token's refresh_token_id claim.

@@ -3,12 +3,12 @@ import type { SessionItem } from "../../../../contract/auth-sessions.ts";
 import { projectAuth } from "../../../access/project-auth.ts";
 import { refuseOtherUserForClient, targetUser } from "../../../access/user-target.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
+import { KnownErrors } from "../../../errors/known-errors.ts";
+import { StatusError } from "../../../errors/status-error.ts";
 import { issueSession } from "../../../sign-in/issue-session.ts";
 import { REFRESH_TOKEN_LIFETIME_MS } from "../../../stores/sessions.ts";
 import { readBody, readQuery } from "../../../wire/headers.ts";
-import { KnownErrors } from "../../../wire/known-errors.ts";
 import { userIdSchema } from "../../../wire/schemas.ts";
-import { StatusError } from "../../../wire/status-error.ts";
 import { noticeImpersonation } from "./impersonation-notice.ts";
 
 const MAX_SESSION_MS = 367 * 24 * 3600 * 1000;

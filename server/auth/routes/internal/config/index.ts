@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
+import { KnownErrors } from "../../../errors/known-errors.ts";
 import {
   applyOverride,
   type ConfigLevel,
@@ -10,7 +11,6 @@ import {
   toProjectConfig,
 } from "../../../policy/config-override.ts";
 import { readBody } from "../../../wire/headers.ts";
-import { KnownErrors } from "../../../wire/known-errors.ts";
 import { saveProjectConfig } from "../projects/current.ts";
 
 const LEVELS = ["project", "branch", "environment"] as const;

@@ -4,6 +4,7 @@ import { oidcProviderIdSchema, oidcSettingsSchema } from "../../../../contract/o
 import { authProjectsTable } from "../../../../db/schema/index.ts";
 import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
+import { KnownErrors } from "../../../errors/known-errors.ts";
 import { EmailThemeStore } from "../../../mail/email-theme-store.ts";
 import { isEmailTheme } from "../../../mail/email-themes.ts";
 import { productionDomainProblem } from "../../../policy/trusted-domains.ts";
@@ -11,7 +12,6 @@ import { checkSsoRequirement, OPERATOR_HEADER } from "../../../social/sso-requir
 import { sortedById } from "../../../stores/permission-definitions.ts";
 import type { OAuthProviderConfig, Project, ProjectConfig } from "../../../stores/projects.ts";
 import { readBody } from "../../../wire/headers.ts";
-import { KnownErrors } from "../../../wire/known-errors.ts";
 import {
   type DetailsInput,
   detailsColumns,

@@ -12,6 +12,8 @@ import {
 import { isOperatorAddress, operatorEmails } from "../../../../lib/operators.ts";
 import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../../auth-env.ts";
+import { KnownErrors } from "../../../errors/known-errors.ts";
+import { StatusError } from "../../../errors/status-error.ts";
 import { seedDefaultPermissionDefinitions } from "../../../stores/permission-definitions.ts";
 import {
   defaultConfig,
@@ -22,8 +24,6 @@ import {
 } from "../../../stores/projects.ts";
 import type { UserRecord } from "../../../stores/users.ts";
 import { readBody } from "../../../wire/headers.ts";
-import { KnownErrors } from "../../../wire/known-errors.ts";
-import { StatusError } from "../../../wire/status-error.ts";
 import {
   checkProductionDomains,
   configUpdate,

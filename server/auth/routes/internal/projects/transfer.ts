@@ -3,10 +3,10 @@ import { z } from "zod";
 import { authProjectOwnersTable } from "../../../../db/schema/index.ts";
 import { projectAuth } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
+import { KnownErrors } from "../../../errors/known-errors.ts";
+import { StatusError } from "../../../errors/status-error.ts";
 import { INTERNAL_PROJECT_ID } from "../../../stores/projects.ts";
 import { readBody } from "../../../wire/headers.ts";
-import { KnownErrors } from "../../../wire/known-errors.ts";
-import { StatusError } from "../../../wire/status-error.ts";
 
 const projectNotFound = (id: string) => new StatusError("PROJECT_NOT_FOUND", `Project ${id} not found.`);
 

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { projectAuth } from "../../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../../auth-env.ts";
 import { checkPasswordRequirements } from "../../../../crypto/passwords.ts";
+import { KnownErrors } from "../../../../errors/known-errors.ts";
 import { LIMITS } from "../../../../policy/rate-limit.ts";
 import { readBody } from "../../../../wire/headers.ts";
-import { KnownErrors } from "../../../../wire/known-errors.ts";
 import { codeSchema } from "../../../../wire/schemas.ts";
 
 const body = z.strictObject({ code: codeSchema, password: z.string() });

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Json } from "../stores/json.ts";
-import type { TeamChanges } from "../stores/teams.ts";
-import { metadataSchema, profileImageUrlSchema } from "./schemas.ts";
+import type { Json } from "../../stores/json.ts";
+import type { TeamChanges } from "../../stores/teams.ts";
+import { metadataSchema, profileImageUrlSchema } from "../../wire/schemas.ts";
 
 const displayName = z.string().min(1).max(256);
 

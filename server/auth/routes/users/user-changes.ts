@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { checkPasswordRequirements, isImportablePasswordHash } from "../crypto/passwords.ts";
-import { isUsableTotpSecret } from "../sign-in/totp.ts";
-import type { Json } from "../stores/json.ts";
-import type { UserChanges } from "../stores/users.ts";
-import { displayNameSchema, emailSchema, metadataSchema, profileImageUrlSchema } from "./schemas.ts";
-import { StatusError } from "./status-error.ts";
+import { checkPasswordRequirements, isImportablePasswordHash } from "../../crypto/passwords.ts";
+import { StatusError } from "../../errors/status-error.ts";
+import { isUsableTotpSecret } from "../../sign-in/totp.ts";
+import type { Json } from "../../stores/json.ts";
+import type { UserChanges } from "../../stores/users.ts";
+import { displayNameSchema, emailSchema, metadataSchema, profileImageUrlSchema } from "../../wire/schemas.ts";
 
 /** What a client may change about itself (PATCH /users/me with client access). */
 export const clientUserUpdate = z.strictObject({
