@@ -1,3 +1,5 @@
+import { DEFAULT_EMAIL_THEME_ID } from "../stores/projects.ts";
+
 /**
  * The e-mail themes a project chooses from (`config.email_theme`, Stack's `emails.selectedThemeId`).
  * The ids are the ones Stack's dashboard and SDK send for its built-in themes, so a project moved
@@ -11,8 +13,6 @@ export interface EmailTheme {
   text: string;
   link: string;
 }
-
-export const DEFAULT_EMAIL_THEME_ID = "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac";
 
 export const EMAIL_THEMES: readonly EmailTheme[] = [
   {

@@ -1,6 +1,6 @@
 import type { AuthDeps } from "../auth-env.ts";
+import type { SessionOrigin } from "../stores/sessions.ts";
 import { tokenSubject, type UserRecord } from "../stores/users.ts";
-import type { SessionOrigin } from "./session-origin.ts";
 
 /** Starts a session for the user: a new refresh token and an access token naming it. */
 export async function issueSession(

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { type SessionOrigin, sessionOrigin } from "./session-origin.ts";
+import type { SessionOrigin } from "../stores/sessions.ts";
+import { sessionOrigin } from "./session-origin.ts";
 
 async function originOf(header: string | undefined, headers: Record<string, string>): Promise<SessionOrigin> {
   const app = new Hono();

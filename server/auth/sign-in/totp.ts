@@ -1,9 +1,9 @@
 import { Secret, TOTP } from "otpauth";
 import type { AuthDeps } from "../auth-env.ts";
 import { KnownErrors } from "../errors/known-errors.ts";
+import type { SessionOrigin } from "../stores/sessions.ts";
 import type { UserRecord } from "../stores/users.ts";
 import { issueSession } from "./issue-session.ts";
-import type { SessionOrigin } from "./session-origin.ts";
 
 const MIN_SECRET_BYTES = 10;
 

@@ -6,7 +6,6 @@ import { authApiKeysTable, authProjectsTable, instanceSettingsTable } from "../.
 import type { Store } from "../../db/store.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { CROCKFORD, randomToken, sha256 } from "../crypto/secrets.ts";
-import { DEFAULT_EMAIL_THEME_ID } from "../mail/email-themes.ts";
 import { seedConsoleTeamRoles, seedDefaultPermissionDefinitions } from "./permission-definitions.ts";
 
 /** The keys of the project the web app itself signs users into. */
@@ -117,6 +116,12 @@ const SETTING_APP_PROJECT_ID = "auth.app_project_id";
 const SETTING_KEY_SEED = "auth.key_seed";
 
 /** The settings of a new project, with `overrides` applied. */
+/**
+ * Stack's "Default Light" e-mail theme (mail/email-themes.ts), the one a new project's mails start in.
+ * Its id stands here, with the rest of a new project's config, so the store needs nothing of the mail.
+ */
+export const DEFAULT_EMAIL_THEME_ID = "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac";
+
 export function defaultConfig(overrides: Partial<ProjectConfig> = {}): ProjectConfig {
   return {
     sign_up_enabled: true,

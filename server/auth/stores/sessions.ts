@@ -1,8 +1,20 @@
 import { and, desc, eq, gt, isNotNull, ne } from "drizzle-orm";
 import { authRefreshTokensTable } from "../../db/schema/index.ts";
 import type { Store } from "../../db/store.ts";
+import type { Locale } from "../../lib/request-locale.ts";
 import { randomToken, sha256 } from "../crypto/secrets.ts";
-import type { SessionOrigin } from "../sign-in/session-origin.ts";
+
+/**
+ * Where a session starts, as the account page lists it: the sign-in request's User-Agent and its
+ * country from the operator's proxy header (AUTH_COUNTRY_HEADER; null without it). The address is
+ * never kept.
+ */
+export interface SessionOrigin {
+  userAgent: string | null;
+  countryCode: string | null;
+  /** The language the request asked for (the web app's choice, else the browser's), for later mails. */
+  locale?: Locale;
+}
 
 export const REFRESH_TOKEN_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
 

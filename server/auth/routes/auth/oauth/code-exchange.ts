@@ -3,10 +3,10 @@ import type { AuthDeps } from "../../../auth-env.ts";
 import { secretsEqual } from "../../../crypto/secrets.ts";
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from "../../../crypto/tokens.ts";
 import { KnownErrors } from "../../../errors/known-errors.ts";
-import type { SessionOrigin } from "../../../sign-in/session-origin.ts";
 import { issueSessionAfterFirstFactor } from "../../../sign-in/totp.ts";
 import type { Project } from "../../../stores/projects.ts";
 import { CROSS_DOMAIN_PURPOSE } from "../../../stores/session-handoff.ts";
+import type { SessionOrigin } from "../../../stores/sessions.ts";
 import { tokenSubject, type UserRecord } from "../../../stores/users.ts";
 import type { CodeRow } from "../../../stores/verification-codes.ts";
 

@@ -8,10 +8,10 @@ import { z } from "zod";
 import { projectAuth, requireUser } from "../../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
 import { KnownErrors } from "../../../errors/known-errors.ts";
+import { ceremonyOrigin, RP_ID_SENTINEL, requirePasskeysEnabled } from "../../../policy/passkey-ceremony.ts";
 import { LIMITS } from "../../../policy/rate-limit.ts";
 import { sessionOrigin } from "../../../sign-in/session-origin.ts";
 import { issueSessionAfterFirstFactor } from "../../../sign-in/totp.ts";
-import { ceremonyOrigin, RP_ID_SENTINEL, requirePasskeysEnabled } from "../../../stores/passkeys.ts";
 import { readBody } from "../../../wire/headers.ts";
 
 // The browser's WebAuthn JSON is checked by SimpleWebAuthn itself; here only its outer shape.
