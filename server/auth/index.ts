@@ -36,6 +36,7 @@ import { UserStore } from "./stores/users.ts";
 import { CodeStore } from "./stores/verification-codes.ts";
 import { WebhookDispatcher } from "./webhooks/dispatcher.ts";
 import { WebhookPortalTokens } from "./webhooks/portal-tokens.ts";
+import { storeEvents } from "./webhooks/store-events.ts";
 import { wireHeaders } from "./wire/headers.ts";
 
 export interface AuthService {
@@ -83,7 +84,8 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     credentials,
   );
   webhooks.start();
-  const users = new UserStore(store, sessions, webhooks, totpSecrets, logger);
+  const events = storeEvents(webhooks);
+  const users = new UserStore(store, sessions, events, totpSecrets, logger);
   await users.listenForChanges();
   const mailer = new Mailer(
     store,
@@ -117,7 +119,7 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     limits: new RateLimiter(store.db, config.AUTH_RATE_LIMITS, config.TRUST_PROXY),
     codes: new CodeStore(store),
     channels: new ContactChannelStore(store),
-    teams: new TeamStore(store, definitions, webhooks),
+    teams: new TeamStore(store, definitions, events),
     definitions,
     projectPermissions: new ProjectPermissions(store, definitions),
     apiKeys: new UserTeamApiKeyStore(store),

@@ -1,14 +1,23 @@
 import type { Locale } from "../../lib/request-locale.ts";
-import type { AuthDeps } from "../auth-env.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import type { Project } from "../stores/projects.ts";
+import type { CodeStore } from "../stores/verification-codes.ts";
 import { verificationMail } from "./auth-mails.ts";
+import type { Mailer } from "./mailer.ts";
+
+/** What queuing the mail needs of the service (AuthDeps has it): named here, as mail/ sits below auth-env.ts. */
+export interface VerificationMailDeps {
+  ctx: Pick<ServiceContext, "store" | "logger">;
+  codes: CodeStore;
+  mailer: Mailer;
+}
 
 /**
  * Creates a verification code for one e-mail channel of a user and queues the mail. Failures are
  * logged, never passed to the request that caused them.
  */
 export async function sendVerificationMail(
-  deps: AuthDeps,
+  deps: VerificationMailDeps,
   project: Project,
   userId: string,
   channel: { id: string | null; value: string },

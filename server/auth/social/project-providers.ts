@@ -1,8 +1,19 @@
-import type { AuthDeps } from "../auth-env.ts";
+import type { OutboundFetch } from "../../lib/outbound-fetch.ts";
+import type { ProjectCredentials } from "../stores/project-credentials.ts";
 import type { Project } from "../stores/projects.ts";
+import type { OidcDirectory } from "./oidc/discovery.ts";
 import { oidcProvider } from "./oidc/oidc-provider.ts";
 import { hasOwnClient, ownClientProvider } from "./own-client.ts";
 import type { SocialProvider } from "./provider.ts";
+
+/** What finding a project's providers needs of the service (AuthDeps has it): named here, as social/ sits below auth-env.ts. */
+export interface ProviderDeps {
+  social: ReadonlyMap<string, SocialProvider>;
+  oidc: OidcDirectory;
+  oidcFetch: OutboundFetch;
+  credentials: Pick<ProjectCredentials, "openClientSecret">;
+  baseUrl(): string;
+}
 
 /**
  * The provider a project signs in with under `providerId`: its own OpenID Connect provider (client
@@ -10,7 +21,7 @@ import type { SocialProvider } from "./provider.ts";
  * or the instance's (GitHub/Google possibly as their development stand-in). Null when the project has not turned the provider on.
  */
 export async function projectProvider(
-  deps: AuthDeps,
+  deps: ProviderDeps,
   project: Project,
   providerId: string,
 ): Promise<SocialProvider | null> {
@@ -46,7 +57,7 @@ export async function projectProvider(
 }
 
 /** The ids the project offers for sign-in: its OpenID providers and the instance's it turned on. */
-export function offeredProviderIds(deps: AuthDeps, project: Project): string[] {
+export function offeredProviderIds(deps: Pick<ProviderDeps, "social">, project: Project): string[] {
   return project.config.oauth_providers
     .filter((p) => (p.oidc ? Boolean(p.client_id && p.client_secret) : hasOwnClient(p) || deps.social.has(p.id)))
     .map((p) => p.id);

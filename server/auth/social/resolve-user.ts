@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { authContactChannelsTable, authOauthAccountsTable } from "../../db/schema/index.ts";
-import type { AuthDeps } from "../auth-env.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { KnownErrors } from "../errors/known-errors.ts";
 import { checkSignUp, signUpContext } from "../policy/sign-up-rules.ts";
 import type { AccountMergeStrategy, Project } from "../stores/projects.ts";
 import { personalTeamOf } from "../stores/teams.ts";
-import { normalizeEmail, type UserRecord } from "../stores/users.ts";
+import { normalizeEmail, type UserRecord, type UserStore } from "../stores/users.ts";
 import type { OAuthFlowState, ProviderIdentity } from "./provider.ts";
 
 /**
@@ -24,13 +24,19 @@ export function mergeDecision(
   return "refuse";
 }
 
+/** What resolving a social user needs of the service (AuthDeps has it): named here, as social/ sits below auth-env.ts. */
+export interface SocialUserDeps {
+  ctx: Pick<ServiceContext, "store">;
+  users: UserStore;
+}
+
 /**
  * Finds or makes the user a social sign-in stands for: the linked account's user; for type=link
  * the caller; an existing user with the same e-mail, verified on both sides, when the project's
  * merge strategy is link_method; the anonymous caller, upgraded; or a new user.
  */
 export async function resolveSocialUser(
-  deps: AuthDeps,
+  deps: SocialUserDeps,
   project: Project,
   flow: OAuthFlowState,
   identity: ProviderIdentity,

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { authOauthAccountsTable } from "../../db/schema/index.ts";
-import type { AuthDeps } from "../auth-env.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { KnownErrors } from "../errors/known-errors.ts";
 import type { Project, ProjectConfig } from "../stores/projects.ts";
 
@@ -16,7 +16,7 @@ export const OPERATOR_HEADER = "x-console-operator-id";
  * change cannot lock that operator out. `npm run auth:password-sign-in-on` turns it back on.
  */
 export async function checkSsoRequirement(
-  deps: AuthDeps,
+  deps: { ctx: Pick<ServiceContext, "store"> },
   project: Project,
   next: ProjectConfig,
   operatorId: string | undefined,

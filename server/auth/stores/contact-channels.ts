@@ -15,18 +15,6 @@ import type { Store } from "../../db/store.ts";
 
 export type ContactChannelRow = typeof authContactChannelsTable.$inferSelect;
 
-export function renderContactChannel(channel: ContactChannelRow) {
-  return {
-    id: channel.id,
-    user_id: channel.userId,
-    type: channel.type,
-    value: channel.value,
-    is_primary: channel.isPrimary,
-    is_verified: channel.isVerified,
-    used_for_auth: channel.usedForAuth,
-  };
-}
-
 /** A user's e-mail addresses; every query is scoped to the project and the user. */
 export class ContactChannelStore {
   constructor(private store: Store) {}

@@ -25,36 +25,24 @@ export interface TeamChanges {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function renderClientTeam(team: TeamRow) {
-  return {
-    id: team.id,
-    display_name: team.displayName,
-    profile_image_url: team.profileImageUrl,
-    client_metadata: team.clientMetadata ?? null,
-    client_read_only_metadata: team.clientReadOnlyMetadata ?? null,
-  };
-}
-
-export function renderServerTeam(team: TeamRow) {
-  return {
-    ...renderClientTeam(team),
-    created_at_millis: team.createdAt.getTime(),
-    server_metadata: team.serverMetadata ?? null,
-  };
+/**
+ * What each team event carries: the team row itself, which the webhook side renders for the wire
+ * (webhooks/store-events.ts), so the store knows nothing of answers.
+ */
+export interface TeamEventData {
+  "team.created": TeamRow;
+  "team.updated": TeamRow;
+  "team.deleted": { id: string };
+  "team_membership.created": { team_id: string; user_id: string };
+  "team_membership.deleted": { team_id: string; user_id: string };
+  "team_permission.created": { id: string; team_id: string; user_id: string };
+  "team_permission.deleted": { id: string; team_id: string; user_id: string };
 }
 
 /** Receives team, membership and team permission events (webhooks). */
 export interface TeamEvents {
-  emit(projectId: string, type: TeamEventType, data: unknown): Promise<void>;
+  emit<T extends keyof TeamEventData>(projectId: string, type: T, data: TeamEventData[T]): Promise<void>;
 }
-export type TeamEventType =
-  | "team.created"
-  | "team.updated"
-  | "team.deleted"
-  | "team_membership.created"
-  | "team_membership.deleted"
-  | "team_permission.created"
-  | "team_permission.deleted";
 
 /** Teams, memberships and direct permission grants; every query is scoped to the project. */
 export class TeamStore {
@@ -65,7 +53,7 @@ export class TeamStore {
     private events: TeamEvents | null = null,
   ) {}
 
-  private async emit(teamId: string, type: TeamEventType, data: unknown): Promise<void> {
+  private async emit<T extends keyof TeamEventData>(teamId: string, type: T, data: TeamEventData[T]): Promise<void> {
     if (!this.events) return;
     await this.events.emit(await this.projectOf(teamId), type, data);
   }
@@ -143,7 +131,7 @@ export class TeamStore {
         return team;
       })
       .then(async (team) => {
-        await this.events?.emit(projectId, "team.created", renderServerTeam(team));
+        await this.events?.emit(projectId, "team.created", team);
         if (creator)
           await this.events?.emit(projectId, "team_membership.created", { team_id: team.id, user_id: creator.userId });
         return team;
@@ -161,7 +149,7 @@ export class TeamStore {
     if (!set) return team;
     const [row] = await this.store.db.update(authTeamsTable).set(set).where(eq(authTeamsTable.id, team.id)).returning();
     if (!row) throw teamNotFound(team.id);
-    await this.events?.emit(row.projectId, "team.updated", renderServerTeam(row));
+    await this.events?.emit(row.projectId, "team.updated", row);
     return row;
   }
 

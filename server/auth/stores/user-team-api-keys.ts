@@ -36,20 +36,6 @@ export function newKeyValue(id: string, kind: ApiKeyKind, isPublic: boolean): st
 
 export const kindOf = (row: ApiKeyRow): ApiKeyKind => (row.userId ? "user" : "team");
 
-/** The wire shape; `value` is the whole key only in the answer that created it. */
-export function renderApiKey(row: ApiKeyRow, fullValue?: string) {
-  const out: Record<string, unknown> = {
-    id: row.id,
-    description: row.description,
-    is_public: row.isPublic,
-    created_at_millis: row.createdAt.getTime(),
-    value: fullValue ?? { last_four: row.lastFour },
-  };
-  if (row.expiresAt) out.expires_at_millis = row.expiresAt.getTime();
-  if (row.revokedAt) out.manually_revoked_at_millis = row.revokedAt.getTime();
-  return row.userId ? { ...out, type: "user", user_id: row.userId } : { ...out, type: "team", team_id: row.teamId };
-}
-
 /** User and team API keys of a project; only a hash and the last four characters are stored. */
 export class UserTeamApiKeyStore {
   constructor(private store: Store) {}

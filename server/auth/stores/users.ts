@@ -13,7 +13,7 @@ import type { Db, Store } from "../../db/store.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { hashPassword } from "../crypto/passwords.ts";
-import { restrictedReasonOf, type TokenSubject } from "../crypto/tokens.ts";
+import type { TokenSubject } from "../crypto/tokens.ts";
 import { KnownErrors } from "../errors/known-errors.ts";
 import type { Json } from "./json.ts";
 import { grantDefaultProjectPermissions } from "./project-permissions.ts";
@@ -23,8 +23,6 @@ import {
   type PersonalTeam,
   personalTeamOwner,
   renameUnnamedPersonalTeams,
-  renderClientTeam,
-  renderServerTeam,
   type TeamRow,
 } from "./teams.ts";
 import type { TotpSecrets } from "./totp-secrets.ts";
@@ -80,13 +78,21 @@ const REQUIRE_EMAIL_VERIFICATION = sql<
 const CACHE_TTL_MS = 5_000;
 const CACHE_MAX = 10_000;
 
+/**
+ * What each user event carries: the records themselves, which the webhook side renders for the wire
+ * (webhooks/store-events.ts), so the store knows nothing of answers.
+ */
+export interface UserEventData {
+  "user.created": UserRecord;
+  "user.updated": UserRecord;
+  "user.deleted": { id: string };
+  "team.created": TeamRow;
+  "team_membership.created": { team_id: string; user_id: string };
+}
+
 /** Where the store reports user changes; implemented by the webhook dispatcher. */
 export interface UserEvents {
-  emit(
-    projectId: string,
-    type: "user.created" | "user.updated" | "user.deleted" | "team.created" | "team_membership.created",
-    data: unknown,
-  ): Promise<void>;
+  emit<T extends keyof UserEventData>(projectId: string, type: T, data: UserEventData[T]): Promise<void>;
 }
 
 export class UserStore {
@@ -251,7 +257,7 @@ export class UserStore {
       return user.id;
     });
     const created = await this.require(projectId, userId);
-    await this.events?.emit(projectId, "user.created", renderServerUser(created));
+    await this.events?.emit(projectId, "user.created", created);
     if (personalTeam && created.selectedTeamId)
       await this.emitTeamCreated(projectId, created.selectedTeamId, created.id);
     return created;
@@ -274,7 +280,7 @@ export class UserStore {
     if (!this.events) return;
     const [team] = await this.store.db.select().from(authTeamsTable).where(eq(authTeamsTable.id, teamId));
     if (!team) return;
-    await this.events.emit(projectId, "team.created", renderServerTeam(team));
+    await this.events.emit(projectId, "team.created", team);
     await this.events.emit(projectId, "team_membership.created", { team_id: team.id, user_id: userId });
   }
 
@@ -392,7 +398,7 @@ export class UserStore {
     await this.changed(userId);
     if (passwordChanged) await this.sessions.revokeAllForUser(projectId, userId, options.keepSessionId);
     const updated = await this.require(projectId, userId);
-    await this.events?.emit(projectId, "user.updated", renderServerUser(updated));
+    await this.events?.emit(projectId, "user.updated", updated);
     return updated;
   }
 
@@ -614,47 +620,5 @@ export function tokenSubject(user: UserRecord, refreshTokenId: string): TokenSub
     requireEmailVerification: user.requireEmailVerification,
     selectedTeamId: user.selectedTeam?.id ?? null,
     requiresTotpMfa: user.totpSecret !== null,
-  };
-}
-
-/** The user as a client sees it (GET /users/me with client access). */
-export function renderClientUser(user: UserRecord) {
-  const restrictedReason = restrictedReasonOf(user);
-  return {
-    id: user.id,
-    display_name: user.displayName,
-    primary_email: user.primaryEmail,
-    primary_email_verified: user.primaryEmailVerified,
-    profile_image_url: user.profileImageUrl,
-    signed_up_at_millis: user.signedUpAt.getTime(),
-    client_metadata: user.clientMetadata ?? null,
-    client_read_only_metadata: user.clientReadOnlyMetadata ?? null,
-    has_password: user.passwordHash !== null,
-    otp_auth_enabled: user.otpAuthEnabled,
-    auth_with_email: user.passwordHash !== null || user.otpAuthEnabled,
-    requires_totp_mfa: user.totpSecret !== null,
-    passkey_auth_enabled: user.passkeyAuthEnabled,
-    oauth_providers: user.oauthProviders,
-    selected_team_id: user.selectedTeam?.id ?? null,
-    selected_team: user.selectedTeam && renderClientTeam(user.selectedTeam),
-    is_anonymous: user.isAnonymous,
-    is_restricted: restrictedReason !== null,
-    restricted_reason: restrictedReason,
-    restricted_by_admin: user.restrictedByAdmin,
-    restricted_by_admin_reason: user.restrictedByAdminReason,
-  };
-}
-
-/** The full server user (server access, /users/{id}); StackServerApp reads risk_scores.sign_up. */
-export function renderServerUser(user: UserRecord) {
-  return {
-    ...renderClientUser(user),
-    selected_team: user.selectedTeam && renderServerTeam(user.selectedTeam),
-    primary_email_auth_enabled: user.primaryEmailAuthEnabled,
-    server_metadata: user.serverMetadata ?? null,
-    last_active_at_millis: user.lastActiveAt.getTime(),
-    restricted_by_admin_private_details: user.restrictedByAdminPrivateDetails,
-    country_code: user.countryCode,
-    risk_scores: { sign_up: { bot: user.signUpRiskBot, free_trial_abuse: user.signUpRiskFreeTrialAbuse } },
   };
 }

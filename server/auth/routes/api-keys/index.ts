@@ -7,7 +7,8 @@ import { KnownErrors } from "../../errors/known-errors.ts";
 import { StatusError } from "../../errors/status-error.ts";
 import { apiKeyRevokedMail } from "../../mail/auth-mails.ts";
 import { LIMITS } from "../../policy/rate-limit.ts";
-import { type ApiKeyKind, type ApiKeyRow, type NewApiKey, renderApiKey } from "../../stores/user-team-api-keys.ts";
+import { renderApiKey } from "../../render/user-team-api-keys.ts";
+import type { ApiKeyKind, ApiKeyRow, NewApiKey } from "../../stores/user-team-api-keys.ts";
 import { readBody, readQuery } from "../../wire/headers.ts";
 import { epochMillisSchema } from "../../wire/schemas.ts";
 

@@ -4,7 +4,7 @@ import { projectAuth } from "../../access/project-auth.ts";
 import { refuseOtherUserForClient, targetUser } from "../../access/user-target.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
 import { StatusError } from "../../errors/status-error.ts";
-import { renderContactChannel } from "../../stores/contact-channels.ts";
+import { renderContactChannel } from "../../render/contact-channels.ts";
 import { readBody, readQuery } from "../../wire/headers.ts";
 import { emailSchema } from "../../wire/schemas.ts";
 

@@ -4,9 +4,9 @@ import { projectAuth, requireUser } from "../../access/project-auth.ts";
 import { targetUser } from "../../access/user-target.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
 import { StatusError } from "../../errors/status-error.ts";
+import { renderServerUser } from "../../render/users.ts";
 import { imageInput } from "../../stores/images.ts";
 import type { MemberRow } from "../../stores/teams.ts";
-import { renderServerUser } from "../../stores/users.ts";
 import { readBody, readQuery } from "../../wire/headers.ts";
 import { displayNameSchema, profileImageUrlSchema, userIdOrMeSchema } from "../../wire/schemas.ts";
 

@@ -4,8 +4,8 @@ import { targetUser } from "../../access/user-target.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
 import { KnownErrors } from "../../errors/known-errors.ts";
 import { StatusError } from "../../errors/status-error.ts";
+import { renderClientTeam, renderServerTeam } from "../../render/teams.ts";
 import { imageInput } from "../../stores/images.ts";
-import { renderClientTeam, renderServerTeam } from "../../stores/teams.ts";
 import { readBody, readQuery } from "../../wire/headers.ts";
 import { clientTeamCreate, serverTeamCreate, toTeamChanges } from "./team-changes.ts";
 

@@ -2,8 +2,9 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { projectAuth, requireUser } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
+import { renderClientTeam, renderServerTeam } from "../../render/teams.ts";
 import { imageInput } from "../../stores/images.ts";
-import { renderClientTeam, renderServerTeam, type TeamRow } from "../../stores/teams.ts";
+import type { TeamRow } from "../../stores/teams.ts";
 import { checkParamsAndQuery, readBody } from "../../wire/headers.ts";
 import { clientTeamUpdate, serverTeamUpdate, toTeamChanges } from "./team-changes.ts";
 

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
 import { KnownErrors } from "../../errors/known-errors.ts";
+import { renderServerUser } from "../../render/users.ts";
 import { imageInput } from "../../stores/images.ts";
 import { personalTeamOf } from "../../stores/teams.ts";
-import { renderServerUser } from "../../stores/users.ts";
 import { readBody, readQuery } from "../../wire/headers.ts";
 import { checkNewUser, serverUserCreate, toUserChanges } from "./user-changes.ts";
 

@@ -1,8 +1,8 @@
 import { projectAuth, requireUser } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
 import { StatusError } from "../../errors/status-error.ts";
+import { renderClientUser, renderServerUser } from "../../render/users.ts";
 import { imageInput } from "../../stores/images.ts";
-import { renderClientUser, renderServerUser } from "../../stores/users.ts";
 import { readBody } from "../../wire/headers.ts";
 import { checkPrimaryEmailFlags, clientUserUpdate, serverUserUpdate, toUserChanges } from "./user-changes.ts";
 

@@ -2,8 +2,8 @@ import { projectAuth } from "../../access/project-auth.ts";
 import { targetUser } from "../../access/user-target.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
 import { KnownErrors } from "../../errors/known-errors.ts";
+import { renderServerUser } from "../../render/users.ts";
 import { imageInput } from "../../stores/images.ts";
-import { renderServerUser } from "../../stores/users.ts";
 import { readBody } from "../../wire/headers.ts";
 import { checkPrimaryEmailFlags, serverUserUpdate, toUserChanges } from "./user-changes.ts";
 
