@@ -42,6 +42,9 @@ if (!run("build", "npx", ["vite", "build"])) fail("The web app does not build.")
 if (!run("no CDN", "node", ["scripts/check-dist.mjs"])) fail("The build references a CDN.");
 if (!run("typecheck", "npx", ["tsc", "-p", "tsconfig.json", "--noEmit"])) fail("Type check failed.");
 if (!run("lint", "npx", ["biome", "check", "."])) fail("Lint failed (npm run format fixes formatting).");
+if (!run("layers", "node", ["scripts/check-layers.mjs"])) {
+  fail("A layer rule of the server is broken (.dependency-cruiser.cjs, docs/architecture.md).");
+}
 
 // Not under test-results/: Playwright empties that folder when it starts.
 rmSync(".test-reports", { recursive: true, force: true });
