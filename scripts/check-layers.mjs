@@ -12,13 +12,15 @@ import { cruise } from "dependency-cruiser";
  */
 export async function checkLayers(baseDir = process.cwd(), roots = ["src", "server"]) {
   const config = createRequire(`${baseDir}/`)("./.dependency-cruiser.cjs");
-  const options = { ...config.options, tsConfig: { fileName: join(baseDir, config.options.tsConfig.fileName) } };
-  const { output } = await cruise(roots, {
-    ...options,
-    baseDir,
-    validate: true,
-    ruleSet: { forbidden: config.forbidden, options },
-  });
+  // tsconfig.json's paths are given as aliases below: the cruiser reads a tsconfig with the
+  // `typescript` package's API, which TypeScript 7 does not have, and then resolves them from the
+  // working folder instead of baseDir.
+  const { tsConfig: _unread, ...options } = config.options; // none today; never read if one comes back
+  const { output } = await cruise(
+    roots,
+    { ...options, baseDir, validate: true, ruleSet: { forbidden: config.forbidden, options } },
+    { alias: { "@": join(baseDir, "src"), "@contract": join(baseDir, "server", "contract") } },
+  );
   const violations = output.summary.violations
     .filter((v) => v.rule.severity === "error")
     .map(
