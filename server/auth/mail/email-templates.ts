@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { EMAIL_TEMPLATE_TYPES, type EmailTemplateType } from "../../contract/auth-emails.ts";
 import { TEMPLATE_VARIABLE_NAMES, type TemplateVariableName } from "../../contract/email-templates.ts";
 import { authEmailTemplatesTable } from "../../db/schema/index.ts";
 import type { Store } from "../../db/store.ts";
@@ -6,8 +7,8 @@ import type { Locale } from "../../lib/request-locale.ts";
 import { KnownErrors } from "../errors/known-errors.ts";
 import { type EmailTheme, themedHtml } from "./email-themes.ts";
 
-export const EMAIL_TEMPLATE_TYPES = ["email_verification", "password_reset", "magic_link", "team_invitation"] as const;
-export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];
+// The template types are the contract's: the admin area lists the same.
+export { EMAIL_TEMPLATE_TYPES, type EmailTemplateType };
 
 export interface EmailTemplate {
   subject: string;

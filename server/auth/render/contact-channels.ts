@@ -1,6 +1,7 @@
+import type { ContactChannel } from "../../contract/auth-users.ts";
 import type { ContactChannelRow } from "../stores/contact-channels.ts";
 
-export function renderContactChannel(channel: ContactChannelRow) {
+export function renderContactChannel(channel: ContactChannelRow): ContactChannel {
   return {
     id: channel.id,
     user_id: channel.userId,

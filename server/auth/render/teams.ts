@@ -1,6 +1,7 @@
+import type { ClientTeam, ServerTeam } from "../../contract/auth-teams.ts";
 import type { TeamRow } from "../stores/teams.ts";
 
-export function renderClientTeam(team: TeamRow) {
+export function renderClientTeam(team: TeamRow): ClientTeam {
   return {
     id: team.id,
     display_name: team.displayName,
@@ -10,7 +11,7 @@ export function renderClientTeam(team: TeamRow) {
   };
 }
 
-export function renderServerTeam(team: TeamRow) {
+export function renderServerTeam(team: TeamRow): ServerTeam {
   return {
     ...renderClientTeam(team),
     created_at_millis: team.createdAt.getTime(),

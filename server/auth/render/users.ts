@@ -1,9 +1,10 @@
+import type { ClientUser, ServerUser } from "../../contract/auth-users.ts";
 import { restrictedReasonOf } from "../crypto/tokens.ts";
 import type { UserRecord } from "../stores/users.ts";
 import { renderClientTeam, renderServerTeam } from "./teams.ts";
 
 /** The user as a client sees it (GET /users/me with client access). */
-export function renderClientUser(user: UserRecord) {
+export function renderClientUser(user: UserRecord): ClientUser {
   const restrictedReason = restrictedReasonOf(user);
   return {
     id: user.id,
@@ -31,7 +32,7 @@ export function renderClientUser(user: UserRecord) {
 }
 
 /** The full server user (server access, /users/{id}); StackServerApp reads risk_scores.sign_up. */
-export function renderServerUser(user: UserRecord) {
+export function renderServerUser(user: UserRecord): ServerUser {
   return {
     ...renderClientUser(user),
     selected_team: user.selectedTeam && renderServerTeam(user.selectedTeam),

@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Config } from "../../config.ts";
+import type { SmtpConfig } from "../../contract/auth-emails.ts";
 import type { OidcSettings } from "../../contract/oidc-providers.ts";
 import { authApiKeysTable, authProjectsTable, instanceSettingsTable } from "../../db/schema/index.ts";
 import type { Store } from "../../db/store.ts";
@@ -84,17 +85,7 @@ export interface SignUpRule {
   action: { type: "allow" | "reject" | "restrict" | "log"; message?: string };
 }
 
-export type EmailConfig =
-  | { type: "shared" }
-  | {
-      type: "standard";
-      host: string;
-      port: number;
-      username: string;
-      password: string;
-      sender_name: string;
-      sender_email: string;
-    };
+export type EmailConfig = { type: "shared" } | ({ type: "standard" } & SmtpConfig);
 
 export interface Project {
   id: string;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { EmailTemplateAnswer, RenderedEmail } from "../../../contract/auth-emails.ts";
 import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
 import { StatusError } from "../../errors/status-error.ts";
@@ -25,7 +26,7 @@ function parseType(raw: string): EmailTemplateType {
   return type.data;
 }
 
-const render = (t: EmailTemplate & { type: EmailTemplateType; isDefault: boolean }) => ({
+const render = (t: EmailTemplate & { type: EmailTemplateType; isDefault: boolean }): EmailTemplateAnswer => ({
   type: t.type,
   subject: t.subject,
   content: t.content,
@@ -79,7 +80,7 @@ export function registerEmailTemplates(app: AuthApp, deps: AuthDeps): void {
     const { project } = c.get("auth");
     const body = await readBody(c, previewBody);
     const stored = await templates().get(project.id, body.type);
-    const rendered = renderEmailTemplate(
+    const rendered: RenderedEmail = renderEmailTemplate(
       { subject: body.subject ?? stored.subject, content: body.content ?? stored.content },
       {
         projectDisplayName: project.displayName,

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
+import type { CreatedKeySet, KeySet, KeyKind as WireKeyKind } from "../../../contract/auth-api-keys.ts";
 import { authApiKeySetsTable, authApiKeysTable } from "../../../db/schema/index.ts";
 import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
@@ -11,7 +12,7 @@ import { readBody } from "../../wire/headers.ts";
 import { epochMillisSchema } from "../../wire/schemas.ts";
 
 /** Stack's names for the three kinds in a key set. */
-const WIRE_NAME: Record<KeyKind, string> = {
+const WIRE_NAME: Record<KeyKind, WireKeyKind> = {
   publishable_client: "publishable_client_key",
   secret_server: "secret_server_key",
   super_secret_admin: "super_secret_admin_key",
@@ -37,22 +38,35 @@ const updateBody = z
 
 const setId = z.string().uuid();
 
-function renderSet(row: SetRow, secrets: Partial<Record<KeyKind, string>> = {}) {
-  const keys = row.keys as SetKeys;
-  const out: Record<string, unknown> = {
+function setFields(row: SetRow) {
+  return {
     id: row.id,
     description: row.description,
     created_at_millis: row.createdAt.getTime(),
     expires_at_millis: row.expiresAt.getTime(),
+    ...(row.revokedAt ? { manually_revoked_at_millis: row.revokedAt.getTime() } : {}),
   };
-  if (row.revokedAt) out.manually_revoked_at_millis = row.revokedAt.getTime();
+}
+
+/** The set's keys under Stack's names, each as `show` has it. */
+function setKeys<T>(row: SetRow, show: (kind: KeyKind, lastFour: string) => T): Partial<Record<WireKeyKind, T>> {
+  const keys = row.keys as SetKeys;
+  const out: Partial<Record<WireKeyKind, T>> = {};
   for (const kind of Object.keys(WIRE_NAME) as KeyKind[]) {
     const key = keys[kind];
-    if (!key) continue;
-    // The whole key only in the answer that created it; afterwards its last four characters.
-    out[WIRE_NAME[kind]] = secrets[kind] ?? { last_four: key.last_four };
+    if (key) out[WIRE_NAME[kind]] = show(kind, key.last_four);
   }
   return out;
+}
+
+/** A set as listed and read: each key by its last four characters. */
+function renderSet(row: SetRow): KeySet {
+  return { ...setFields(row), ...setKeys(row, (_kind, lastFour) => ({ last_four: lastFour })) };
+}
+
+/** The answer that created a set: the only time its keys are shown whole. */
+function renderCreatedSet(row: SetRow, secrets: Partial<Record<KeyKind, string>>): CreatedKeySet {
+  return { ...setFields(row), ...setKeys(row, (kind, lastFour) => secrets[kind] ?? lastFour) };
 }
 
 export function registerInternalApiKeys(app: AuthApp, deps: AuthDeps): void {
@@ -116,7 +130,7 @@ export function registerInternalApiKeys(app: AuthApp, deps: AuthDeps): void {
       return set;
     });
     await deps.projects.invalidate(project.id);
-    return c.json(renderSet(row, secrets));
+    return c.json(renderCreatedSet(row, secrets));
   });
 
   app.get("/internal/api-keys/:id", admin, async (c) => {

@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import type { OpenedEmail, ResentEmail, SentEmail, SentEmailListItem } from "../../../contract/auth-emails.ts";
 import { authMailOutboxTable } from "../../../db/schema/index.ts";
 import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
@@ -24,7 +25,7 @@ export function linkOf(text: string): string | null {
 /** A delivered or given-up mail keeps recipient, subject and status only (see Mailer). */
 const bodyKept = (row: OutboxRow) => row.text !== FORGOTTEN_BODY.text || row.html !== FORGOTTEN_BODY.html;
 
-function summary(row: OutboxRow) {
+function summary(row: OutboxRow): Omit<SentEmail, "status" | "body_kept"> {
   return {
     id: row.id,
     subject: row.subject,
@@ -62,10 +63,12 @@ export function registerInternalEmails(app: AuthApp, deps: AuthDeps): void {
       .orderBy(desc(authMailOutboxTable.createdAt))
       .limit(LIMIT);
     return c.json({
-      items: rows.map((row) => ({
-        ...summary(row),
-        ...(withStatus ? { status: row.status, body_kept: bodyKept(row) } : {}),
-      })),
+      items: rows.map(
+        (row): SentEmailListItem => ({
+          ...summary(row),
+          ...(withStatus ? { status: row.status, body_kept: bodyKept(row) } : {}),
+        }),
+      ),
       is_paginated: false,
     });
   });
@@ -75,14 +78,15 @@ export function registerInternalEmails(app: AuthApp, deps: AuthDeps): void {
     const kept = bodyKept(row);
     // The body holds credentials (its link): never cached on the way.
     c.header("Cache-Control", "no-store");
-    return c.json({
+    const opened: OpenedEmail = {
       ...summary(row),
       status: row.status,
       body_kept: kept,
       text: kept ? row.text : null,
       html: kept ? row.html : null,
       link: kept ? linkOf(row.text) : null,
-    });
+    };
+    return c.json(opened);
   });
 
   app.post("/internal/emails/:id/resend", projectAuth(deps, ["admin"]), async (c) => {
@@ -102,6 +106,7 @@ export function registerInternalEmails(app: AuthApp, deps: AuthDeps): void {
       html: row.html,
       link: linkOf(row.text) ?? "",
     });
-    return c.json({ success: true, id: queued });
+    const resent: ResentEmail = { success: true, id: queued };
+    return c.json(resent);
   });
 }

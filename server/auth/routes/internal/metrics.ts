@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Metrics, RecentUser } from "../../../contract/auth-metrics.ts";
 import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
 import { KnownErrors } from "../../errors/known-errors.ts";
@@ -41,7 +42,7 @@ export function registerInternalMetrics(app: AuthApp, deps: AuthDeps): void {
         [projectId, since],
       );
     const recent = (column: string) =>
-      store.query(
+      store.query<RecentRow>(
         `select id, display_name, signed_up_at, last_active_at from auth_users
          where project_id = $1${anon} order by ${column} desc limit ${RECENT}`,
         [projectId],
@@ -66,7 +67,7 @@ export function registerInternalMetrics(app: AuthApp, deps: AuthDeps): void {
       recent("last_active_at"),
     ]);
 
-    return c.json({
+    const metrics: Metrics = {
       total_users: Number(total[0]?.n ?? 0),
       daily_users: fillDays(since, signUps),
       daily_active_users: fillDays(since, active),
@@ -76,7 +77,8 @@ export function registerInternalMetrics(app: AuthApp, deps: AuthDeps): void {
       ],
       recently_registered: recentSignUps.map(renderUser),
       recently_active: recentActive.map(renderUser),
-    });
+    };
+    return c.json(metrics);
   });
 }
 
@@ -89,8 +91,16 @@ function fillDays(since: Date, rows: DayRow[]) {
   });
 }
 
-function renderUser(row: Record<string, unknown>) {
-  const millis = (value: unknown) => new Date(value as string | Date).getTime();
+/** A user row as the driver gives it (timestamps as dates, or as text from some drivers). */
+interface RecentRow {
+  id: string;
+  display_name: string | null;
+  signed_up_at: string | Date;
+  last_active_at: string | Date;
+}
+
+function renderUser(row: RecentRow): RecentUser {
+  const millis = (value: string | Date) => new Date(value).getTime();
   return {
     id: row.id,
     display_name: row.display_name ?? null,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { smtpConfigSchema, type TestEmailResult } from "../../../contract/auth-emails.ts";
 import { authMailOutboxTable } from "../../../db/schema/index.ts";
 import { OUTBOUND_REFUSED_CODE } from "../../../lib/outbound.ts";
 import { projectAuth } from "../../access/project-auth.ts";
@@ -9,14 +10,11 @@ import { readBody } from "../../wire/headers.ts";
 const body = z
   .object({
     recipient_email: z.string().trim().email().max(320),
-    email_config: z
-      .object({
-        host: z.string().trim().min(1).max(253),
-        port: z.number().int().min(1).max(65_535),
-        username: z.string().max(500).default(""),
-        password: z.string().max(500).default(""),
-        sender_name: z.string().trim().min(1).max(200),
-        sender_email: z.string().trim().email().max(320),
+    // A server without authentication may be tried with the credentials left out.
+    email_config: smtpConfigSchema
+      .extend({
+        username: smtpConfigSchema.shape.username.default(""),
+        password: smtpConfigSchema.shape.password.default(""),
       })
       .strict(),
   })
@@ -67,8 +65,12 @@ export function registerSendTestEmail(app: AuthApp, deps: AuthDeps): void {
       lastError: error,
       sentAt: error ? null : new Date(),
     });
-    if (!error) return c.json({ success: true });
-    const message = code === "EAUTH" ? AUTH_ERROR : code === OUTBOUND_REFUSED_CODE ? error : UNKNOWN_ERROR;
-    return c.json({ success: false, error_message: message });
+    const result: TestEmailResult = error
+      ? {
+          success: false,
+          error_message: code === "EAUTH" ? AUTH_ERROR : code === OUTBOUND_REFUSED_CODE ? error : UNKNOWN_ERROR,
+        }
+      : { success: true };
+    return c.json(result);
   });
 }

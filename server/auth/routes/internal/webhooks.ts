@@ -9,7 +9,7 @@ import type { AuthApp, AuthDeps } from "../../auth-env.ts";
 import { KnownErrors } from "../../errors/known-errors.ts";
 import { StatusError } from "../../errors/status-error.ts";
 import { readBody, readQuery } from "../../wire/headers.ts";
-import { listDeliveries, listEndpoints, renderEndpoint, renderStoredEndpoint } from "../webhooks/webhook-log.ts";
+import { listDeliveries, listEndpoints, renderCreatedEndpoint, renderStoredEndpoint } from "../webhooks/webhook-log.ts";
 
 const endpointUrl = z
   .string()
@@ -74,7 +74,7 @@ export function registerInternalWebhooks(app: AuthApp, deps: AuthDeps): void {
       })
       .returning();
     if (!row) throw new Error("endpoint insert returned nothing");
-    return c.json(renderEndpoint(row, secret, true), 201);
+    return c.json(renderCreatedEndpoint(row, secret), 201);
   });
 
   app.patch("/internal/webhooks/endpoints/:id", admin, async (c) => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { PermissionDefinition as WireDefinition } from "../../../contract/auth-permissions.ts";
 import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
 import type { PermissionDefinition, PermissionScope } from "../../stores/permission-definitions.ts";
@@ -27,7 +28,7 @@ const updateBody = z
   .strict();
 
 /** Without a description the field is left out, as Stack answers; contained ids sorted as Stack lists them. */
-const render = (p: PermissionDefinition) => ({
+const render = (p: PermissionDefinition): WireDefinition => ({
   id: p.id,
   ...(p.description ? { description: p.description } : {}),
   contained_permission_ids: sortedIds(p.containedPermissionIds),

@@ -1,3 +1,4 @@
+import type { WebhookPortalToken } from "../../../contract/auth-webhooks.ts";
 import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
 
@@ -10,6 +11,7 @@ export function registerSvixToken(app: AuthApp, deps: AuthDeps): void {
   app.post("/webhooks/svix-token", projectAuth(deps, ["admin"]), async (c) => {
     const { project } = c.get("auth");
     const { token, expiresAt } = await deps.portalTokens.issue(project.id);
-    return c.json({ token, expires_at_millis: expiresAt });
+    const answer: WebhookPortalToken = { token, expires_at_millis: expiresAt };
+    return c.json(answer);
   });
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
+import type { CreatedWebhookEndpoint, WebhookDelivery, WebhookEndpoint } from "../../../contract/auth-webhooks.ts";
 import { authWebhookDeliveriesTable, authWebhookEndpointsTable } from "../../../db/schema/index.ts";
 import type { Store } from "../../../db/store.ts";
 import type { ProjectCredentials } from "../../stores/project-credentials.ts";
@@ -9,19 +10,31 @@ type EndpointRow = typeof authWebhookEndpointsTable.$inferSelect;
 /** The newest deliveries a log shows. */
 const LOG_LIMIT = 200;
 
-/** An endpoint as answered; `secret` is the opened signing secret (the row keeps it sealed). */
-export const renderEndpoint = (row: EndpointRow, secret: string, withSecret = false) => ({
+const endpointFields = (row: EndpointRow) => ({
   id: row.id,
   url: row.url,
   description: row.description,
   enabled: row.enabled,
   created_at_millis: row.createdAt.getTime(),
-  // The signing secret only in the answer that created it; afterwards its last four characters.
-  ...(withSecret ? { secret } : { secret_last_four: secret.slice(-4) }),
+});
+
+/** An endpoint as answered; `secret` is the opened signing secret (the row keeps it sealed). */
+export const renderEndpoint = (row: EndpointRow, secret: string): WebhookEndpoint => ({
+  ...endpointFields(row),
+  secret_last_four: secret.slice(-4),
+});
+
+/** The signing secret whole only in the answer that created the endpoint. */
+export const renderCreatedEndpoint = (row: EndpointRow, secret: string): CreatedWebhookEndpoint => ({
+  ...endpointFields(row),
+  secret,
 });
 
 /** An endpoint as answered after its creation: the secret by its last four characters. */
-export async function renderStoredEndpoint(credentials: ProjectCredentials, row: EndpointRow) {
+export async function renderStoredEndpoint(
+  credentials: ProjectCredentials,
+  row: EndpointRow,
+): Promise<WebhookEndpoint> {
   return renderEndpoint(row, await credentials.openWebhookSecret(row.projectId, row.id, row.secret));
 }
 
@@ -48,17 +61,19 @@ export async function listDeliveries(db: Db, projectId: string, endpointId?: str
     )
     .orderBy(desc(authWebhookDeliveriesTable.createdAt))
     .limit(LOG_LIMIT);
-  return rows.map((row) => ({
-    id: row.id,
-    endpoint_id: row.endpointId,
-    message_id: row.messageId,
-    event_type: row.eventType,
-    status: row.status,
-    attempts: row.attempts,
-    last_status_code: row.lastStatusCode,
-    last_error: row.lastError,
-    created_at_millis: row.createdAt.getTime(),
-    delivered_at_millis: row.deliveredAt?.getTime() ?? null,
-    next_attempt_at_millis: row.status === "pending" ? row.nextAttemptAt.getTime() : null,
-  }));
+  return rows.map(
+    (row): WebhookDelivery => ({
+      id: row.id,
+      endpoint_id: row.endpointId,
+      message_id: row.messageId,
+      event_type: row.eventType,
+      status: row.status,
+      attempts: row.attempts,
+      last_status_code: row.lastStatusCode,
+      last_error: row.lastError,
+      created_at_millis: row.createdAt.getTime(),
+      delivered_at_millis: row.deliveredAt?.getTime() ?? null,
+      next_attempt_at_millis: row.status === "pending" ? row.nextAttemptAt.getTime() : null,
+    }),
+  );
 }

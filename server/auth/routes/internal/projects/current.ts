@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { smtpConfigSchema } from "../../../../contract/auth-emails.ts";
+import type { AdminProject } from "../../../../contract/auth-project.ts";
 import { oidcProviderIdSchema, oidcSettingsSchema } from "../../../../contract/oidc-providers.ts";
 import { authProjectsTable } from "../../../../db/schema/index.ts";
 import { projectAuth } from "../../../access/project-auth.ts";
@@ -94,19 +96,9 @@ export const configUpdate = z
       .max(50),
     email_config: z.discriminatedUnion("type", [
       z.object({ type: z.literal("shared") }).strict(),
-      z
-        .object({
-          type: z.literal("standard"),
-          host: z.string().trim().min(1).max(253),
-          port: z.number().int().min(1).max(65_535),
-          // Both required, as on Stack (an SMTP server without authentication takes them empty).
-          username: z.string().max(500),
-          // The mask: keep the stored password.
-          password: z.string().max(500),
-          sender_name: z.string().trim().min(1).max(200),
-          sender_email: z.string().trim().email().max(320),
-        })
-        .strict(),
+      // Username and password both required, as on Stack (a server without authentication takes
+      // them empty); the password as the mask keeps the stored one.
+      smtpConfigSchema.extend({ type: z.literal("standard") }).strict(),
     ]),
   })
   .partial()
@@ -129,7 +121,7 @@ const projectUpdate = z
 export const SECRET_MASK = "********";
 
 /** The admin view of a project: the whole config, with OAuth client secrets masked. */
-export function renderAdminProject(project: Project, details: ProjectDetails) {
+export function renderAdminProject(project: Project, details: ProjectDetails): AdminProject {
   const { config } = project;
   return {
     id: project.id,
