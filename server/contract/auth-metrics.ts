@@ -1,6 +1,8 @@
 import { z } from "zod";
 
+/** One day of a 30-day chart: its date (YYYY-MM-DD, UTC) and how many. */
 const dailyCountSchema = z.object({ date: z.string(), activity: z.number() });
+export type DailyCount = z.infer<typeof dailyCountSchema>;
 
 const recentUserSchema = z.object({
   id: z.string(),

@@ -24,10 +24,9 @@ const booleanSettings = Object.fromEntries(BOOLEAN_SETTINGS.map((name) => [name,
 export const trustedDomainSchema = z.object({ domain: z.string(), handler_path: z.string() });
 export type TrustedDomain = z.infer<typeof trustedDomainSchema>;
 
-/** An OAuth provider as answered: a standard provider's client secret always as the mask. */
+/** An OAuth provider as the admin area edits and sends it; a standard provider's client secret answered as the mask. */
 export const oauthProviderConfigSchema = z.object({
   id: z.string(),
-  provider_config_id: z.string(),
   type: z.enum(["shared", "standard"]),
   client_id: z.string().optional(),
   /** Always the mask; send it back (or leave it out) to keep the stored secret. */
@@ -40,6 +39,9 @@ export const oauthProviderConfigSchema = z.object({
   facebook_config_id: z.string().optional(),
 });
 export type OAuthProviderConfig = z.infer<typeof oauthProviderConfigSchema>;
+
+/** As answered: with Stack's provider_config_id (the same as id). */
+const storedOAuthProviderSchema = oauthProviderConfigSchema.extend({ provider_config_id: z.string() });
 
 /** How mail leaves: "shared", the instance's SMTP_URL; "standard", the project's own server (password masked). */
 export const emailConfigSchema = z.discriminatedUnion("type", [
@@ -59,10 +61,16 @@ export const projectConfigSchema = z.object({
   domains: z.array(trustedDomainSchema),
   email_config: emailConfigSchema,
   email_theme: z.string(),
-  oauth_providers: z.array(oauthProviderConfigSchema),
+  oauth_providers: z.array(storedOAuthProviderSchema),
   enabled_oauth_providers: z.array(z.object({ id: z.string() })),
 });
 export type ProjectConfig = z.infer<typeof projectConfigSchema>;
+
+/** What PATCH /internal/projects/current takes of the admin area (the server's configUpdate checks it). */
+export type ProjectUpdate = {
+  is_production_mode?: boolean;
+  config?: Partial<Omit<ProjectConfig, "oauth_providers">> & { oauth_providers?: OAuthProviderConfig[] };
+};
 
 /** The admin view of a project (GET and PATCH /internal/projects/current): the whole config, secrets masked. */
 export const adminProjectSchema = z.object({

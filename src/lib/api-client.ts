@@ -1,11 +1,9 @@
 import type { ApiErrorCode, ApiPair } from "@contract/api-errors";
 import type { KnownErrorCode, StatusErrorCode } from "@contract/auth-errors";
+import type { ClientErrorCode } from "./errors/api-error-texts";
 import { loadErrorTexts } from "./errors/load-error-texts";
 import { getRuntimeConfig } from "./runtime-config";
 import { isImpersonationTab } from "./session/impersonation";
-
-/** Codes the browser adds: no pair came back at all, or no answer. */
-type ClientErrorCode = "unknown" | "network";
 
 /**
  * Which registry a code belongs to: the app API's (`/api/v1`, `[data, error]` pairs) or the auth
@@ -69,10 +67,25 @@ export interface ApiRequestInit {
   fresh?: boolean;
 }
 
-/** Calls our API at /api/v1 with the session cookie; the raw response, for status-only calls. */
+/**
+ * The browser's one fetch to our services: a fetch that got no answer rejects with the ApiError
+ * "network" (throwAsNetworkError), whichever service and caller asked.
+ */
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (cause) {
+    throwAsNetworkError(cause, init.signal ?? undefined);
+  }
+}
+
+/**
+ * Calls our API at /api/v1 with the session cookie; the raw response, for status-only calls. No
+ * answer at all rejects with the ApiError "network".
+ */
 export async function apiRequestRaw(path: string, init: ApiRequestInit = {}): Promise<Response> {
   const auth = await authHeaders();
-  return await fetch(`/api/v1${path}`, {
+  return await send(`/api/v1${path}`, {
     method: init.method ?? "GET",
     // An impersonation tab sends no cookie: they carry the operator's own session.
     credentials: isImpersonationTab() ? "omit" : "same-origin",
@@ -114,8 +127,8 @@ export async function withErrorTexts<T>(work: () => Promise<T>): Promise<T> {
 /** Calls our API at /api/v1 and returns the data of its `[data, error]` answer. */
 export function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
   return withErrorTexts(async () => {
-    // A cancelled request (a query that is no longer wanted) stays a cancellation.
-    const response = await apiRequestRaw(path, init).catch((cause: unknown) => throwAsNetworkError(cause, init.signal));
+    // A cancelled request (a query that is no longer wanted) stays a cancellation (see send).
+    const response = await apiRequestRaw(path, init);
     const body: unknown = await response.json().catch(() => undefined);
     return unwrapPair<T>(body, response.status);
   });
@@ -132,7 +145,8 @@ interface AuthServiceInit {
 /**
  * Calls the auth service's REST API (`<authBaseUrl>/api/v1${path}`) directly: the few reads that
  * must stay lighter than the Stack SDK (the login page's options, the session check) and the
- * calls the SDK has no method for. The raw response, for status-only calls.
+ * calls the SDK has no method for. The raw response, for status-only calls; no answer at all
+ * rejects with the ApiError "network".
  */
 export async function authServiceRequestRaw(path: string, init: AuthServiceInit = {}): Promise<Response> {
   const config = await getRuntimeConfig();
@@ -143,7 +157,7 @@ export async function authServiceRequestRaw(path: string, init: AuthServiceInit 
         ...(config.publishableClientKey ? { "x-stack-publishable-client-key": config.publishableClientKey } : {}),
       }
     : {};
-  return await fetch(`${config.authBaseUrl}/api/v1${path}`, {
+  return await send(`${config.authBaseUrl}/api/v1${path}`, {
     method: init.method ?? "GET",
     credentials: isImpersonationTab() ? "omit" : "same-origin",
     headers: {

@@ -15,7 +15,7 @@ function fileNameOf(response: Response, fallback: string): string {
  */
 export function saveApiFile(path: string, init: ApiRequestInit, fallbackName: string, asType?: string): Promise<void> {
   return withErrorTexts(async () => {
-    const response = await apiRequestRaw(path, init).catch((cause: unknown) => throwAsNetworkError(cause));
+    const response = await apiRequestRaw(path, init);
     if (!response.ok) unwrapPair(await response.json().catch(() => undefined), response.status);
     // The stream broke midway (the server breaks it rather than ending it short).
     const blob = await response.blob().catch((cause: unknown) => throwAsNetworkError(cause));

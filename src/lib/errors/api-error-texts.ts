@@ -5,8 +5,11 @@ import { formatBytes } from "@/lib/format-bytes";
 import { ROLE_NAMES } from "@/lib/workspace/role-names";
 import type { ErrorTextEntry } from "./error-text-entry";
 
-/** Codes the browser adds when no answer or no pair came back (src/lib/api-client.ts). */
-export type ClientErrorCode = "unknown" | "network";
+/**
+ * Codes the browser adds (src/lib/api-client.ts): no pair came back, no answer at all, or an
+ * answer of another shape than its contract schema (src/lib/parse-answer.ts).
+ */
+export type ClientErrorCode = "unknown" | "network" | "invalid_answer";
 
 /**
  * A code's entry: a sentence for a code without details; for one with details (the registry's
@@ -46,6 +49,7 @@ const aboutKey = (text: MessageDescriptor): ErrorTextEntry<{ key: string }> => (
 export const API_ERROR_TEXTS: ApiErrorTexts = {
   unknown: msg`Something went wrong. Please try again.`,
   network: msg`The server could not be reached. Check your connection and try again.`,
+  invalid_answer: msg`The server's answer could not be read. Reload the page; if this persists, the server and this page may be from different versions.`,
   NOT_FOUND: msg`This address does not exist on the server.`,
   BAD_REQUEST: msg`The request was refused. Please try again.`,
   UPGRADE_REQUIRED: msg`This address only answers live connections.`,

@@ -1,47 +1,24 @@
+import {
+  emailTemplateListSchema,
+  emailTemplateSchema,
+  openedEmailSchema,
+  renderedEmailSchema,
+  resentEmailSchema,
+  type SmtpConfig,
+  sentEmailWithStatusListSchema,
+  type EmailTemplateType as TemplateType,
+  testEmailResultSchema,
+} from "@contract/auth-emails";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminFetch, adminKeys } from "../admin-api";
+import { adminFetch, adminKeys, adminSend } from "../admin-api";
 
-export type TemplateType = "email_verification" | "password_reset" | "magic_link" | "team_invitation";
-
-export interface EmailTemplate {
-  type: TemplateType;
-  subject: string;
-  content: string;
-  is_default: boolean;
-}
-
-export interface RenderedEmail {
-  subject: string;
-  text: string;
-  html: string;
-}
-
-export interface SentEmail {
-  id: string;
-  subject: string;
-  to: string[];
-  sent_at_millis: number;
-  error: string | null;
-  status: "pending" | "sent" | "failed" | "logged";
-  /** The outbox still holds the text and HTML (not yet delivered, or no SMTP server took it). */
-  body_kept: boolean;
-}
-
-/** One mail opened: its body and link while the outbox keeps them, else null. */
-export interface OpenedEmail extends SentEmail {
-  text: string | null;
-  html: string | null;
-  link: string | null;
-}
-
-export interface SmtpConfig {
-  host: string;
-  port: number;
-  username: string;
-  password: string;
-  sender_name: string;
-  sender_email: string;
-}
+export type {
+  EmailTemplateAnswer as EmailTemplate,
+  EmailTemplateType as TemplateType,
+  OpenedEmail,
+  SentEmail,
+  SmtpConfig,
+} from "@contract/auth-emails";
 
 const emailKeys = {
   templates: () => [...adminKeys.all, "email-templates"] as const,
@@ -54,7 +31,7 @@ const emailKeys = {
 export const templatesQuery = () =>
   queryOptions({
     queryKey: emailKeys.templates(),
-    queryFn: async () => (await adminFetch<{ items: EmailTemplate[] }>("/email-templates")).items,
+    queryFn: async () => (await adminFetch("/email-templates", emailTemplateListSchema)).items,
   });
 
 /** The template as a mail would carry it, filled with example values (the unsaved edit included). */
@@ -62,7 +39,7 @@ export const previewQuery = (type: TemplateType, subject: string, content: strin
   queryOptions({
     queryKey: emailKeys.preview(type, subject, content),
     queryFn: () =>
-      adminFetch<RenderedEmail>("/internal/email-templates/preview", {
+      adminFetch("/internal/email-templates/preview", renderedEmailSchema, {
         method: "POST",
         json: { type, subject, content },
       }),
@@ -73,14 +50,15 @@ export const previewQuery = (type: TemplateType, subject: string, content: strin
 export const sentEmailsQuery = () =>
   queryOptions({
     queryKey: emailKeys.sent(),
-    queryFn: async () => (await adminFetch<{ items: SentEmail[] }>("/internal/emails?include_status=true")).items,
+    queryFn: async () =>
+      (await adminFetch("/internal/emails?include_status=true", sentEmailWithStatusListSchema)).items,
   });
 
 /** A mail's body carries credentials (its link): read when opened, never kept after the dialog. */
 export const openedEmailQuery = (id: string) =>
   queryOptions({
     queryKey: emailKeys.one(id),
-    queryFn: () => adminFetch<OpenedEmail>(`/internal/emails/${encodeURIComponent(id)}`),
+    queryFn: () => adminFetch(`/internal/emails/${encodeURIComponent(id)}`, openedEmailSchema),
     gcTime: 0,
   });
 
@@ -89,7 +67,7 @@ export function useResendEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      adminFetch<{ success: boolean; id: string }>(`/internal/emails/${encodeURIComponent(id)}/resend`, {
+      adminFetch(`/internal/emails/${encodeURIComponent(id)}/resend`, resentEmailSchema, {
         method: "POST",
         json: {},
       }),
@@ -103,7 +81,7 @@ export function useSaveTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ type, subject, content }: { type: TemplateType; subject: string; content: string }) =>
-      adminFetch<EmailTemplate>(templatePath(type), { method: "PATCH", json: { subject, content } }),
+      adminFetch(templatePath(type), emailTemplateSchema, { method: "PATCH", json: { subject, content } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: emailKeys.templates() }),
   });
 }
@@ -111,7 +89,7 @@ export function useSaveTemplate() {
 export function useResetTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (type: TemplateType) => adminFetch<unknown>(templatePath(type), { method: "DELETE" }),
+    mutationFn: (type: TemplateType) => adminSend(templatePath(type), { method: "DELETE" }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: emailKeys.templates() }),
   });
 }
@@ -120,7 +98,7 @@ export function useSendTestEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { recipient_email: string; email_config: SmtpConfig }) =>
-      adminFetch<{ success: boolean; error_message?: string }>("/internal/send-test-email", {
+      adminFetch("/internal/send-test-email", testEmailResultSchema, {
         method: "POST",
         json: input,
       }),

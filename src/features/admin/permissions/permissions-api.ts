@@ -1,13 +1,9 @@
+import { type PermissionDefinition, permissionDefinitionListSchema } from "@contract/auth-permissions";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminFetch, adminKeys } from "../admin-api";
+import { adminFetch, adminKeys, adminSend } from "../admin-api";
 
+export type { PermissionDefinition } from "@contract/auth-permissions";
 export type PermissionScope = "team" | "project";
-
-export interface PermissionDefinition {
-  id: string;
-  description: string;
-  contained_permission_ids: string[];
-}
 
 const definitionsKey = (scope: PermissionScope) => [...adminKeys.all, "permission-definitions", scope] as const;
 const base = (scope: PermissionScope) => `/${scope}-permission-definitions`;
@@ -15,7 +11,7 @@ const base = (scope: PermissionScope) => `/${scope}-permission-definitions`;
 export const definitionsQuery = (scope: PermissionScope) =>
   queryOptions({
     queryKey: definitionsKey(scope),
-    queryFn: async () => (await adminFetch<{ items: PermissionDefinition[] }>(base(scope))).items,
+    queryFn: async () => (await adminFetch(base(scope), permissionDefinitionListSchema)).items,
   });
 
 /** Built-in team permissions ($update_team, ...): listed, never edited. */
@@ -31,15 +27,15 @@ function useDefinitionMutation<T>(scope: PermissionScope, mutationFn: (input: T)
 
 export const useCreateDefinition = (scope: PermissionScope) =>
   useDefinitionMutation(scope, (input: PermissionDefinition) =>
-    adminFetch(base(scope), { method: "POST", json: input }),
+    adminSend(base(scope), { method: "POST", json: input }),
   );
 
 export const useUpdateDefinition = (scope: PermissionScope) =>
   useDefinitionMutation(scope, ({ id, ...changes }: PermissionDefinition) =>
-    adminFetch(`${base(scope)}/${encodeURIComponent(id)}`, { method: "PATCH", json: changes }),
+    adminSend(`${base(scope)}/${encodeURIComponent(id)}`, { method: "PATCH", json: changes }),
   );
 
 export const useDeleteDefinition = (scope: PermissionScope) =>
   useDefinitionMutation(scope, (id: string) =>
-    adminFetch(`${base(scope)}/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    adminSend(`${base(scope)}/${encodeURIComponent(id)}`, { method: "DELETE" }),
   );

@@ -1,13 +1,9 @@
+import { serverTeamListSchema, serverTeamSchema } from "@contract/auth-teams";
+import { serverUserPageSchema } from "@contract/auth-users";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminFetch, adminKeys } from "../admin-api";
-import type { AdminUser } from "../users/users-api";
+import { adminFetch, adminKeys, adminSend } from "../admin-api";
 
-export interface AdminTeam {
-  id: string;
-  display_name: string;
-  profile_image_url: string | null;
-  created_at_millis: number;
-}
+export type { ServerTeam as AdminTeam } from "@contract/auth-teams";
 
 const teamKeys = {
   all: [...adminKeys.all, "teams"] as const,
@@ -21,24 +17,24 @@ const teamPath = (id: string) => `/teams/${encodeURIComponent(id)}`;
 export const teamsQuery = () =>
   queryOptions({
     queryKey: teamKeys.list(),
-    queryFn: async () => (await adminFetch<{ items: AdminTeam[] }>("/teams")).items,
+    queryFn: async () => (await adminFetch("/teams", serverTeamListSchema)).items,
   });
 
 export const teamQuery = (id: string) =>
-  queryOptions({ queryKey: teamKeys.one(id), queryFn: () => adminFetch<AdminTeam>(teamPath(id)) });
+  queryOptions({ queryKey: teamKeys.one(id), queryFn: () => adminFetch(teamPath(id), serverTeamSchema) });
 
 export const teamMembersQuery = (id: string) =>
   queryOptions({
     queryKey: teamKeys.members(id),
     queryFn: async () =>
-      (await adminFetch<{ items: AdminUser[] }>(`/users?team_id=${encodeURIComponent(id)}&limit=200`)).items,
+      (await adminFetch(`/users?team_id=${encodeURIComponent(id)}&limit=200`, serverUserPageSchema)).items,
   });
 
 export function useRenameTeam(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (displayName: string) =>
-      adminFetch<AdminTeam>(teamPath(id), { method: "PATCH", json: { display_name: displayName } }),
+      adminFetch(teamPath(id), serverTeamSchema, { method: "PATCH", json: { display_name: displayName } }),
     onSuccess: (team) => queryClient.setQueryData(teamKeys.one(id), team),
     onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.list() }),
   });
@@ -47,7 +43,7 @@ export function useRenameTeam(id: string) {
 export function useDeleteTeam() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => adminFetch<unknown>(teamPath(id), { method: "DELETE" }),
+    mutationFn: (id: string) => adminSend(teamPath(id), { method: "DELETE" }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
   });
 }
@@ -56,7 +52,7 @@ export function useRemoveMember(teamId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) =>
-      adminFetch<unknown>(`/team-memberships/${encodeURIComponent(teamId)}/${encodeURIComponent(userId)}`, {
+      adminSend(`/team-memberships/${encodeURIComponent(teamId)}/${encodeURIComponent(userId)}`, {
         method: "DELETE",
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.members(teamId) }),

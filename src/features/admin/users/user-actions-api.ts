@@ -1,5 +1,6 @@
+import { contactChannelListSchema } from "@contract/auth-users";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminFetch, adminKeys } from "../admin-api";
+import { adminFetch, adminKeys, adminSend } from "../admin-api";
 import type { AdminSession } from "./users-api";
 
 const userPath = (id: string) => `/users/${encodeURIComponent(id)}`;
@@ -12,19 +13,19 @@ export function useUserAction(userId: string) {
   const done = () => queryClient.invalidateQueries({ queryKey: usersKey });
   return {
     markVerified: useMutation({
-      mutationFn: () =>
-        adminFetch<unknown>(userPath(userId), { method: "PATCH", json: { primary_email_verified: true } }),
+      mutationFn: () => adminSend(userPath(userId), { method: "PATCH", json: { primary_email_verified: true } }),
       onSettled: done,
     }),
     /** A new verification mail to the primary address, through the same limits as the user's own request. */
     sendVerification: useMutation({
       mutationFn: async () => {
-        const channels = await adminFetch<{ items: Array<{ id: string; value: string; is_primary: boolean }> }>(
+        const channels = await adminFetch(
           `/contact-channels?user_id=${encodeURIComponent(userId)}`,
+          contactChannelListSchema,
         );
         const primary = channels.items.find((channel) => channel.is_primary);
         if (!primary) throw new Error("no primary e-mail");
-        return adminFetch<unknown>(
+        return adminSend(
           `/contact-channels/${encodeURIComponent(userId)}/${encodeURIComponent(primary.id)}/send-verification-code`,
           { method: "POST", json: { callback_url: new URL("/verify-email", window.location.origin).href } },
         );
@@ -33,17 +34,16 @@ export function useUserAction(userId: string) {
     }),
     /** Removes the authenticator app: the user signs in without a code and may set one up again. */
     resetMfa: useMutation({
-      mutationFn: () => adminFetch<unknown>(userPath(userId), { method: "PATCH", json: { totp_secret_base64: null } }),
+      mutationFn: () => adminSend(userPath(userId), { method: "PATCH", json: { totp_secret_base64: null } }),
       onSettled: done,
     }),
     /** Ends every session of the user, one by one (Stack has no call for all at once). */
     endSessions: useMutation({
       mutationFn: async (sessions: AdminSession[]) => {
         for (const session of sessions) {
-          await adminFetch<unknown>(
-            `/auth/sessions/${encodeURIComponent(session.id)}?user_id=${encodeURIComponent(userId)}`,
-            { method: "DELETE" },
-          );
+          await adminSend(`/auth/sessions/${encodeURIComponent(session.id)}?user_id=${encodeURIComponent(userId)}`, {
+            method: "DELETE",
+          });
         }
       },
       onSettled: done,

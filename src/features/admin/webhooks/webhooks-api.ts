@@ -1,29 +1,18 @@
+import {
+  createdWebhookEndpointSchema,
+  type WebhookEndpoint,
+  webhookDeliveryListSchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+  webhookPortalTokenSchema,
+} from "@contract/auth-webhooks";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
 import { authServiceError, authServiceRequestRaw } from "@/lib/api-client";
-import { adminFetch, adminKeys } from "../admin-api";
+import { parseAnswer } from "@/lib/parse-answer";
+import { adminFetch, adminKeys, adminSend } from "../admin-api";
 
-export interface WebhookEndpoint {
-  id: string;
-  url: string;
-  description: string;
-  enabled: boolean;
-  created_at_millis: number;
-  secret_last_four: string;
-}
-
-export interface WebhookDelivery {
-  id: string;
-  endpoint_id: string;
-  message_id: string;
-  event_type: string;
-  status: "pending" | "delivered" | "failed";
-  attempts: number;
-  last_status_code: number | null;
-  last_error: string | null;
-  created_at_millis: number;
-  delivered_at_millis: number | null;
-  next_attempt_at_millis: number | null;
-}
+export type { WebhookDelivery, WebhookEndpoint } from "@contract/auth-webhooks";
 
 const webhookKeys = {
   all: [...adminKeys.all, "webhooks"] as const,
@@ -36,8 +25,7 @@ const webhookKeys = {
 export const portalTokenQuery = () =>
   queryOptions({
     queryKey: webhookKeys.token(),
-    queryFn: () =>
-      adminFetch<{ token: string; expires_at_millis: number }>("/webhooks/svix-token", { method: "POST", json: {} }),
+    queryFn: () => adminFetch("/webhooks/svix-token", webhookPortalTokenSchema, { method: "POST", json: {} }),
     staleTime: (query) => Math.max(0, (query.state.data?.expires_at_millis ?? 0) - Date.now() - 60_000),
   });
 
@@ -45,18 +33,18 @@ export const portalTokenQuery = () =>
  * Reads the portal straight from the auth service with the token: the log view polls, and these
  * reads need neither the operator gate nor the admin key.
  */
-async function portalFetch<T>(token: string, path: string): Promise<T> {
+async function portalFetch<S extends z.ZodType>(token: string, path: string, schema: S): Promise<z.infer<S>> {
   const response = await authServiceRequestRaw(`/webhooks/portal${path}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   if (!response.ok) throw await authServiceError(response);
-  return (await response.json()) as T;
+  return parseAnswer(schema, await response.json().catch(() => undefined), `GET /webhooks/portal${path}`);
 }
 
 export const endpointsQuery = (token: string | undefined) =>
   queryOptions({
     queryKey: webhookKeys.endpoints(),
-    queryFn: async () => (await portalFetch<{ items: WebhookEndpoint[] }>(token ?? "", "/endpoints")).items,
+    queryFn: async () => (await portalFetch(token ?? "", "/endpoints", webhookEndpointListSchema)).items,
     enabled: token !== undefined,
   });
 
@@ -64,7 +52,7 @@ export const endpointsQuery = (token: string | undefined) =>
 export const deliveriesQuery = (token: string | undefined) =>
   queryOptions({
     queryKey: webhookKeys.deliveries(),
-    queryFn: async () => (await portalFetch<{ items: WebhookDelivery[] }>(token ?? "", "/deliveries")).items,
+    queryFn: async () => (await portalFetch(token ?? "", "/deliveries", webhookDeliveryListSchema)).items,
     enabled: token !== undefined,
     refetchInterval: 3_000,
   });
@@ -85,14 +73,14 @@ const endpointPath = (id: string) => `/internal/webhooks/endpoints/${encodeURICo
 
 export const useCreateEndpoint = () =>
   useWebhookMutation((input: { url: string; description: string }) =>
-    adminFetch<WebhookEndpoint & { secret: string }>("/internal/webhooks/endpoints", { method: "POST", json: input }),
+    adminFetch("/internal/webhooks/endpoints", createdWebhookEndpointSchema, { method: "POST", json: input }),
   );
 
 export function useSetEndpointEnabled() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
-      adminFetch<WebhookEndpoint>(endpointPath(id), { method: "PATCH", json: { enabled } }),
+      adminFetch(endpointPath(id), webhookEndpointSchema, { method: "PATCH", json: { enabled } }),
     // The answer is the endpoint as stored: no flicker back to the old state while the list refetches.
     onSuccess: (updated) =>
       queryClient.setQueryData<WebhookEndpoint[]>(webhookKeys.endpoints(), (list) =>
@@ -103,7 +91,7 @@ export function useSetEndpointEnabled() {
 }
 
 export const useDeleteEndpoint = () =>
-  useWebhookMutation((id: string) => adminFetch<unknown>(endpointPath(id), { method: "DELETE" }));
+  useWebhookMutation((id: string) => adminSend(endpointPath(id), { method: "DELETE" }));
 
 export const useSendTestEvent = () =>
-  useWebhookMutation((id: string) => adminFetch<unknown>(`${endpointPath(id)}/test`, { method: "POST", json: {} }));
+  useWebhookMutation((id: string) => adminSend(`${endpointPath(id)}/test`, { method: "POST", json: {} }));
