@@ -71,13 +71,8 @@ export interface ApiRequestInit {
  * The browser's one fetch to our services: a fetch that got no answer rejects with the ApiError
  * "network" (throwAsNetworkError), whichever service and caller asked.
  */
-async function send(url: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch (cause) {
-    throwAsNetworkError(cause, init.signal ?? undefined);
-  }
-}
+const send = (url: string, init: RequestInit): Promise<Response> =>
+  fetch(url, init).catch((cause: unknown) => throwAsNetworkError(cause, init.signal));
 
 /**
  * Calls our API at /api/v1 with the session cookie; the raw response, for status-only calls. No
@@ -85,7 +80,7 @@ async function send(url: string, init: RequestInit): Promise<Response> {
  */
 export async function apiRequestRaw(path: string, init: ApiRequestInit = {}): Promise<Response> {
   const auth = await authHeaders();
-  return await send(`/api/v1${path}`, {
+  return send(`/api/v1${path}`, {
     method: init.method ?? "GET",
     // An impersonation tab sends no cookie: they carry the operator's own session.
     credentials: isImpersonationTab() ? "omit" : "same-origin",
@@ -106,7 +101,7 @@ export async function apiRequestRaw(path: string, init: ApiRequestInit = {}): Pr
  * as the ApiError "network". An ApiError (the auth-header provider's) and a cancellation the caller
  * asked for (`signal`) pass unchanged: they are no network failure.
  */
-export function throwAsNetworkError(cause: unknown, signal?: AbortSignal): never {
+export function throwAsNetworkError(cause: unknown, signal?: AbortSignal | null): never {
   if (cause instanceof ApiError || signal?.aborted) throw cause;
   throw new ApiError("network", cause instanceof Error ? cause.message : "Unknown error");
 }
@@ -157,7 +152,7 @@ export async function authServiceRequestRaw(path: string, init: AuthServiceInit 
         ...(config.publishableClientKey ? { "x-stack-publishable-client-key": config.publishableClientKey } : {}),
       }
     : {};
-  return await send(`${config.authBaseUrl}/api/v1${path}`, {
+  return send(`${config.authBaseUrl}/api/v1${path}`, {
     method: init.method ?? "GET",
     credentials: isImpersonationTab() ? "omit" : "same-origin",
     headers: {

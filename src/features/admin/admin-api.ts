@@ -3,6 +3,19 @@ import type { z } from "zod";
 import { ApiError, apiRequestRaw, unwrapPair, withErrorTexts } from "@/lib/api-client";
 import { parseAnswer } from "@/lib/parse-answer";
 
+// The contract's schemas of the auth service's answers, imported by the admin area from here: so
+// the bundler keeps them in this module's chunk, which every admin page loads, instead of chunks
+// of their own whose names would swell the first paint's map of lazy chunks.
+export * from "@contract/auth-api-keys";
+export * from "@contract/auth-emails";
+export * from "@contract/auth-metrics";
+export * from "@contract/auth-permissions";
+export * from "@contract/auth-project";
+export * from "@contract/auth-sessions";
+export * from "@contract/auth-teams";
+export * from "@contract/auth-users";
+export * from "@contract/auth-webhooks";
+
 // The operator question lives apart so the signed-in shell can ask it without the admin API's code.
 export { type AdminMe, adminKeys, adminMeQuery, isAdminQuery } from "./admin-me";
 

@@ -17,7 +17,7 @@ import {
   DropdownMenuSubTrigger,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { isAdminQuery } from "@/features/admin/admin-api";
+import { isAdminQuery } from "@/features/admin/admin-me";
 import { switchLocale } from "@/lib/i18n";
 import { isLocale } from "@/lib/locale";
 import { useLogOut } from "@/lib/session/use-log-out";

@@ -1,4 +1,8 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
+  adminFetch,
+  adminKeys,
+  adminSend,
   emailTemplateListSchema,
   emailTemplateSchema,
   openedEmailSchema,
@@ -8,9 +12,7 @@ import {
   sentEmailWithStatusListSchema,
   type EmailTemplateType as TemplateType,
   testEmailResultSchema,
-} from "@contract/auth-emails";
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminFetch, adminKeys, adminSend } from "../admin-api";
+} from "../admin-api";
 
 export type {
   EmailTemplateAnswer as EmailTemplate,
@@ -18,7 +20,7 @@ export type {
   OpenedEmail,
   SentEmail,
   SmtpConfig,
-} from "@contract/auth-emails";
+} from "../admin-api";
 
 const emailKeys = {
   templates: () => [...adminKeys.all, "email-templates"] as const,

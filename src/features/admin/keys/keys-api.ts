@@ -1,8 +1,7 @@
-import { createdKeySetSchema, type KeySet, keySetListSchema, keySetSchema } from "@contract/auth-api-keys";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminFetch, adminKeys } from "../admin-api";
+import { adminFetch, adminKeys, createdKeySetSchema, type KeySet, keySetListSchema, keySetSchema } from "../admin-api";
 
-export { type CreatedKeySet, KEY_KINDS, type KeyKind, type KeySet } from "@contract/auth-api-keys";
+export { type CreatedKeySet, KEY_KINDS, type KeyKind, type KeySet } from "../admin-api";
 
 export interface CreateKeySetInput {
   description: string;

@@ -1,8 +1,7 @@
-import { metricsSchema } from "@contract/auth-metrics";
 import { queryOptions } from "@tanstack/react-query";
-import { adminFetch, adminKeys } from "../admin-api";
+import { adminFetch, adminKeys, metricsSchema } from "../admin-api";
 
-export type { DailyCount, Metrics, RecentUser } from "@contract/auth-metrics";
+export type { DailyCount, Metrics, RecentUser } from "../admin-api";
 
 export const metricsQuery = () =>
   queryOptions({

@@ -1,8 +1,13 @@
-import { type PermissionDefinition, permissionDefinitionListSchema } from "@contract/auth-permissions";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminFetch, adminKeys, adminSend } from "../admin-api";
+import {
+  adminFetch,
+  adminKeys,
+  adminSend,
+  type PermissionDefinition,
+  permissionDefinitionListSchema,
+} from "../admin-api";
 
-export type { PermissionDefinition } from "@contract/auth-permissions";
+export type { PermissionDefinition } from "../admin-api";
 export type PermissionScope = "team" | "project";
 
 const definitionsKey = (scope: PermissionScope) => [...adminKeys.all, "permission-definitions", scope] as const;

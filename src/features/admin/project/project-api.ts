@@ -1,6 +1,5 @@
-import { adminProjectSchema, type ProjectUpdate } from "@contract/auth-project";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminFetch, adminKeys } from "../admin-api";
+import { adminFetch, adminKeys, adminProjectSchema, type ProjectUpdate } from "../admin-api";
 
 export {
   type AdminProject,
@@ -10,7 +9,7 @@ export {
   type ProjectConfig,
   type ProjectUpdate,
   type TrustedDomain,
-} from "@contract/auth-project";
+} from "../admin-api";
 
 const projectKey = [...adminKeys.all, "project"] as const;
 

@@ -1,9 +1,14 @@
-import { serverTeamListSchema, serverTeamSchema } from "@contract/auth-teams";
-import { serverUserPageSchema } from "@contract/auth-users";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminFetch, adminKeys, adminSend } from "../admin-api";
+import {
+  adminFetch,
+  adminKeys,
+  adminSend,
+  serverTeamListSchema,
+  serverTeamSchema,
+  serverUserPageSchema,
+} from "../admin-api";
 
-export type { ServerTeam as AdminTeam } from "@contract/auth-teams";
+export type { ServerTeam as AdminTeam } from "../admin-api";
 
 const teamKeys = {
   all: [...adminKeys.all, "teams"] as const,

@@ -1,6 +1,5 @@
-import { contactChannelListSchema } from "@contract/auth-users";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminFetch, adminKeys, adminSend } from "../admin-api";
+import { adminFetch, adminKeys, adminSend, contactChannelListSchema } from "../admin-api";
 import type { AdminSession } from "./users-api";
 
 const userPath = (id: string) => `/users/${encodeURIComponent(id)}`;

@@ -1,13 +1,19 @@
-import { sessionListSchema } from "@contract/auth-sessions";
-import { type ServerTeam, serverTeamListSchema } from "@contract/auth-teams";
-import { type Metadata, serverUserPageSchema, serverUserSchema } from "@contract/auth-users";
 import type { ImpersonationHandover } from "@contract/impersonation";
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { adminFetch, adminKeys, adminSend } from "../admin-api";
+import {
+  adminFetch,
+  adminKeys,
+  adminSend,
+  type Metadata,
+  type ServerTeam,
+  serverTeamListSchema,
+  serverUserPageSchema,
+  serverUserSchema,
+  sessionListSchema,
+} from "../admin-api";
 
-export type { SessionItem as AdminSession } from "@contract/auth-sessions";
-export type { Metadata, ServerUser as AdminUser } from "@contract/auth-users";
+export type { Metadata, ServerUser as AdminUser, SessionItem as AdminSession } from "../admin-api";
 export type AdminUserTeam = ServerTeam;
 
 const PAGE_SIZE = 50;

@@ -1,18 +1,20 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import { authServiceError, authServiceRequestRaw } from "@/lib/api-client";
+import { parseAnswer } from "@/lib/parse-answer";
 import {
+  adminFetch,
+  adminKeys,
+  adminSend,
   createdWebhookEndpointSchema,
   type WebhookEndpoint,
   webhookDeliveryListSchema,
   webhookEndpointListSchema,
   webhookEndpointSchema,
   webhookPortalTokenSchema,
-} from "@contract/auth-webhooks";
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
-import { authServiceError, authServiceRequestRaw } from "@/lib/api-client";
-import { parseAnswer } from "@/lib/parse-answer";
-import { adminFetch, adminKeys, adminSend } from "../admin-api";
+} from "../admin-api";
 
-export type { WebhookDelivery, WebhookEndpoint } from "@contract/auth-webhooks";
+export type { WebhookDelivery, WebhookEndpoint } from "../admin-api";
 
 const webhookKeys = {
   all: [...adminKeys.all, "webhooks"] as const,
