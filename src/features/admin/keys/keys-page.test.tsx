@@ -1,11 +1,8 @@
 // @vitest-environment happy-dom
 import type { KeySet } from "@contract/auth-api-keys";
-import { I18nProvider } from "@lingui/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { loadAreaMessages } from "@/lib/area-messages";
-import { i18n } from "@/lib/i18n";
+import { renderSignedIn, testQueryClient, useLang } from "@/test-support/render-signed-in";
 import { KeysPage } from "./keys-page";
 
 // The keys page against the auth service's answer through the operator proxy; the network is the
@@ -24,9 +21,10 @@ let requested: string[];
 
 beforeEach(() => {
   requested = [];
+  // The operator proxy answers the auth service's own JSON, not the app API's pairs.
   vi.stubGlobal("fetch", async (url: string) => {
     requested.push(url);
-    return new Response(JSON.stringify(answer), { status: 200, headers: { "content-type": "application/json" } });
+    return Response.json(answer);
   });
 });
 
@@ -35,34 +33,32 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function show(locale: "en" | "de") {
-  i18n.activate(locale);
-  await loadAreaMessages();
-  render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <KeysPage />
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
-}
+const show = () => renderSignedIn(<KeysPage />, { queryClient: testQueryClient() });
 
 describe("KeysPage", () => {
   it("lists the key sets the auth service answers", async () => {
     answer = { items: [keySet], is_paginated: false };
-    await show("en");
+    await useLang("en");
+    show();
     expect(await screen.findByRole("rowheader", { name: "CI deploys" })).toBeTruthy();
     expect(screen.getByText("…wxyz")).toBeTruthy();
     expect(requested).toEqual(["/api/v1/admin/auth/internal/api-keys"]);
   });
 
-  it("shows an answer of another shape as the page's error", async () => {
+  it("shows an answer of another shape as the page's error, in both languages", async () => {
     // A key shown whole where the list has last fours only, and no creation time.
     answer = { items: [{ ...keySet, created_at_millis: undefined, secret_server_key: "ssk_whole" }] };
-    await show("en");
+    await useLang("en");
+    show();
     expect((await screen.findByRole("alert")).textContent).toBe(
       "The server's answer could not be read. Reload the page; if this persists, the server and this page may be from different versions.",
     );
     expect(screen.queryByRole("table")).toBeNull();
+    cleanup();
+    await useLang("de");
+    show();
+    expect((await screen.findByRole("alert")).textContent).toContain(
+      "Die Antwort des Servers konnte nicht gelesen werden.",
+    );
   });
 });
