@@ -75,6 +75,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   let stack: StackTarget;
   let developmentOAuthProviders: string[] = [];
+  // Another auth service (STACK_BASE_URL) keeps its own sign-up rules: nothing is pending here.
+  let setupPending = async () => false;
   if (config.STACK_BASE_URL) {
     const baseUrl = config.STACK_BASE_URL.replace(/\/$/, "");
     stack = {
@@ -91,6 +93,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     mounts.push({ path: "/auth/api/v1", routes: auth.routes, errorFormat: "stack" });
     closers.push(auth.close);
     developmentOAuthProviders = auth.developmentOAuthProviders;
+    setupPending = auth.setupPending;
     stack = { baseUrl: () => `${localUrl}/auth`, ...auth.appProject };
   }
   const api = await createAppApi(ctx, stack);
@@ -120,6 +123,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       termsUrl: config.TERMS_URL,
       privacyUrl: config.PRIVACY_URL,
       mail: await mailDelivery(stack, Boolean(config.SMTP_URL), Boolean(config.STACK_BASE_URL)),
+      setupPending: await setupPending(),
     }),
   });
 

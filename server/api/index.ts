@@ -5,6 +5,7 @@ import { serverBackupSource } from "../backup/sources.ts";
 import type { AppEnv } from "../http/env.ts";
 import { loadMasterKey } from "../lib/envelope.ts";
 import { pruneInstanceAudit } from "../lib/instance-audit.ts";
+import { setupPending } from "../lib/first-run.ts";
 import { readFirstOperator } from "../lib/operators.ts";
 import { Vault } from "../lib/vault.ts";
 import type { ServiceContext, StackTarget } from "../service-context.ts";
@@ -216,7 +217,8 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
     routes,
     async firstRunSetupToken() {
       if (await readFirstOperator(store.db)) return null;
-      if (await deps.stackApi.hasUsers()) return null;
+      // A first run stays one until its link is used: accounts made meanwhile with a server key do not end it.
+      if (!(await setupPending(store.db)) && (await deps.stackApi.hasUsers())) return null;
       return setupLinks.issue();
     },
     prepareForNewDatabases: () => connections.prepareSpareSoon(),

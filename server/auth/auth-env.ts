@@ -5,6 +5,7 @@ import type { OutboundFetch } from "../lib/outbound-fetch.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { AccessTokenClaims, TokenService } from "./crypto/tokens.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import type { FirstRunGate } from "./policy/first-run-gate.ts";
 import type { RateLimiter } from "./policy/rate-limit.ts";
 import type { ConnectedAccounts } from "./social/connected-accounts.ts";
 import type { FlowStateStore } from "./social/flow-states.ts";
@@ -51,6 +52,8 @@ export interface AuthDeps {
   ctx: ServiceContext;
   config: Config;
   projects: ProjectDirectory;
+  /** The console's project takes no sign-ups until the first operator exists. */
+  firstRun: FirstRunGate;
   tokens: TokenService;
   sessions: SessionStore;
   users: UserStore;

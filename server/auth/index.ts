@@ -12,6 +12,7 @@ import { TokenService } from "./crypto/tokens.ts";
 import { renderStatusError, StatusError } from "./errors/status-error.ts";
 import { forgetMailBodies, sweepExpired } from "./jobs/janitor.ts";
 import { Mailer } from "./mail/mailer.ts";
+import { FirstRunGate } from "./policy/first-run-gate.ts";
 import { RateLimiter } from "./policy/rate-limit.ts";
 import { registerRoutes } from "./routes/index.ts";
 import { ConnectedAccounts } from "./social/connected-accounts.ts";
@@ -43,6 +44,8 @@ export interface AuthService {
   /** Mounted at /auth/api/v1. */
   routes: Hono<AppEnv>;
   appProject: AppProjectKeys;
+  /** True while the instance waits for its first operator (sign-up to the console is closed). */
+  setupPending(): Promise<boolean>;
   /** Providers the development stand-in serves (none unless DEV_OAUTH_PROVIDER switches it on). */
   developmentOAuthProviders: string[];
   close(): Promise<void>;
@@ -101,11 +104,13 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
   await forgetMailBodies(store);
   mailer.start();
   const definitions = new PermissionDefinitions(store);
+  const firstRun = new FirstRunGate(store.db, appProject.projectId);
   const oidcFetch = outboundFetch(ctx.outbound);
   const deps: AuthDeps = {
     ctx,
     config,
     projects: new ProjectDirectory(store, logger),
+    firstRun,
     tokens,
     sessions,
     users,
@@ -157,6 +162,7 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
   return {
     routes: app as unknown as Hono<AppEnv>, // mounted under the shell's app: AuthEnv extends AppEnv (see onError)
     appProject,
+    setupPending: () => firstRun.pending(),
     developmentOAuthProviders: [...deps.social.values()].filter((p) => p.isDevelopment).map((p) => p.id),
     close: async () => {
       clearInterval(housekeeping);

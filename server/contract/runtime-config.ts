@@ -23,5 +23,10 @@ export const runtimeConfigSchema = z.object({
    * area's outbox) or `external` (another auth service's). The sign-up card says where the mail is.
    */
   mail: z.enum(["smtp", "outbox", "external"]).default("smtp"),
+  /**
+   * The instance waits for its first operator (the setup link the server printed): the console
+   * takes no sign-ups yet, and the sign-up page says so. Nothing else about the instance.
+   */
+  setupPending: z.boolean().default(false),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -41,6 +41,7 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     version: text("version"),
     developmentOAuthProviders: development,
     mail: config.mail === "outbox" || config.mail === "external" ? config.mail : "smtp",
+    setupPending: config.setupPending === true,
   };
 }
 

@@ -9,7 +9,7 @@ let server: TestServer;
 let token: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ firstOperator: false });
 }, 120_000);
 afterAll(async () => {
   await server?.close();

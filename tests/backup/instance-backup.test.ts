@@ -71,6 +71,7 @@ async function startOn(env: Record<string, string>): Promise<TestServer> {
     dataDir: config.DATA_DIR,
     logs,
     env: fullEnv,
+    firstOperator: null,
     request: (path, init) => fetch(new URL(path, running.url), init),
   };
 }

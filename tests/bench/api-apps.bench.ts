@@ -42,6 +42,7 @@ const suite: BenchSuite = {
         version: "",
         developmentOAuthProviders: [],
         mail: "smtp",
+        setupPending: false,
       }),
     });
     const sameStack = await listen(stack.fetch);

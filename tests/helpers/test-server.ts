@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,12 +25,25 @@ export interface TestServer extends RunningServer {
   env: Record<string, string>;
   /** `fetch` against the server, with a path relative to its origin. */
   request(path: string, init?: RequestInit): Promise<Response>;
+  /** The operator the setup link made at the start (null with `firstOperator: false`). */
+  firstOperator: FirstOperatorAccount | null;
+}
+
+export interface FirstOperatorAccount {
+  userId: string;
+  email: string;
+  password: string;
 }
 
 export interface TestServerOptions {
   env?: Record<string, string>;
   store?: TestStoreKind;
   distDir?: string;
+  /**
+   * Completes the first run as its operator does, through the printed setup link (POST
+   * /api/v1/setup), so the console takes sign-ups. `false` leaves the instance waiting.
+   */
+  firstOperator?: boolean;
 }
 
 let sharedTemplate: Promise<string> | null = null;
@@ -96,11 +110,22 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger,
     distDir: options.distDir,
   });
+  let firstOperator: FirstOperatorAccount | null = null;
+  try {
+    if (options.firstOperator !== false && server.setupUrl) {
+      firstOperator = await completeSetup(server.url, server.setupUrl);
+    }
+  } catch (error) {
+    await server.close();
+    await scratch?.drop();
+    throw error;
+  }
   return {
     ...server,
     dataDir,
     logs,
     env,
+    firstOperator,
     request: (path, init) => fetch(new URL(path, server.url), init),
     async close() {
       await server.close();
@@ -108,4 +133,20 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** What the operator does with the printed link: the first account, through the real route. */
+export async function completeSetup(origin: string, setupUrl: string): Promise<FirstOperatorAccount> {
+  const token = new URL(setupUrl).searchParams.get("token") ?? "";
+  const email = `operator-${randomUUID()}@example.com`;
+  const password = `pw-${randomUUID()}`;
+  const response = await fetch(new URL("/api/v1/setup", origin), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token, email, password }),
+  });
+  if (response.status !== 200)
+    throw new Error(`POST /api/v1/setup answered ${response.status}: ${await response.text()}`);
+  const [data] = (await response.json()) as [{ userId: string }, unknown];
+  return { userId: data.userId, email, password };
 }

@@ -2,9 +2,10 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { instanceSettingsTable } from "../../db/schema/index.ts";
 import type { Db } from "../../db/store.ts";
+import { FIRST_OPERATOR_SETUP_SETTING } from "../../lib/first-run.ts";
 import { FIRST_OPERATOR_SETTING, type FirstOperator } from "../../lib/operators.ts";
 
-const SETTING = "first_operator_setup";
+const SETTING = FIRST_OPERATOR_SETUP_SETTING;
 /** How long a printed setup link works. */
 export const SETUP_LINK_TTL_MS = 60 * 60 * 1000;
 

@@ -141,6 +141,12 @@ export const KnownErrors = {
       "SIGN_UP_NOT_ENABLED",
       "Creation of new accounts is not enabled for this project. Please ask the project owner to enable it.",
     ),
+  /** Stack's code, so the SDKs know it; the console's own project, before its first operator exists. */
+  setupPending: () =>
+    known(
+      "SIGN_UP_NOT_ENABLED",
+      "This instance is not set up yet: its operator must first open the setup link the server printed.",
+    ),
   passwordAuthenticationNotEnabled: () =>
     known("PASSWORD_AUTHENTICATION_NOT_ENABLED", "Password authentication is not enabled for this project."),
   anonymousAccountsNotEnabled: () =>

@@ -113,6 +113,7 @@ export async function resolveSocialUser(
   // Without just-in-time creation an OpenID provider only signs in users an admin made or linked.
   if (identity.signUpAllowed === false) throw KnownErrors.oidcSignUpDisabled();
   if (!project.config.sign_up_enabled && !caller?.isAnonymous) throw KnownErrors.signUpNotEnabled();
+  await deps.firstRun.assertSignUpOpen(project.id);
   const ruled = checkSignUp(
     project.config,
     signUpContext({ email: identity.email, authMethod: "oauth", oauthProvider: flow.providerId, countryCode }),

@@ -13,6 +13,7 @@ export function registerAnonymousSignUp(app: AuthApp, deps: AuthDeps): void {
     const { project } = c.get("auth");
     if (!project.config.anonymous_enabled) throw KnownErrors.anonymousAccountsNotEnabled();
     await deps.limits.perIp(c, "anonymous-sign-up", LIMITS.anonymousSignUpPerIp);
+    await deps.firstRun.assertSignUpOpen(project.id);
     const user = await deps.users.create(
       project.id,
       { isAnonymous: true, displayName: null, countryCode: requestCountry(c, deps.config) },

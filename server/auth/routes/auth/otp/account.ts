@@ -21,5 +21,6 @@ export async function otpAccountFor(deps: AuthDeps, project: Project, email: str
     return channel.userId;
   }
   if (!project.config.sign_up_enabled) throw KnownErrors.signUpNotEnabled();
+  await deps.firstRun.assertSignUpOpen(project.id);
   return null;
 }

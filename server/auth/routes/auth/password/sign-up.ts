@@ -34,6 +34,7 @@ export function registerPasswordSignUp(app: AuthApp, deps: AuthDeps): void {
     await deps.limits.perEmail(project.id, "sign-up", input.email, LIMITS.signUpPerEmail);
     if (!project.config.credential_enabled) throw KnownErrors.passwordAuthenticationNotEnabled();
     if (!project.config.sign_up_enabled) throw KnownErrors.signUpNotEnabled();
+    await deps.firstRun.assertSignUpOpen(project.id);
     checkPasswordRequirements(input.password);
     const callbackUrl = input.verification_callback_url;
     if (callbackUrl && !isTrustedUrl(project, callbackUrl, deps.ctx.publicUrl())) {
