@@ -31,12 +31,11 @@ async function run(): Promise<void> {
   }
   server.warmUp();
   // For the person at the terminal; stdout stays JSON log lines for machines.
-  process.stderr.write(`\nApp Console is ready: open ${server.publicUrl}\n\n`);
-  if (server.setupUrl) {
-    process.stderr.write(
-      `No account exists yet. Create the first operator (valid for one hour, once):\n  ${server.setupUrl}\n\n`,
-    );
-  }
+  // One write: whoever reads "ready" has the setup link in the same chunk (tests/helpers/server-process.ts).
+  const setup = server.setupUrl
+    ? `No account exists yet. Create the first operator (valid for one hour, once):\n  ${server.setupUrl}\n\n`
+    : "";
+  process.stderr.write(`\nApp Console is ready: open ${server.publicUrl}\n\n${setup}`);
 }
 
 function closeAndExit(server: Awaited<ReturnType<typeof startServer>>, signal: string): void {

@@ -66,11 +66,15 @@ for (const lang of LANGS) {
     test.setTimeout(300_000);
     // A server of its own with an empty store and no SMTP, as a first `npm start` has it.
     const dataDir = mkdtempSync(join(tmpdir(), `appconsole-e2e-setup-${lang}-`));
-    const server = await startServerProcess({
-      DATA_DIR: dataDir,
-      DIST_DIR: resolve(process.env.E2E_DIST_DIR ?? "dist"),
-      NODE_ENV: "development",
-    });
+    const server = await startServerProcess(
+      {
+        DATA_DIR: dataDir,
+        DIST_DIR: resolve(process.env.E2E_DIST_DIR ?? "dist"),
+        NODE_ENV: "development",
+      },
+      // The link is this test's to use.
+      { firstOperator: false },
+    );
     const context = await browser.newContext({ baseURL: server.url });
     await context.addCookies([{ name: "locale", value: lang, url: server.url }]);
     const page = await context.newPage();
@@ -81,6 +85,15 @@ for (const lang of LANGS) {
       expect(printed, `no setup link in:\n${server.stderr()}`).toBeTruthy();
       const link = printed ?? "";
       expect(new URL(link).origin).toBe(server.url);
+
+      // Until the link is used the console takes no sign-ups, and its sign-up page says why.
+      await page.goto("/signup");
+      await expect(page.getByTestId("setup-pending")).toHaveText(
+        tr(
+          lang,
+          "This instance is not set up yet: no accounts can be created until its operator opens the setup link the server printed at its first start.",
+        ),
+      );
 
       // Without the token the page says where the link comes from.
       await page.goto("/setup");

@@ -1,12 +1,23 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { ensureServerBuild } from "../../scripts/server-build.mjs";
+import { completeSetup, type FirstOperatorAccount, printedSetupUrl } from "./first-operator.ts";
 
 export interface ServerProcess {
   child: ChildProcess;
   url: string;
   /** What the server wrote to stderr so far (the lines for the person at the terminal). */
   stderr(): string;
+  /** The operator the printed setup link made (null when none was printed, or with `firstOperator: false`). */
+  firstOperator: FirstOperatorAccount | null;
   stop(): Promise<void>;
+}
+
+export interface ServerProcessOptions {
+  /**
+   * Completes a first run as its operator does, through the printed setup link, so the console
+   * takes sign-ups (default). `false` leaves a fresh instance waiting for its first operator.
+   */
+  firstOperator?: boolean;
 }
 
 /**
@@ -14,7 +25,10 @@ export interface ServerProcess {
  * a random loopback port. Resolves once it logs that it listens; stop() sends SIGTERM and waits
  * for the exit.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: ServerProcessOptions = {},
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, [await ensureServerBuild()], {
     env: { ...process.env, NODE_ENV: "test", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -45,15 +59,48 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   });
   // Keep draining stdout so the server never blocks on a full pipe.
   child.stdout?.resume();
-  return {
-    child,
-    url,
-    stderr: () => errors,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
   };
+  let firstOperator: FirstOperatorAccount | null = null;
+  try {
+    // The terminal's "ready" comes after the port opens; the setup link is written with it.
+    await untilReady(child, () => errors);
+    const setupUrl = printedSetupUrl(errors);
+    if (setupUrl && options.firstOperator !== false) firstOperator = await completeSetup(url, setupUrl);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { child, url, stderr: () => errors, firstOperator, stop };
+}
+
+function untilReady(child: ChildProcess, stderr: () => string): Promise<void> {
+  const ready = () => stderr().includes("is ready: open");
+  if (ready()) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`server did not finish starting:\n${stderr()}`));
+    }, 180_000);
+    const onData = () => {
+      if (!ready()) return;
+      done();
+      resolve();
+    };
+    const onExit = (code: number | null) => {
+      done();
+      reject(new Error(`server exited with ${code}:\n${stderr()}`));
+    };
+    const done = () => {
+      clearTimeout(timer);
+      child.stderr?.off("data", onData);
+      child.off("exit", onExit);
+    };
+    child.stderr?.on("data", onData);
+    child.once("exit", onExit);
+  });
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,7 +8,10 @@ import { createLogger } from "../../server/lib/logger.ts";
 import { type RunningServer, startServer } from "../../server/main.ts";
 import { templateKey } from "../../server/pglite/built-template.mjs";
 import { pgliteTemplate, templateDir } from "../../server/pglite/template.ts";
+import { completeSetup, type FirstOperatorAccount } from "./first-operator.ts";
 import { createScratchDatabase } from "./postgres.ts";
+
+export { completeSetup, type FirstOperatorAccount };
 
 export type TestStoreKind = "pglite" | "postgres";
 
@@ -27,12 +29,6 @@ export interface TestServer extends RunningServer {
   request(path: string, init?: RequestInit): Promise<Response>;
   /** The operator the setup link made at the start (null with `firstOperator: false`). */
   firstOperator: FirstOperatorAccount | null;
-}
-
-export interface FirstOperatorAccount {
-  userId: string;
-  email: string;
-  password: string;
 }
 
 export interface TestServerOptions {
@@ -133,20 +129,4 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** What the operator does with the printed link: the first account, through the real route. */
-export async function completeSetup(origin: string, setupUrl: string): Promise<FirstOperatorAccount> {
-  const token = new URL(setupUrl).searchParams.get("token") ?? "";
-  const email = `operator-${randomUUID()}@example.com`;
-  const password = `pw-${randomUUID()}`;
-  const response = await fetch(new URL("/api/v1/setup", origin), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ token, email, password }),
-  });
-  if (response.status !== 200)
-    throw new Error(`POST /api/v1/setup answered ${response.status}: ${await response.text()}`);
-  const [data] = (await response.json()) as [{ userId: string }, unknown];
-  return { userId: data.userId, email, password };
 }

@@ -3,10 +3,11 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { MailCheck } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
+import { loadErrorTexts, loadedErrorTexts } from "@/lib/errors/load-error-texts";
 import { getRuntimeConfig } from "@/lib/runtime-config";
 import { AuthCard, FormError } from "../../components/auth-card";
 import { NewCredentialsFields, readNewCredentials } from "../../components/new-credentials-fields";
@@ -21,7 +22,10 @@ export function SignupPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [signedUpAs, setSignedUpAs] = useState<string | null>(null);
-  const mail = useQuery(runtimeConfigQuery).data?.mail;
+  const config = useQuery(runtimeConfigQuery).data;
+  const mail = config?.mail;
+  // The instance waits for its first operator: the server refuses sign-ups (SIGN_UP_NOT_ENABLED).
+  const subject = config?.setupPending ? "first-run" : undefined;
   const social = useSocialSignIn();
   const hasSocial = social.providers.length > 0;
 
@@ -46,12 +50,12 @@ export function SignupPage() {
         }),
       );
       if (result.status === "error") {
-        setError(errorText(i18n, result.error, SIGN_UP_FAILED));
+        setError(errorText(i18n, result.error, SIGN_UP_FAILED, subject));
         return;
       }
       setSignedUpAs(email);
     } catch (e) {
-      setError(errorText(i18n, e, SIGN_UP_FAILED));
+      setError(errorText(i18n, e, SIGN_UP_FAILED, subject));
     } finally {
       setBusy(false);
     }
@@ -92,6 +96,7 @@ export function SignupPage() {
         </div>
       ) : (
         <>
+          {subject && <SetupPendingNotice />}
           {hasSocial && (
             <>
               <SocialButtons social={social} />
@@ -125,6 +130,31 @@ const runtimeConfigQuery = {
   queryFn: getRuntimeConfig,
   staleTime: Number.POSITIVE_INFINITY,
 } as const;
+
+/** What the server would answer a sign-up, said before anyone fills in the form. */
+const SETUP_PENDING = { errorCode: "SIGN_UP_NOT_ENABLED" };
+
+/**
+ * The sentence is the error's (its text comes with the error texts' catalog, loaded here rather
+ * than in the first paint, which most visits need without it).
+ */
+function SetupPendingNotice() {
+  const { i18n } = useLingui();
+  const [ready, setReady] = useState(() => loadedErrorTexts() !== undefined);
+  useEffect(() => {
+    if (!ready) void loadErrorTexts().then(() => setReady(true));
+  }, [ready]);
+  if (!ready) return null;
+  return (
+    <p
+      role="status"
+      data-testid="setup-pending"
+      className="mb-4 rounded-md border border-amber-400/40 bg-amber-950/40 px-3 py-2 text-sm text-amber-100"
+    >
+      {errorText(i18n, SETUP_PENDING, undefined, "first-run")}
+    </p>
+  );
+}
 
 const linkClass = "text-indigo-300 underline underline-offset-2 hover:text-indigo-200";
 

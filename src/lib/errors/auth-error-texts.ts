@@ -38,7 +38,12 @@ export const AUTH_ERROR_TEXTS: Record<KnownErrorCode, ErrorTextEntry> &
   CANNOT_GET_OWN_USER_WITHOUT_USER: msg`Please sign in first.`,
   USER_NOT_FOUND: msg`This user does not exist.`,
   USER_AUTHENTICATION_REQUIRED: msg`Please sign in first.`,
-  SIGN_UP_NOT_ENABLED: msg`New accounts cannot be created here at the moment.`,
+  SIGN_UP_NOT_ENABLED: {
+    text: msg`New accounts cannot be created here at the moment.`,
+    about: {
+      "first-run": msg`This instance is not set up yet: no accounts can be created until its operator opens the setup link the server printed at its first start.`,
+    },
+  },
   PASSWORD_AUTHENTICATION_NOT_ENABLED: msg`Signing in with a password is switched off here.`,
   ANONYMOUS_ACCOUNTS_NOT_ENABLED: msg`Guest accounts are switched off here.`,
   EMAIL_PASSWORD_MISMATCH: msg`Wrong e-mail or password.`,

@@ -1,7 +1,10 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 
-/** What an error is about, where a code reads differently there (an invitation's link is no other mailed link). */
-export type ErrorSubject = "invitation";
+/**
+ * What an error is about, where a code reads differently there (an invitation's link is no other
+ * mailed link; a sign-up refused because the instance still waits for its first operator).
+ */
+export type ErrorSubject = "invitation" | "first-run";
 
 /** A code's words, when a sentence alone does not say all the user needs. */
 export interface ErrorTextVariants<D> {
