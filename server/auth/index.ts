@@ -7,6 +7,7 @@ import { outboundFetch } from "../lib/outbound-fetch.ts";
 import { RateLimited } from "../lib/rate-limits.ts";
 import { Vault } from "../lib/vault.ts";
 import type { ServiceContext } from "../service-context.ts";
+import { recordImpersonatedAuthChanges } from "./access/impersonation-audit.ts";
 import type { AuthDeps, AuthEnv } from "./auth-env.ts";
 import { TokenService } from "./crypto/tokens.ts";
 import { renderStatusError, StatusError } from "./errors/status-error.ts";
@@ -153,6 +154,7 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     return error instanceof StatusError ? renderStatusError(appContext, error) : foundationErrors(error, appContext);
   });
   app.use("*", ...wireHeaders());
+  app.use("*", recordImpersonatedAuthChanges(store.db, logger));
   registerRoutes(app, deps);
   // Unknown API paths answer like Stack's catch-all: plain 404, no known-error code the SDK lacks.
   app.all("*", (c) => {

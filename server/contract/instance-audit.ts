@@ -10,6 +10,8 @@ export const instanceAuditActionSchema = z.enum([
   "impersonation.started",
   "impersonation.ended",
   "impersonation.request",
+  /** subject: `METHOD /route/:pattern` of the auth service; detail: {method, route, status}. */
+  "impersonation.auth_change",
   "user.created",
   "user.updated",
   "user.restricted",

@@ -24,6 +24,11 @@ export const teamEventActionSchema = z.enum([
   "app.moved_out",
   "database.moved_in",
   "database.moved_out",
+  /**
+   * An impersonation session changed the team through the auth service (the SDK, not the app API).
+   * subject: `METHOD /route/:pattern`; detail: {method, route, status}.
+   */
+  "impersonation.auth_change",
 ]);
 export type TeamEventAction = z.infer<typeof teamEventActionSchema>;
 

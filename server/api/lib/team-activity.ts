@@ -1,21 +1,9 @@
-import type {
-  TeamActivityAction,
-  TeamActivityEntry,
-  TeamActivityFilter,
-  TeamEventAction,
-} from "../../contract/team-activity.ts";
-import { teamActivityEventsTable } from "../../db/schema/index.ts";
+import type { TeamActivityAction, TeamActivityEntry, TeamActivityFilter } from "../../contract/team-activity.ts";
 import type { Db, Store } from "../../db/store.ts";
+import { insertTeamEvents, type TeamEventRecord } from "../../lib/team-events.ts";
 import type { ApiUser } from "./api-env.ts";
 
-export interface TeamEventRecord {
-  action: TeamEventAction;
-  subject?: string | null;
-  /** The app or database moved; the team itself when absent. */
-  resource?: { type: "app" | "database"; id: string; name: string | null };
-  /** Names, roles and ids only: never a value. */
-  detail?: Record<string, unknown> | null;
-}
+export type { TeamEventRecord };
 
 /**
  * Writes events to a team's own log with the actor's e-mail as it is now, so the row still names
@@ -27,22 +15,7 @@ export async function recordTeamEvents(
   user: ApiUser,
   records: TeamEventRecord[],
 ): Promise<void> {
-  if (records.length === 0) return;
-  await db.insert(teamActivityEventsTable).values(
-    records.map((r) => ({
-      teamId,
-      actorId: user.id,
-      actorLabel: user.email,
-      impersonatorId: user.impersonator?.id ?? null,
-      impersonatorLabel: user.impersonator?.label ?? null,
-      action: r.action,
-      subject: r.subject ?? null,
-      resourceType: r.resource?.type ?? ("team" as const),
-      resourceId: r.resource?.id ?? teamId,
-      resourceName: r.resource?.name ?? null,
-      detail: r.detail ?? null,
-    })),
-  );
+  await insertTeamEvents(db, teamId, { id: user.id, label: user.email, impersonator: user.impersonator }, records);
 }
 
 interface ActivityRow {

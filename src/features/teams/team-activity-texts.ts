@@ -22,6 +22,7 @@ const TEAM_EVENT_LABELS: Record<TeamEventAction, MessageDescriptor> = {
   "app.moved_out": msg`App moved out of the team`,
   "database.moved_in": msg`Database moved into the team`,
   "database.moved_out": msg`Database moved out of the team`,
+  "impersonation.auth_change": msg`Change during an impersonation`,
 };
 
 const isTeamEvent = (action: TeamActivityAction): action is TeamEventAction => action in TEAM_EVENT_LABELS;
@@ -76,6 +77,8 @@ export function useTeamActivityText() {
         return t`${who} moved the database ${name} into the team`;
       case "database.moved_out":
         return t`${who} moved the database ${name} out of the team`;
+      case "impersonation.auth_change":
+        return t`${who} changed the team through the sign-in service (${subject})`;
     }
   };
 }

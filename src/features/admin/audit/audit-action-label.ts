@@ -9,6 +9,7 @@ export const AUDIT_ACTION_LABELS: Record<InstanceAuditAction, MessageDescriptor>
   "impersonation.started": msg`Impersonation started`,
   "impersonation.ended": msg`Impersonation ended`,
   "impersonation.request": msg`Change during an impersonation`,
+  "impersonation.auth_change": msg`Sign-in service change during an impersonation`,
   "user.created": msg`User created`,
   "user.updated": msg`User changed`,
   "user.restricted": msg`User restricted`,
