@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { authUsersTable } from "../../db/schema/index.ts";
 import type { Db } from "../../db/store.ts";
 import { firstRunState } from "../../lib/first-run.ts";
-import { KnownErrors } from "../wire/known-errors.ts";
+import { KnownErrors } from "../errors/known-errors.ts";
 
 /**
  * Keeps the console's own project closed to new accounts until the first operator exists: on a

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { authContactChannelsTable, authOauthAccountsTable } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../../service-context.ts";
 import { KnownErrors } from "../errors/known-errors.ts";
+import type { FirstRunGate } from "../policy/first-run-gate.ts";
 import { checkSignUp, signUpContext } from "../policy/sign-up-rules.ts";
 import type { AccountMergeStrategy, Project } from "../stores/projects.ts";
 import { personalTeamOf } from "../stores/teams.ts";
@@ -28,6 +29,7 @@ export function mergeDecision(
 export interface SocialUserDeps {
   ctx: Pick<ServiceContext, "store">;
   users: UserStore;
+  firstRun: FirstRunGate;
 }
 
 /**
