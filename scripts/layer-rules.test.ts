@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
  * [file, import, the rule's message when it is forbidden, or null when allowed].
  */
 const PROBES: Array<[string, string, string | null]> = [
-  ["src/features/apps/probe.ts", "../../../server/api/apps.ts", "imports only server/contract"],
+  ["src/features/apps/probe.ts", "../../../server/api/apps-routes.ts", "imports only server/contract"],
   [
     "src/features/database/workbench/probe.ts",
     "../../../../server/sql/pg-statements.ts",
@@ -30,7 +30,7 @@ const PROBES: Array<[string, string, string | null]> = [
   ["server/api/probe.ts", "../auth/index.ts", "never import each other"],
   ["server/api/lib/probe.ts", "../../auth/stores/users.ts", "never import each other"],
   ["server/auth/probe.ts", "../api/index.ts", "never import each other"],
-  ["server/auth/routes/teams/probe.ts", "../../../api/lib/connections.ts", "never import each other"],
+  ["server/auth/routes/teams/probe.ts", "../../../api/lib/databases/connections.ts", "never import each other"],
   ["server/auth/contract-probe.ts", "../contract/auth-errors.ts", null],
   ["server/lib/probe.ts", "../api/index.ts", "import no service"],
   ["server/lib/auth-probe.ts", "../auth/index.ts", "import no service"],

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { type ServerType, serve } from "@hono/node-server";
 import { WebSocketServer } from "ws";
 import { createAppApi } from "./api/index.ts";
-import { mailDelivery } from "./api/lib/mail-delivery.ts";
+import { mailDelivery } from "./api/lib/operators/mail-delivery.ts";
 import { createAuthService } from "./auth/index.ts";
 import { parseBackupSchedule } from "./backup/backup-schedule.ts";
 import { backupBeforeMigrate } from "./backup/before-migrate.ts";

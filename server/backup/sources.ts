@@ -1,8 +1,8 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import pg from "pg";
-import type { ConnectionManager } from "../api/lib/connections.ts";
-import { clusterDatabaseUrl } from "../api/lib/managed-roles.ts";
+import type { ConnectionManager } from "../api/lib/databases/connections.ts";
+import { clusterDatabaseUrl } from "../api/lib/databases/managed-roles.ts";
 import type { Store } from "../db/store.ts";
 import type { BackupSource, ManagedDatabase } from "./backup-instance.ts";
 

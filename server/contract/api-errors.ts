@@ -7,7 +7,7 @@ import { importEntrySchema } from "./secrets.ts";
  * the browser narrows on `code`, never on `message`, and reads a code's parameters from `details`
  * typed by this schema (ApiErrorDetails) to put them into its translated sentence
  * (src/lib/errors/api-error-texts.ts). `reason` is PostgreSQL's or the driver's own words.
- * The server makes these errors with `apiError(code, message, details)` (server/api/lib/api-error.ts):
+ * The server makes these errors with `apiError(code, message, details)` (server/api/lib/core/api-error.ts):
  * the status is looked up here, the details are checked against the schema by the type checker.
  */
 const importMappingDetails = z.object({

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConnectionManager, type DatabaseRef } from "../../server/api/lib/connections.ts";
+import { ConnectionManager, type DatabaseRef } from "../../server/api/lib/databases/connections.ts";
 import { createLogger } from "../../server/lib/logger.ts";
 import { createOutboundPolicy, parseOutboundAllow } from "../../server/lib/outbound.ts";
 import { createScratchDatabase } from "../helpers/postgres.ts";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SetupLinks } from "../../server/api/lib/setup-link.ts";
+import { SetupLinks } from "../../server/api/lib/operators/setup-link.ts";
 import { clientApp, createTestUser } from "../helpers/stack-apps.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 import { api } from "./api-client.ts";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { migrateManagedRoles } from "../../server/api/lib/migrate-managed-roles.ts";
+import { migrateManagedRoles } from "../../server/api/lib/databases/migrate-managed-roles.ts";
 import { verifyResultSchema } from "../../server/contract/databases.ts";
 import { executeResponseSchema } from "../../server/contract/sql.ts";
 import { loadMasterKey } from "../../server/lib/envelope.ts";

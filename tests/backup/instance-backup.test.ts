@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { dropTenantDatabase } from "../../server/api/lib/managed-roles.ts";
+import { dropTenantDatabase } from "../../server/api/lib/databases/managed-roles.ts";
 import { loadConfig } from "../../server/config.ts";
 import { verifyResultSchema } from "../../server/contract/databases.ts";
 import { executeResponseSchema } from "../../server/contract/sql.ts";

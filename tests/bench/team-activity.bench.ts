@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { listTeamActivity } from "../../server/api/lib/team-activity.ts";
+import { listTeamActivity } from "../../server/api/lib/history/team-log.ts";
 import { openStore, type Store } from "../../server/db/store.ts";
 import { createLogger } from "../../server/lib/logger.ts";
 import { createScratchDatabase, postgresReachable } from "../helpers/postgres.ts";

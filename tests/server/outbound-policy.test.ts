@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type AddressInfo, createServer, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseScope, URL_AAD } from "../../server/api/lib/user-databases.ts";
+import { databaseScope, URL_AAD } from "../../server/api/lib/databases/user-databases.ts";
 import { loadMasterKey } from "../../server/lib/envelope.ts";
 import { Vault } from "../../server/lib/vault.ts";
 import { api } from "../api/api-client.ts";

@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import type { applyRequestSchema } from "../../contract/schema-editor.ts";
 import { isHttpError } from "../../lib/errors.ts";
-import { apiError } from "../lib/api-error.ts";
-import type { DatabaseTarget } from "../lib/connections.ts";
-import { readTableStructure } from "../lib/table-structure.ts";
+import { apiError } from "../lib/core/api-error.ts";
+import type { DatabaseTarget } from "../lib/databases/connections.ts";
+import { readTableStructure } from "../lib/tables/table-structure.ts";
 import { structureVersion } from "./structure-version.ts";
 
 type Request = z.output<typeof applyRequestSchema>;

@@ -1,7 +1,7 @@
 import type pg from "pg";
 import type { EditorTable, PlanResponse, SchemaChange } from "../../contract/schema-editor.ts";
-import { apiError } from "../lib/api-error.ts";
-import { readTableStructure } from "../lib/table-structure.ts";
+import { apiError } from "../lib/core/api-error.ts";
+import { readTableStructure } from "../lib/tables/table-structure.ts";
 import { readCatalogTypes } from "./catalog-types.ts";
 import { editorTableOf, readColumnTypes } from "./editor-model.ts";
 import { planObjectChange } from "./object-ddl.ts";

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { applyRequestSchema, editorTableQuerySchema, planRequestSchema } from "../../contract/schema-editor.ts";
-import { apiError } from "../lib/api-error.ts";
-import type { ApiDeps } from "../lib/deps.ts";
-import { type DatabaseEnv, useOwnDatabase } from "../lib/own-database.ts";
-import { ok } from "../lib/pair.ts";
-import { readJson, readQuery } from "../lib/read-input.ts";
+import type { ApiDeps } from "../lib/api-deps.ts";
+import { apiError } from "../lib/core/api-error.ts";
+import { ok } from "../lib/core/pair.ts";
+import { readJson, readQuery } from "../lib/core/read-input.ts";
+import { type DatabaseEnv, useOwnDatabase } from "../lib/databases/own-database.ts";
 import { applyStatements } from "./apply.ts";
 import { readCatalogTypes } from "./catalog-types.ts";
 import { planChange, readEditorTable } from "./plan.ts";

@@ -11,8 +11,8 @@ import {
 import type { ResourceOwner } from "../../contract/teams.ts";
 import { sqlSnippetsTable } from "../../db/schema/index.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
-import { databaseAccessFor, requireTeamRole } from "../access/resource-access.ts";
-import type { Role } from "../access/roles.ts";
+import { databaseAccessFor, requireTeamRole } from "../lib/access/resource-access.ts";
+import type { Role } from "../lib/access/roles.ts";
 import {
   ownedBy,
   SNIPPET_WRITE_ROLE,
@@ -20,12 +20,12 @@ import {
   snippetEditable,
   snippetGrant,
   snippetOwner,
-} from "../access/snippet-access.ts";
-import type { ApiEnv } from "../lib/api-env.ts";
-import { apiError } from "../lib/api-error.ts";
-import type { ApiDeps } from "../lib/deps.ts";
-import { ok } from "../lib/pair.ts";
-import { readJson, readQuery } from "../lib/read-input.ts";
+} from "../lib/access/snippet-access.ts";
+import type { ApiDeps } from "../lib/api-deps.ts";
+import type { ApiEnv } from "../lib/core/api-env.ts";
+import { apiError } from "../lib/core/api-error.ts";
+import { ok } from "../lib/core/pair.ts";
+import { readJson, readQuery } from "../lib/core/read-input.ts";
 
 const record = (row: SnippetRow, role: Role): SnippetRecord => ({
   id: row.id,
@@ -47,7 +47,7 @@ const literalPattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 
 /**
  * /snippets: saved queries, the caller's own and their teams' (rights from the access layer:
- * server/api/access/snippet-access.ts). A snippet the caller may not read answers SNIPPET_NOT_FOUND,
+ * server/api/lib/access/snippet-access.ts). A snippet the caller may not read answers SNIPPET_NOT_FOUND,
  * exactly like a missing one. The list holds the caller's own, plus the snippets of the team that
  * owns `databaseId` (the database on screen) when the caller is a member there.
  */

@@ -35,7 +35,7 @@ export const appEnvironmentsTable = pgTable(
 
 /**
  * An app's environment variable in one environment; the value only as AES-256-GCM ciphertext under
- * the app's data key, bound to environment, key and `version` (see server/api/lib/app-secrets.ts).
+ * the app's data key, bound to environment, key and `version` (see server/api/lib/secrets/app-secrets.ts).
  * Version 0 is a value sealed before environments existed, bound to its key alone.
  */
 export const appSecretsTable = pgTable(

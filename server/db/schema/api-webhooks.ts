@@ -5,7 +5,7 @@ import { appEnvironmentsTable } from "./api-secrets.ts";
 /**
  * Where an app wants to hear of its secrets' changes (all environments, or the one named). The
  * signing secret ("whsec_…") is sealed under the app's data key like its secret values, bound to
- * the webhook's id (server/api/lib/app-webhooks.ts); it is shown once, at creation or rotation.
+ * the webhook's id (server/api/lib/secrets/app-webhooks.ts); it is shown once, at creation or rotation.
  */
 export const appWebhooksTable = pgTable(
   "app_webhooks",

@@ -32,7 +32,7 @@ export function atLeast(role: TeamRole | null | undefined, needed: TeamRole): bo
 }
 
 /**
- * The caller's role on a resource, as the server decides it (server/api/access): owner of their
+ * The caller's role on a resource, as the server decides it (server/api/lib/access): owner of their
  * personal ones, their team role on a team's; null while the teams are unknown or without a role.
  */
 export function roleOn(owner: ResourceOwner | undefined, teams: readonly MyTeam[] | undefined): TeamRole | null {

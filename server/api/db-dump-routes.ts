@@ -1,0 +1,84 @@
+import { Hono } from "hono";
+import { dumpQuerySchema, RESTORE_MAX_BYTES } from "../contract/db-dump.ts";
+import type { ApiDeps } from "./lib/api-deps.ts";
+import { attachment } from "./lib/core/attachment.ts";
+import { ok } from "./lib/core/pair.ts";
+import { readQuery } from "./lib/core/read-input.ts";
+import { type DatabaseEnv, leaseOwnDatabase, unreachable } from "./lib/databases/own-database.ts";
+import { databaseRef } from "./lib/databases/user-databases.ts";
+import { discardBody } from "./lib/transfer/csv-import.ts";
+import { dumpPglite, socketPathOf } from "./lib/transfer/pglite-dump.ts";
+import { dumpSql } from "./lib/transfer/sql-dump.ts";
+import { restoreSql } from "./lib/transfer/sql-restore.ts";
+
+/** `2026-11-29T12-03-05Z`: the time in a file name, sortable and without colons. */
+function fileTime(now: Date): string {
+  return now
+    .toISOString()
+    .replace(/\.\d+Z$/, "Z")
+    .replaceAll(":", "-");
+}
+
+/**
+ * GET /db/{dbId}/dump?contents=schema|data: the database as one plain SQL file (pg_dump, streamed;
+ * a managed PGlite database by the WASM pg_dump 18, see pglite-dump.ts),
+ * for those who may read its rows and export them (developer and up, as exports).
+ * POST /db/{dbId}/restore: a plain SQL file as the body, streamed into the database when it is
+ * empty, in one transaction (developer and up, as the workbench's DDL and the CSV import).
+ */
+export function dumpRoutes(deps: ApiDeps) {
+  return new Hono<DatabaseEnv>()
+    .get("/dump", async (c) => {
+      const query = readQuery(c, dumpQuerySchema);
+      const { row, lease } = await leaseOwnDatabase(deps, c, "developer");
+      try {
+        const ref = databaseRef(deps, row);
+        const connection = await deps.connections.toolConnection(ref);
+        const schemaOnly = query.contents === "schema";
+        // A managed PGlite database is PostgreSQL 18, newer than Debian's pg_dump: the WASM pg_dump 18.
+        const body =
+          ref.engine === "pglite" && ref.kind === "managed"
+            ? await dumpPglite({
+                socketPath: socketPathOf(connection),
+                session: await lease.target.connect(),
+                schemaOnly,
+                signal: c.req.raw.signal,
+                onFinish: lease.release,
+                logger: deps.logger,
+              })
+            : await dumpSql(connection, schemaOnly, lease.release, deps.logger);
+        const suffix = query.contents === "schema" ? "-schema" : "";
+        return new Response(body, {
+          headers: {
+            "content-type": "application/sql; charset=utf-8",
+            "content-disposition": attachment(`${row.name}${suffix}-${fileTime(new Date())}.sql`),
+            "cache-control": "no-store",
+            "x-content-type-options": "nosniff",
+          },
+        });
+      } catch (error) {
+        lease.release();
+        throw unreachable(error);
+      }
+    })
+    .post("/restore", async (c) => {
+      try {
+        // Ownership first: another user's database is a 404 before a byte of the file is read.
+        const { lease } = await leaseOwnDatabase(deps, c, "developer");
+        try {
+          const result = await restoreSql(lease.target, {
+            body: c.req.raw.body,
+            maxBytes: RESTORE_MAX_BYTES,
+            readOnly: deps.sql.readOnly,
+          });
+          return c.json(ok(result));
+        } finally {
+          lease.release();
+        }
+      } catch (error) {
+        // Whatever refused the upload, its unread rest is dropped before the answer (see discardBody).
+        await discardBody(c.req.raw.body);
+        throw unreachable(error);
+      }
+    });
+}

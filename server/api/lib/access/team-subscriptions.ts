@@ -1,0 +1,73 @@
+import type { UserNotifyMessage } from "../../../contract/ws.ts";
+import type { ApiDeps } from "../api-deps.ts";
+import { ownerChannel } from "./owner.ts";
+
+/**
+ * How often a socket looks again which teams its user is in (joined or left since it opened): within
+ * the 5 s in which a change of membership must reach every open socket.
+ */
+export const TEAM_RESYNC_MS = 4_000;
+
+/**
+ * A socket's subscriptions to its user's teams' events (`team:<id>`). Every delivery checks the
+ * user's role first (cached for seconds), so a member who was removed stops receiving a team's
+ * events within that time, on whichever instance holds the socket. Deliveries keep their order.
+ */
+export function subscribeToTeams(deps: ApiDeps, userId: string, send: (message: UserNotifyMessage) => void) {
+  const subscriptions = new Map<string, () => void>();
+  let queue: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  const deliver = (teamId: string, message: UserNotifyMessage) => {
+    queue = queue.then(async () => {
+      const role = await deps.rights.roleIn(teamId, userId).catch(() => null);
+      if (role !== null && !closed) send(message);
+    });
+  };
+
+  let first = true;
+  const sync = async () => {
+    const teams = await deps.rights.teamsOf(userId).catch(() => null);
+    if (!teams || closed) return;
+    const initial = first;
+    first = false;
+    let joined = false;
+    const ids = new Set(teams.map((team) => team.id));
+    for (const [id, stop] of subscriptions) {
+      if (!ids.has(id)) {
+        stop();
+        subscriptions.delete(id);
+      }
+    }
+    for (const id of ids) {
+      if (!subscriptions.has(id)) {
+        joined = true;
+        subscriptions.set(
+          id,
+          deps.events.listen(ownerChannel({ type: "team", id }), (message) => deliver(id, message)),
+        );
+      }
+    }
+    // A team joined while the socket was open: what it did before this look went unheard, so the
+    // lists are fetched again.
+    if (joined && !initial) {
+      send({ type: "store", store: "apps", op: "refetch" });
+      send({ type: "store", store: "databases", op: "refetch" });
+    }
+  };
+
+  const timer = setInterval(() => void sync(), TEAM_RESYNC_MS);
+  timer.unref();
+  return {
+    /** Resolves once the first subscriptions are in place. */
+    ready: sync(),
+    /** Looks again now (the user's own events may mean a team changed). */
+    resync: () => void sync(),
+    close() {
+      closed = true;
+      clearInterval(timer);
+      for (const stop of subscriptions.values()) stop();
+      subscriptions.clear();
+    },
+  };
+}
