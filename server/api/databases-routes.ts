@@ -7,21 +7,14 @@ import { userDatabasesTable } from "../db/schema/index.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { isHttpError } from "../lib/errors.ts";
 import { ownerOf } from "./lib/access/owner.ts";
-import { requireTeamRole, visibleOwners } from "./lib/access/resource-access.ts";
+import { requireTeamRole, type UserDatabaseRow, visibleOwners } from "./lib/access/resource-access.ts";
 import type { ApiDeps } from "./lib/api-deps.ts";
 import { ok } from "./lib/core/pair.ts";
 import { readJson } from "./lib/core/read-input.ts";
 import { databaseUnreachable } from "./lib/databases/database-errors.ts";
 import { createManagedDatabase, databasesChanged, nameTaken, ownedBy } from "./lib/databases/managed-databases.ts";
 import { type DatabaseEnv, ownDatabase } from "./lib/databases/own-database.ts";
-import {
-  databaseRef,
-  databaseScope,
-  describeUrl,
-  toDatabase,
-  URL_AAD,
-  type UserDatabaseRow,
-} from "./lib/databases/user-databases.ts";
+import { databaseRef, databaseScope, describeUrl, toDatabase, URL_AAD } from "./lib/databases/user-databases.ts";
 import { recordMove } from "./lib/history/record-move.ts";
 
 export function databasesRoutes(deps: ApiDeps) {

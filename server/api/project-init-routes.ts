@@ -2,11 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { userDatabasesTable } from "../db/schema/index.ts";
 import { isHttpError } from "../lib/errors.ts";
+import type { UserDatabaseRow } from "./lib/access/resource-access.ts";
 import type { ApiDeps } from "./lib/api-deps.ts";
 import type { ApiEnv } from "./lib/core/api-env.ts";
 import { ok } from "./lib/core/pair.ts";
 import { createManagedDatabase } from "./lib/databases/managed-databases.ts";
-import { databaseRef, type UserDatabaseRow } from "./lib/databases/user-databases.ts";
+import { databaseRef } from "./lib/databases/user-databases.ts";
 
 const DEFAULT_DATABASE_NAME = "default";
 

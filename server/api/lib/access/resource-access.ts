@@ -5,10 +5,11 @@ import { appsTable, userDatabasesTable } from "../../../db/schema/index.ts";
 import type { ApiDeps } from "../api-deps.ts";
 import type { ApiEnv } from "../core/api-env.ts";
 import { apiError } from "../core/api-error.ts";
-import type { UserDatabaseRow } from "../databases/user-databases.ts";
 import { atLeast, type Role } from "./roles.ts";
 
+/** The rows the access layer resolves a path to (the app of `/apps/{appId}`, the database of `/db/{dbId}`). */
 export type AppRow = typeof appsTable.$inferSelect;
+export type UserDatabaseRow = typeof userDatabasesTable.$inferSelect;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,5 +1,6 @@
+import type { UserDatabaseRow } from "../access/resource-access.ts";
 import type { ApiDeps } from "../api-deps.ts";
-import { databaseRef, databaseScope, type UserDatabaseRow } from "./user-databases.ts";
+import { databaseRef, databaseScope } from "./user-databases.ts";
 
 /**
  * Removes a managed database that was created but could not be filled (a branch, a restore from

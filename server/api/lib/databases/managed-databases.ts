@@ -4,9 +4,10 @@ import type { ResourceOwner } from "../../../contract/teams.ts";
 import { userDatabasesTable } from "../../../db/schema/index.ts";
 import { isUniqueViolation } from "../../../db/unique-violation.ts";
 import { ownerChannel } from "../access/owner.ts";
+import type { UserDatabaseRow } from "../access/resource-access.ts";
 import type { ApiDeps } from "../api-deps.ts";
 import { apiError } from "../core/api-error.ts";
-import { databaseScope, ROLE_PASSWORD_AAD, type UserDatabaseRow } from "./user-databases.ts";
+import { databaseScope, ROLE_PASSWORD_AAD } from "./user-databases.ts";
 
 export const nameTaken = (name: string) =>
   apiError("DATABASE_NAME_TAKEN", `You already have a database named "${name}".`, { name });

@@ -2,13 +2,13 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { databaseIdSchema } from "../../../contract/databases.ts";
 import { isHttpError, throwErr } from "../../../lib/errors.ts";
-import { type AccessCheck, databaseAccessFor, type Granted } from "../access/resource-access.ts";
+import { type AccessCheck, databaseAccessFor, type Granted, type UserDatabaseRow } from "../access/resource-access.ts";
 import type { Role } from "../access/roles.ts";
 import type { ApiDeps } from "../api-deps.ts";
 import type { ApiEnv } from "../core/api-env.ts";
 import type { DatabaseTarget } from "./connections.ts";
 import { databaseUnreachable } from "./database-errors.ts";
-import { databaseRef, type UserDatabaseRow } from "./user-databases.ts";
+import { databaseRef } from "./user-databases.ts";
 
 /** `dbId`: the path's database id once validated; `null` when it cannot name any database. */
 export type DatabaseEnv = {

@@ -1,9 +1,7 @@
 import type { Database } from "../../../contract/databases.ts";
-import type { userDatabasesTable } from "../../../db/schema/index.ts";
+import type { UserDatabaseRow } from "../access/resource-access.ts";
 import type { ApiDeps } from "../api-deps.ts";
 import type { DatabaseRef } from "./connections.ts";
-
-export type UserDatabaseRow = typeof userDatabasesTable.$inferSelect;
 
 export const databaseScope = (id: string) => `db:${id}`;
 export const URL_AAD = "url";
