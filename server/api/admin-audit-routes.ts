@@ -6,12 +6,11 @@ import {
   instanceAuditFilterSchema,
   instanceAuditQuerySchema,
 } from "../contract/instance-audit.ts";
-import type { Db } from "../db/store.ts";
+import type { ApiDeps } from "./lib/api-deps.ts";
 import type { ApiEnv } from "./lib/core/api-env.ts";
 import { ok } from "./lib/core/pair.ts";
 import { readQuery } from "./lib/core/read-input.ts";
 import { eachInstanceAuditEvent, listInstanceAudit } from "./lib/history/instance-audit-query.ts";
-import type { OperatorGate } from "./lib/operators/operator-gate.ts";
 
 const CSV_HEADER = [
   "time",
@@ -49,7 +48,9 @@ function csvRow(e: InstanceAuditEvent): string[] {
  * `GET /admin/audit?action=&actor=&q=&before=&limit=`: the instance audit log, newest first;
  * `GET /admin/audit/export?action=&actor=&q=`: the same filtered events as CSV. Operators only.
  */
-export function adminAuditRoutes(db: Db, gate: OperatorGate) {
+export function adminAuditRoutes(deps: ApiDeps) {
+  const { operators: gate } = deps;
+  const { db } = deps.store;
   return new Hono<ApiEnv>()
     .use("*", gate.middleware)
     .get("/", async (c) => c.json(ok(await listInstanceAudit(db, readQuery(c, instanceAuditQuerySchema)))))

@@ -4,13 +4,11 @@ import { BackupError } from "../backup/backup-error.ts";
 import { ARCHIVE_FILE } from "../backup/backup-folder.ts";
 import type { Manifest } from "../backup/manifest.ts";
 import { extractPgliteDatabase, restorePostgresDatabase } from "../backup/restore-database.ts";
-import type { ServerBackups } from "../backup/server-backups.ts";
 import { type ArchiveDatabases, restoreArchivedDatabaseSchema } from "../contract/backups.ts";
 import type { ResourceOwner } from "../contract/teams.ts";
 import { userDatabasesTable } from "../db/schema/index.ts";
 import type { Db } from "../db/store.ts";
 import { HttpError } from "../lib/errors.ts";
-import type { Logger } from "../lib/logger.ts";
 import type { ApiDeps } from "./lib/api-deps.ts";
 import type { ApiEnv } from "./lib/core/api-env.ts";
 import { apiError } from "./lib/core/api-error.ts";
@@ -80,7 +78,9 @@ async function liveByLocation(db: Db, manifest: Manifest) {
  * /{name}/restore-database` checks the whole archive (every checksum, the key, the schema) and
  * then fills a new database of the same owner, by a name the operator gives: never over a live one.
  */
-export function adminBackupDatabasesRoutes(backups: ServerBackups, deps: ApiDeps, audit: { db: Db; logger: Logger }) {
+export function adminBackupDatabasesRoutes(deps: ApiDeps) {
+  const { backups } = deps;
+  const audit = { db: deps.store.db, logger: deps.logger };
   return new Hono<ApiEnv>()
     .get("/:name/databases", async (c) => {
       const name = nameParam(c.req.param("name"));

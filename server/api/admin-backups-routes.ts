@@ -8,22 +8,12 @@ import { ARCHIVE_FILE } from "../backup/backup-folder.ts";
 import type { BucketErrorCode } from "../backup/bucket-error.ts";
 import type { ServerBackups } from "../backup/server-backups.ts";
 import type { BackupsOverview, BackupRun as ListedRun } from "../contract/backups.ts";
-import type { Db } from "../db/store.ts";
-import type { Logger } from "../lib/logger.ts";
 import { adminBackupDatabasesRoutes } from "./admin-backup-databases-routes.ts";
 import type { ApiDeps } from "./lib/api-deps.ts";
 import type { ApiEnv } from "./lib/core/api-env.ts";
 import { apiError } from "./lib/core/api-error.ts";
 import { ok } from "./lib/core/pair.ts";
 import { recordAsOperator } from "./lib/history/operator-audit.ts";
-import type { OperatorGate } from "./lib/operators/operator-gate.ts";
-
-interface BackupSettings {
-  schedule: string;
-  keep?: number;
-  keepDays?: number;
-  store: "pglite" | "postgres";
-}
 
 /** A backup's failure as the API answers it: the codes the admin area can name, else a plain failure. */
 function refusal(error: unknown): never {
@@ -54,16 +44,13 @@ const listedRun = (run: Awaited<ReturnType<ServerBackups["listRuns"]>>[number]):
  * (PGlite) or an empty target, which a running server cannot give itself; one database of an
  * archive is restored here into a new database (admin-backup-databases-routes.ts).
  */
-export function adminBackupsRoutes(
-  backups: ServerBackups,
-  gate: OperatorGate,
-  settings: BackupSettings,
-  audit: { db: Db; logger: Logger },
-  deps: ApiDeps,
-) {
+export function adminBackupsRoutes(deps: ApiDeps) {
+  const { backups, operators: gate } = deps;
+  const settings = deps.instance.backup;
+  const audit = { db: deps.store.db, logger: deps.logger };
   return new Hono<ApiEnv>()
     .use("*", gate.middleware)
-    .route("/", adminBackupDatabasesRoutes(backups, deps, audit))
+    .route("/", adminBackupDatabasesRoutes(deps))
     .get("/", async (c) => {
       const nextAt = backups.nextScheduled();
       const { archives, bucketError } = await backups.listArchives();

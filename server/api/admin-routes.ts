@@ -1,15 +1,12 @@
 import { Hono } from "hono";
-import type { Db } from "../db/store.ts";
-import type { Logger } from "../lib/logger.ts";
-import type { StackTarget } from "../service-context.ts";
 import { adminAuditRoutes } from "./admin-audit-routes.ts";
+import type { ApiDeps } from "./lib/api-deps.ts";
 import type { ApiEnv } from "./lib/core/api-env.ts";
 import { apiError } from "./lib/core/api-error.ts";
 import { ok } from "./lib/core/pair.ts";
 import { adminCallEvents } from "./lib/history/admin-call-audit.ts";
 import { recordAsOperator } from "./lib/history/operator-audit.ts";
 import { mailDelivery } from "./lib/operators/mail-delivery.ts";
-import type { OperatorGate } from "./lib/operators/operator-gate.ts";
 
 const FORWARDED_METHODS = new Set(["GET", "POST", "PATCH", "PUT", "DELETE"]);
 /** Headers of the auth service's answer the admin area needs; everything else stays behind. */
@@ -47,15 +44,12 @@ function safePath(requestPath: string): string | null {
  * the app's own project. The admin key is added here and never reaches the browser; of the
  * browser's headers only the content type is passed on.
  */
-export function adminRoutes(
-  stack: StackTarget,
-  gate: OperatorGate,
-  mail: { smtpUrlSet: boolean; external: boolean },
-  store: { db: Db; logger: Logger },
-) {
+export function adminRoutes(deps: ApiDeps) {
+  const { stack, operators: gate, instance: mail } = deps;
+  const store = { db: deps.store.db, logger: deps.logger };
   return (
     new Hono<ApiEnv>()
-      .route("/audit", adminAuditRoutes(store.db, gate))
+      .route("/audit", adminAuditRoutes(deps))
       .get("/me", async (c) => {
         if (c.var.user.impersonator || !(await gate.isOperator(c.var.user.id))) return c.json(ok({ isAdmin: false }));
         await gate.noteSession(c.var.user);

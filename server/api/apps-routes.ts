@@ -4,13 +4,7 @@ import { type App, createAppSchema, updateAppSchema } from "../contract/apps.ts"
 import { moveResourceSchema, type ResourceOwner } from "../contract/teams.ts";
 import { appsTable } from "../db/schema/index.ts";
 import { ownerChannel, ownerOf } from "./lib/access/owner.ts";
-import {
-  type AppAccessEnv,
-  type AppRow,
-  appAccessFor,
-  requireTeamRole,
-  visibleOwners,
-} from "./lib/access/resource-access.ts";
+import { type AppAccessEnv, type AppRow, requireTeamRole, visibleOwners } from "./lib/access/resource-access.ts";
 import type { ApiDeps } from "./lib/api-deps.ts";
 import type { ApiEnv } from "./lib/core/api-env.ts";
 import { ok } from "./lib/core/pair.ts";
@@ -94,10 +88,20 @@ export function appsRoutes(deps: ApiDeps) {
       );
       await appsChanged(deps, owner);
       return c.json(ok(app), 201);
-    })
-    .patch("/:appId", async (c) => {
+    });
+}
+
+/**
+ * One app, `/apps/{appId}` (its access resolved by index.ts's parameter middleware): edit, delete,
+ * and POST /move `{team_id}`: into a team, or back to the caller's personal workspace (null). A move
+ * needs admin on both sides; both sides' members see it move.
+ */
+export function appRoutes(deps: ApiDeps) {
+  const { db } = deps.store;
+  return new Hono<AppAccessEnv>()
+    .patch("/", async (c) => {
       const input = await readJson(c, updateAppSchema);
-      const { row: current } = await appAccessFor(deps, c.var.user.id, c.req.param("appId"))("developer");
+      const { row: current } = await c.var.appAccess("developer");
       const [row] = await db
         .update(appsTable)
         .set({
@@ -112,34 +116,29 @@ export function appsRoutes(deps: ApiDeps) {
       await appsChanged(deps, ownerOf(current), app);
       return c.json(ok(app));
     })
-    .delete("/:appId", async (c) => {
-      const { row: current } = await appAccessFor(deps, c.var.user.id, c.req.param("appId"))("admin");
+    .delete("/", async (c) => {
+      const { row: current } = await c.var.appAccess("admin");
       const now = new Date();
       await db.update(appsTable).set({ deletedAt: now, updatedAt: now }).where(eq(appsTable.id, current.id));
       await appsChanged(deps, ownerOf(current));
       return c.json(ok({ id: current.id, deleted: true as const }));
+    })
+    .post("/move", async (c) => {
+      const input = await readJson(c, moveResourceSchema);
+      const { row } = await c.var.appAccess("admin");
+      const to: ResourceOwner = input.team_id
+        ? { type: "team", id: input.team_id }
+        : { type: "user", id: c.var.user.id };
+      if (to.type === "team") await requireTeamRole(deps, to.id, c.var.user.id, "admin");
+      const from = ownerOf(row);
+      const [moved] = await deps.store.db
+        .update(appsTable)
+        .set({ ownerType: to.type, ownerId: to.id, updatedAt: new Date() })
+        .where(eq(appsTable.id, row.id))
+        .returning();
+      await recordMove(deps.store.db, c.var.user, { type: "app", id: row.id, name: row.title }, from, to);
+      await appsChanged(deps, from);
+      await appsChanged(deps, to);
+      return c.json(ok(toApp(moved ?? row)));
     });
-}
-
-/**
- * POST /apps/{appId}/move `{team_id}`: into a team, or back to the caller's personal workspace
- * (null). The caller must be admin on both sides; both sides' members see it move.
- */
-export function appMoveRoutes(deps: ApiDeps) {
-  return new Hono<AppAccessEnv>().post("/", async (c) => {
-    const input = await readJson(c, moveResourceSchema);
-    const { row } = await c.var.appAccess("admin");
-    const to: ResourceOwner = input.team_id ? { type: "team", id: input.team_id } : { type: "user", id: c.var.user.id };
-    if (to.type === "team") await requireTeamRole(deps, to.id, c.var.user.id, "admin");
-    const from = ownerOf(row);
-    const [moved] = await deps.store.db
-      .update(appsTable)
-      .set({ ownerType: to.type, ownerId: to.id, updatedAt: new Date() })
-      .where(eq(appsTable.id, row.id))
-      .returning();
-    await recordMove(deps.store.db, c.var.user, { type: "app", id: row.id, name: row.title }, from, to);
-    await appsChanged(deps, from);
-    await appsChanged(deps, to);
-    return c.json(ok(toApp(moved ?? row)));
-  });
 }

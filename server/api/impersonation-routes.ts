@@ -5,16 +5,13 @@ import {
   type ImpersonationHandover,
   startImpersonationSchema,
 } from "../contract/impersonation.ts";
-import type { Db } from "../db/store.ts";
-import type { Logger } from "../lib/logger.ts";
 import type { StackTarget } from "../service-context.ts";
+import type { ApiDeps } from "./lib/api-deps.ts";
 import type { ApiEnv } from "./lib/core/api-env.ts";
 import { apiError } from "./lib/core/api-error.ts";
 import { ok } from "./lib/core/pair.ts";
 import { readJson } from "./lib/core/read-input.ts";
 import { recordAsOperator } from "./lib/history/operator-audit.ts";
-import type { Impersonations } from "./lib/operators/impersonations.ts";
-import type { OperatorGate } from "./lib/operators/operator-gate.ts";
 
 /** One call to the auth service's admin API for the console's project (the admin area's key). */
 async function adminCall(stack: StackTarget, operatorId: string, method: string, path: string, body?: unknown) {
@@ -42,20 +39,15 @@ async function adminCall(stack: StackTarget, operatorId: string, method: string,
   }
 }
 
-interface Deps {
-  stack: StackTarget;
-  gate: OperatorGate;
-  impersonations: Impersonations;
-  store: { db: Db; logger: Logger };
-}
-
 /**
  * `POST /admin/impersonations` (operators): opens a half-hour session as a user, marked as
  * impersonation in the auth service and recorded here with its operator before the tokens leave,
  * so everything the session does names both. The answer goes to the admin area's page, which hands
  * it to a new tab by postMessage: the tokens never travel in a URL.
  */
-export function adminImpersonationRoutes({ stack, gate, impersonations, store }: Deps) {
+export function adminImpersonationRoutes(deps: ApiDeps) {
+  const { stack, operators: gate, impersonations } = deps;
+  const store = { db: deps.store.db, logger: deps.logger };
   return new Hono<ApiEnv>().post("/", gate.middleware, async (c) => {
     const { userId } = await readJson(c, startImpersonationSchema);
     const operator = c.var.user;
@@ -118,7 +110,9 @@ export function adminImpersonationRoutes({ stack, gate, impersonations, store }:
  * service (its refresh token stops working) and marks it ended here (its access tokens are refused
  * from now on, see withImpersonations), recording the end with both actors.
  */
-export function impersonationRoutes({ stack, impersonations, store }: Omit<Deps, "gate">) {
+export function impersonationRoutes(deps: ApiDeps) {
+  const { stack, impersonations } = deps;
+  const store = { db: deps.store.db, logger: deps.logger };
   return new Hono<ApiEnv>().post("/end", async (c) => {
     const user = c.var.user;
     if (!user.impersonator || !user.sessionId) {

@@ -11,7 +11,7 @@ import { Vault } from "../lib/vault.ts";
 import type { ServiceContext, StackTarget } from "../service-context.ts";
 import { adminBackupsRoutes } from "./admin-backups-routes.ts";
 import { adminRoutes } from "./admin-routes.ts";
-import { appMoveRoutes, appsRoutes } from "./apps-routes.ts";
+import { appRoutes, appsRoutes } from "./apps-routes.ts";
 import { auditRoutes } from "./audit-routes.ts";
 import { databasesRoutes } from "./databases-routes.ts";
 import { branchRoutes } from "./db-branch-routes.ts";
@@ -54,6 +54,41 @@ import { tableDataRoutes } from "./table-data-routes.ts";
 import { teamsRoutes } from "./teams-routes.ts";
 import { userNotifySocketRoutes } from "./user-notify-socket-routes.ts";
 import { webhooksRoutes } from "./webhooks-routes.ts";
+
+/** What a route factory answers: a sub-app with its own env and schema, which `route` mounts as any. */
+// biome-ignore lint/suspicious/noExplicitAny: each group's env narrows AppEnv (DatabaseEnv, AppAccessEnv), and Hono's handler types are invariant in it
+type RouteGroup = Hono<any, any, any>;
+
+/** Every route a signed-in caller reaches, by its path under /api/v1: each file's factory takes the deps alone. */
+const SIGNED_IN_ROUTES: Array<[string, (deps: ApiDeps) => RouteGroup]> = [
+  ["/apps", appsRoutes],
+  ["/apps/:appId", appRoutes],
+  ["/apps/:appId/environments", environmentsRoutes],
+  ["/apps/:appId/secrets/:key/versions", secretVersionsRoutes],
+  ["/apps/:appId/secrets", secretsRoutes],
+  ["/apps/:appId/tokens", serviceTokensRoutes],
+  ["/apps/:appId/webhooks", webhooksRoutes],
+  ["/apps/:appId/audit", auditRoutes],
+  ["/db", databasesRoutes],
+  ["/db/:dbId/branch", branchRoutes],
+  ["/db/:dbId", dumpRoutes],
+  ["/db/:dbId/schema", schemaRoutes],
+  ["/db/:dbId/schema-editor", schemaEditorRoutes],
+  ["/db/:dbId/structure", structureRoutes],
+  ["/db/:dbId/export", exportRoutes],
+  ["/db/:dbId/import", importRoutes],
+  ["/db/:dbId/table", tableDataRoutes],
+  ["/db/:dbId/rows", rowChangesRoutes],
+  ["/sql", sqlSplitRoutes],
+  ["/snippets", snippetsRoutes],
+  ["/db/:dbId", executeRoutes],
+  ["/auth", projectInitRoutes],
+  ["/teams", teamsRoutes],
+  ["/admin/backups", adminBackupsRoutes],
+  ["/impersonation", impersonationRoutes],
+  ["/admin/impersonations", adminImpersonationRoutes],
+  ["/admin", adminRoutes],
+];
 
 export interface AppApi {
   /** Mounted at /api/v1. */
@@ -100,6 +135,15 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
   const stackApi = createStackServerApi(stack);
   const webhooks = new WebhookWorker(store, vault, ctx.outbound, logger, { pollMs: 1_000 });
   webhooks.start();
+  const backups = new ServerBackups(
+    serverBackupSource(store, connections, config.DATABASE_URL),
+    master,
+    logger,
+    config.BACKUP_DIR,
+    { keep: config.BACKUP_KEEP, keepDays: config.BACKUP_KEEP_DAYS },
+    store.db,
+    bucketTargetFrom(config, master),
+  );
   const deps: ApiDeps = {
     publicUrl: ctx.publicUrl,
     store,
@@ -117,18 +161,23 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
     secretVersions: { keepDays: config.SECRET_VERSIONS_KEEP_DAYS, keepCount: config.SECRET_VERSIONS_KEEP_COUNT },
     outbound: ctx.outbound,
     webhooks,
+    stack,
+    operators: createOperatorGate(store.db, stackApi, config.ADMIN_EMAILS),
+    impersonations,
+    setupLinks: new SetupLinks(store.db),
+    backups,
+    instance: {
+      smtpUrlSet: Boolean(config.SMTP_URL),
+      external: Boolean(config.STACK_BASE_URL),
+      backup: {
+        schedule: config.BACKUP_SCHEDULE,
+        keep: config.BACKUP_KEEP,
+        keepDays: config.BACKUP_KEEP_DAYS,
+        store: store.kind,
+      },
+    },
   };
 
-  const backups = new ServerBackups(
-    serverBackupSource(store, connections, config.DATABASE_URL),
-    master,
-    logger,
-    config.BACKUP_DIR,
-    { keep: config.BACKUP_KEEP, keepDays: config.BACKUP_KEEP_DAYS },
-    store.db,
-    bucketTargetFrom(config, master),
-  );
-  const operators = createOperatorGate(store.db, deps.stackApi, config.ADMIN_EMAILS);
   // The audit log keeps AUDIT_RETENTION_DAYS: pruned at start and then daily (idempotent across instances).
   const pruneAudit = () =>
     void pruneInstanceAudit(store.db, config.AUDIT_RETENTION_DAYS).catch((err: unknown) =>
@@ -145,60 +194,9 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
     .use("*", recordImpersonatedRequests({ db: store.db, logger }))
     // Every route under /db/{dbId} (and /db/{dbId} itself) gets its id validated here, once.
     .use("/db/:dbId/*", databaseIdParam)
-    // …and every route under /apps/{appId} its access check (the caller's role on the app's owner).
-    .use("/apps/:appId/*", appAccessParam(deps))
-    .route("/apps", appsRoutes(deps))
-    .route("/apps/:appId/move", appMoveRoutes(deps))
-    .route("/apps/:appId/environments", environmentsRoutes(deps))
-    .route("/apps/:appId/secrets/:key/versions", secretVersionsRoutes(deps))
-    .route("/apps/:appId/secrets", secretsRoutes(deps))
-    .route("/apps/:appId/tokens", serviceTokensRoutes(deps))
-    .route("/apps/:appId/webhooks", webhooksRoutes(deps))
-    .route("/apps/:appId/audit", auditRoutes(deps))
-    .route("/db", databasesRoutes(deps))
-    .route("/db/:dbId/branch", branchRoutes(deps))
-    .route("/db/:dbId", dumpRoutes(deps))
-    .route("/db/:dbId/schema", schemaRoutes(deps))
-    .route("/db/:dbId/schema-editor", schemaEditorRoutes(deps))
-    .route("/db/:dbId/structure", structureRoutes(deps))
-    .route("/db/:dbId/export", exportRoutes(deps))
-    .route("/db/:dbId/import", importRoutes(deps))
-    .route("/db/:dbId/table", tableDataRoutes(deps))
-    .route("/db/:dbId/rows", rowChangesRoutes(deps))
-    .route("/sql", sqlSplitRoutes())
-    .route("/snippets", snippetsRoutes(deps))
-    .route("/db/:dbId", executeRoutes(deps))
-    .route("/auth", projectInitRoutes(deps))
-    .route("/teams", teamsRoutes(deps))
-    .route(
-      "/admin/backups",
-      adminBackupsRoutes(
-        backups,
-        operators,
-        {
-          schedule: config.BACKUP_SCHEDULE,
-          keep: config.BACKUP_KEEP,
-          keepDays: config.BACKUP_KEEP_DAYS,
-          store: store.kind,
-        },
-        { db: store.db, logger },
-        deps,
-      ),
-    )
-    .route("/impersonation", impersonationRoutes({ stack, impersonations, store: { db: store.db, logger } }))
-    .route(
-      "/admin/impersonations",
-      adminImpersonationRoutes({ stack, gate: operators, impersonations, store: { db: store.db, logger } }),
-    )
-    .route(
-      "/admin",
-      adminRoutes(
-        stack,
-        operators,
-        { smtpUrlSet: Boolean(config.SMTP_URL), external: Boolean(config.STACK_BASE_URL) },
-        { db: store.db, logger },
-      ),
-    );
+    // …and every route under /apps/{appId} (and the app itself) its access check (the caller's role on the app's owner).
+    .use("/apps/:appId/*", appAccessParam(deps));
+  for (const [path, routes] of SIGNED_IN_ROUTES) authed.route(path, routes(deps));
 
   // The pair error format is set for /api/v1 by the HTTP app (Mount.errorFormat), before its body limit.
   const routes = new Hono<AppEnv>();
@@ -209,8 +207,7 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
   // The socket authenticates inside the connection (cookie or first message), not by middleware.
   routes.route("/ws", userNotifySocketRoutes(deps));
   // The first operator's account: the setup link's token stands in for a session.
-  const setupLinks = new SetupLinks(store.db);
-  routes.route("/setup", setupRoutes(deps, setupLinks));
+  routes.route("/setup", setupRoutes(deps));
   routes.route("/", authed);
 
   return {
@@ -219,7 +216,7 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
       if (await readFirstOperator(store.db)) return null;
       // A first run stays one until its link is used: accounts made meanwhile with a server key do not end it.
       if (!(await setupPending(store.db)) && (await deps.stackApi.hasUsers())) return null;
-      return setupLinks.issue();
+      return deps.setupLinks.issue();
     },
     prepareForNewDatabases: () => connections.prepareSpareSoon(),
     backups,

@@ -7,7 +7,6 @@ import type { ApiEnv } from "./lib/core/api-env.ts";
 import { apiError } from "./lib/core/api-error.ts";
 import { ok } from "./lib/core/pair.ts";
 import { readJson } from "./lib/core/read-input.ts";
-import type { SetupLinks } from "./lib/operators/setup-link.ts";
 
 const invalidLink = () =>
   apiError("SETUP_LINK_INVALID", "This setup link is not valid: it expired, was used already, or was replaced.");
@@ -16,7 +15,8 @@ const invalidLink = () =>
  * The first operator's account through the link the server printed at its first start: no
  * session, the link's token is the credential (rate limited; failures count per address).
  */
-export function setupRoutes(deps: ApiDeps, links: SetupLinks) {
+export function setupRoutes(deps: ApiDeps) {
+  const links = deps.setupLinks;
   return new Hono<ApiEnv>()
     .post("/check", async (c) => {
       const { token } = await readJson(c, setupCheckSchema);
