@@ -54,6 +54,7 @@ export async function applyStatements(
       }
       await client.query("COMMIT");
     } catch (error) {
+      // Clean-up: the statement's own error is what the caller gets; a failed ROLLBACK ends the session anyway.
       await client.query("ROLLBACK").catch(() => undefined);
       throw error;
     }

@@ -20,14 +20,22 @@ export function subscribeToTeams(deps: ApiDeps, userId: string, send: (message: 
 
   const deliver = (teamId: string, message: UserNotifyMessage) => {
     queue = queue.then(async () => {
-      const role = await deps.rights.roleIn(teamId, userId).catch(() => null);
+      // An auth service that cannot answer withholds the event (no role, no delivery), said in the log.
+      const role = await deps.rights.roleIn(teamId, userId).catch((err: unknown) => {
+        deps.logger.warn({ err, teamId }, "team event withheld: the caller's role could not be read");
+        return null;
+      });
       if (role !== null && !closed) send(message);
     });
   };
 
   let first = true;
   const sync = async () => {
-    const teams = await deps.rights.teamsOf(userId).catch(() => null);
+    // The next sync tries again; until then the socket keeps the teams it had.
+    const teams = await deps.rights.teamsOf(userId).catch((err: unknown) => {
+      deps.logger.warn({ err }, "team subscriptions not refreshed: the caller's teams could not be read");
+      return null;
+    });
     if (!teams || closed) return;
     const initial = first;
     first = false;

@@ -88,6 +88,7 @@ export async function createSearchIndex(
     for (const statement of plan.statements) await client.query(statement);
     await client.query("COMMIT");
   } catch (error) {
+    // Clean-up: the statement's own error is what the caller gets; a failed ROLLBACK ends the session anyway.
     await client.query("ROLLBACK").catch(() => undefined);
     throw databaseQueryFailed(error);
   }

@@ -67,6 +67,7 @@ export async function withClient<T>(
     // The stopped session's socket fails as it goes (PGlite's thread ends): that is expected, and an
     // 'error' nobody listens for would end the process.
     client.on("error", () => undefined);
+    // The caller is gone: a failed interrupt leaves the read to its statement_timeout, and nobody waits for it.
     void target.interrupt(client).catch(() => undefined);
   };
   signal?.addEventListener("abort", stop, { once: true });

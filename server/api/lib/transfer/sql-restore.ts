@@ -76,7 +76,7 @@ export async function restoreSql(target: DatabaseTarget, input: SqlRestore): Pro
     throw error;
   } finally {
     // A dump sets the session's search_path (and more) for good: the next user of this session
-    // (PGlite has one) gets the defaults back.
+    // (PGlite has one) gets the defaults back. Clean-up: a session that cannot reset fails its next user's query.
     if (!broken) await client.query("RESET ALL").catch(() => undefined);
     client.off("error", onError);
     client.release(broken);
