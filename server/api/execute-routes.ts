@@ -36,8 +36,12 @@ export function executeRoutes(deps: ApiDeps) {
       // A viewer's SQL is checked before a connection is taken; it then runs in a read-only transaction.
       const { role } = await databaseGrant(deps, c, "viewer");
       const viewer = !atLeast(role, "developer");
-      // Parsed once: the viewer's check answers the statements it read.
-      const statements = viewer ? await requireReadOnlySql(input.sql) : await splitForExecution(input.sql);
+      // Parsed once: the viewer's check answers the statements it read, and the split the workbench
+      // asked for before the run is kept (ScriptParses).
+      const parse = deps.scriptParses.for(ownerId);
+      const statements = viewer
+        ? await requireReadOnlySql(input.sql, parse)
+        : await splitForExecution(input.sql, parse);
       const { row, lease } = await leaseOwnDatabase(deps, c, "viewer"); // a refused address keeps its own code
       const executionId = input.executionId ?? randomUUID();
       let execution: Execution;

@@ -39,6 +39,7 @@ import { createOperatorGate } from "./lib/operators/operator-gate.ts";
 import { SetupLinks } from "./lib/operators/setup-link.ts";
 import { WebhookWorker } from "./lib/secrets/webhook-worker.ts";
 import { Executions } from "./lib/sql-runs/executions.ts";
+import { ScriptParses } from "./lib/sql-runs/script-parses.ts";
 import { projectInitRoutes } from "./project-init-routes.ts";
 import { rowChangesRoutes } from "./row-changes-routes.ts";
 import { schemaEditorRoutes } from "./schema-editor/routes.ts";
@@ -156,6 +157,7 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
     events,
     appsCache,
     executions,
+    scriptParses: new ScriptParses(),
     limits: new ApiRateLimiter(store.db, config.AUTH_RATE_LIMITS, config.TRUST_PROXY),
     sql: { timeoutMs: config.SQL_STATEMENT_TIMEOUT_MS, maxRows: config.SQL_MAX_ROWS, readOnly: config.SQL_READ_ONLY },
     secretVersions: { keepDays: config.SECRET_VERSIONS_KEEP_DAYS, keepCount: config.SECRET_VERSIONS_KEEP_COUNT },

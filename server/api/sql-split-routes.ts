@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { type SqlSplitResponse, sqlSplitRequestSchema } from "../contract/sql-split.ts";
-import { splitStatements } from "../sql/pg-statements.ts";
+import type { ApiDeps } from "./lib/api-deps.ts";
 import type { ApiEnv } from "./lib/core/api-env.ts";
 import { ok } from "./lib/core/pair.ts";
 import { readJson } from "./lib/core/read-input.ts";
@@ -10,12 +10,13 @@ import { readJson } from "./lib/core/read-input.ts";
  * statement at the cursor" and the destructive-statement confirmation. The parser stays on the
  * server: its WASM is 2.0 MB (411 KiB gzip), too much for the workbench chunk.
  */
-export function sqlSplitRoutes() {
+export function sqlSplitRoutes(deps: ApiDeps) {
   return new Hono<ApiEnv>().post("/split", async (c) => {
     const { sql } = await readJson(c, sqlSplitRequestSchema);
     let answer: SqlSplitResponse;
     try {
-      answer = { statements: await splitStatements(sql), syntaxError: null };
+      // Kept for the run that usually follows (ScriptParses): /execute then parses nothing again.
+      answer = { statements: [...(await deps.scriptParses.parse(c.var.user.id, sql))], syntaxError: null };
     } catch (error) {
       answer = { statements: [], syntaxError: error instanceof Error ? error.message : String(error) };
     }

@@ -78,11 +78,15 @@ function destructiveKind(kind: string, node: Record<string, unknown> | undefined
  * The statements execute runs, one at a time. The parser decides where statements end (it knows
  * `BEGIN ATOMIC ... END` bodies, which no token-level split can). Text the parser rejects is split
  * at top-level semicolons by PostgreSQL's scanner instead, so the statements before the broken one
- * still run and the database itself reports the error with its position, as in psql.
+ * still run and the database itself reports the error with its position, as in psql. `split` is
+ * the parse to use (one that keeps recent parses, say).
  */
-export async function splitForExecution(sql: string): Promise<SqlStatement[]> {
+export async function splitForExecution(
+  sql: string,
+  split: (script: string) => Promise<readonly ScriptStatement[]> = splitStatements,
+): Promise<SqlStatement[]> {
   try {
-    return (await splitStatements(sql)).map((s) => ({ text: s.text, offset: s.start }));
+    return (await split(sql)).map((s) => ({ text: s.text, offset: s.start }));
   } catch {
     return splitAtSemicolons(sql);
   }

@@ -15,6 +15,7 @@ import type { Impersonations } from "./operators/impersonations.ts";
 import type { OperatorGate } from "./operators/operator-gate.ts";
 import type { SetupLinks } from "./operators/setup-link.ts";
 import type { Executions } from "./sql-runs/executions.ts";
+import type { ScriptParses } from "./sql-runs/script-parses.ts";
 
 /** What the app API's route files are built from. */
 export interface ApiDeps {
@@ -31,6 +32,8 @@ export interface ApiDeps {
   events: UserEvents;
   appsCache: AppsCache;
   executions: Executions;
+  /** Recent parses of SQL scripts, so a split and the run after it parse once. */
+  scriptParses: ScriptParses;
   limits: ApiRateLimiter;
   sql: { timeoutMs: number; maxRows: number; readOnly: boolean };
   /** How long past secret values are kept (SECRET_VERSIONS_KEEP_DAYS / _COUNT). */

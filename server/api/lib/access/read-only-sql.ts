@@ -1,4 +1,4 @@
-import { type SqlStatement, splitStatements } from "../../../sql/pg-statements.ts";
+import { type ScriptStatement, type SqlStatement, splitStatements } from "../../../sql/pg-statements.ts";
 import { apiError } from "../core/api-error.ts";
 
 /** What a viewer may run: reads. EXPLAIN and SHOW change nothing; the transaction refuses any write a read hides. */
@@ -10,10 +10,13 @@ const READ_KINDS = new Set(["SelectStmt", "ExplainStmt", "VariableShowStmt"]);
  * transaction, so a function with side effects called from a SELECT cannot write either. Answers the
  * statements as the run takes them, so the text is parsed once.
  */
-export async function requireReadOnlySql(sql: string): Promise<SqlStatement[]> {
-  let statements: Awaited<ReturnType<typeof splitStatements>>;
+export async function requireReadOnlySql(
+  sql: string,
+  split: (script: string) => Promise<readonly ScriptStatement[]> = splitStatements,
+): Promise<SqlStatement[]> {
+  let statements: readonly ScriptStatement[];
   try {
-    statements = await splitStatements(sql);
+    statements = await split(sql);
   } catch {
     // Text the parser cannot read might be anything: a viewer's run stops here.
     throw refused(0);
