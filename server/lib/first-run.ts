@@ -3,7 +3,7 @@ import { instanceSettingsTable } from "../db/schema/index.ts";
 import type { Db } from "../db/store.ts";
 import { FIRST_OPERATOR_SETTING } from "./operators.ts";
 
-/** Where the setup link's hash is kept (server/api/lib/setup-link.ts): its presence means a first run began. */
+/** Where the setup link's hash is kept (server/api/lib/operators/setup-link.ts): its presence means a first run began. */
 export const FIRST_OPERATOR_SETUP_SETTING = "first_operator_setup";
 
 /**

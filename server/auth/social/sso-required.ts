@@ -5,7 +5,7 @@ import { KnownErrors } from "../errors/known-errors.ts";
 import type { Project, ProjectConfig } from "../stores/projects.ts";
 
 /**
- * The console's admin proxy names the operator behind an admin call (server/api/admin.ts); only
+ * The console's admin proxy names the operator behind an admin call (server/api/admin-routes.ts); only
  * callers holding the admin key can send it, and they could change anything anyway.
  */
 export const OPERATOR_HEADER = "x-console-operator-id";
