@@ -47,6 +47,16 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DEV_OAUTH_PROVIDER: "maybe" })).toThrow(/DEV_OAUTH_PROVIDER/);
   });
 
+  it("takes Stack's mock OAuth server (OAUTH_MOCK_URL) outside production mode only", () => {
+    expect(loadConfig({}).OAUTH_MOCK_URL).toBeUndefined();
+    expect(loadConfig({ OAUTH_MOCK_URL: "http://localhost:8114" }).OAUTH_MOCK_URL).toBe("http://localhost:8114");
+    expect(() => loadConfig({ OAUTH_MOCK_URL: "http://localhost:8114", NODE_ENV: "production" })).toThrow(
+      /OAUTH_MOCK_URL: .*cannot be set with NODE_ENV=production/,
+    );
+    expect(() => loadConfig({ OAUTH_MOCK_URL: "ftp://localhost:8114" })).toThrow(/OAUTH_MOCK_URL/);
+    expect(() => loadConfig({ OAUTH_MOCK_URL: "http://localhost:8114/?x=1" })).toThrow(/OAUTH_MOCK_URL/);
+  });
+
   it("lets only operators create projects unless told otherwise", () => {
     expect(loadConfig({}).PROJECT_CREATION).toBe("operators");
     expect(loadConfig({ PROJECT_CREATION: "users" }).PROJECT_CREATION).toBe("users");

@@ -99,6 +99,19 @@ export const configSchema = z.object({
   X_CLIENT_SECRET: optionalString,
   /** Off unless switched on: a stand-in for GitHub and Google that signs anyone in without a password. */
   DEV_OAUTH_PROVIDER: devOauthProvider.default("off"),
+  /**
+   * Stack's mock OAuth server (its `apps/mock-oauth-server`, an OpenID provider that signs anyone
+   * in as any address) as the shared client of github, facebook, google, microsoft, spotify,
+   * discord, gitlab, bitbucket and x, as Stack's development setup does (`STACK_OAUTH_MOCK_URL`).
+   * For Stack's e2e suite (tools/stack-e2e) and development; refused with NODE_ENV=production.
+   * Its address must pass OUTBOUND_ALLOW like any provider's.
+   */
+  OAUTH_MOCK_URL: z
+    .url()
+    .refine((u) => /^https?:\/\//.test(u) && !u.includes("?") && !u.includes("#"), {
+      message: "must be an http(s) URL without query or fragment (the mock server's issuer)",
+    })
+    .optional(),
   STACK_BASE_URL: z.url().optional(),
   STACK_PROJECT_ID: optionalString,
   STACK_PUBLISHABLE_CLIENT_KEY: optionalString,
@@ -202,6 +215,13 @@ const configRules = configSchema.superRefine((config, ctx) => {
   }
   if (!config.BACKUP_S3_BUCKET && !config.BACKUP_S3_KEEP_LOCAL) {
     ctx.addIssue({ code: "custom", path: ["BACKUP_S3_KEEP_LOCAL"], message: "=false needs BACKUP_S3_BUCKET" });
+  }
+  if (config.OAUTH_MOCK_URL && config.NODE_ENV === "production") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["OAUTH_MOCK_URL"],
+      message: "signs anyone in as any address (Stack's mock OAuth server) and cannot be set with NODE_ENV=production",
+    });
   }
   const dev = config.DEV_OAUTH_PROVIDER;
   const issue = (message: string) => ctx.addIssue({ code: "custom", path: ["DEV_OAUTH_PROVIDER"], message });

@@ -107,6 +107,7 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
   const definitions = new PermissionDefinitions(store);
   const firstRun = new FirstRunGate(store.db, appProject.projectId);
   const oidcFetch = outboundFetch(ctx.outbound);
+  const oidc = new OidcDirectory(oidcFetch);
   const deps: AuthDeps = {
     ctx,
     config,
@@ -129,8 +130,8 @@ export async function createAuthService(ctx: ServiceContext): Promise<AuthServic
     definitions,
     projectPermissions: new ProjectPermissions(store, definitions),
     apiKeys: new UserTeamApiKeyStore(store),
-    social: socialProviders(config, () => `${baseUrl()}/api/v1`, oidcFetch),
-    oidc: new OidcDirectory(oidcFetch),
+    social: socialProviders(config, () => `${baseUrl()}/api/v1`, oidcFetch, oidc),
+    oidc,
     oidcFetch,
     flows: new FlowStateStore(store),
     connectedAccounts: new ConnectedAccounts(store, vault),

@@ -2,8 +2,6 @@ import type { OutboundFetch } from "../../lib/outbound-fetch.ts";
 import type { OAuthProviderConfig } from "../stores/projects.ts";
 import { builtInSpecFor } from "./builtin/index.ts";
 import { builtInProvider } from "./builtin/oauth2-client.ts";
-import { githubProvider } from "./github.ts";
-import { googleProvider } from "./google.ts";
 import type { SocialProvider } from "./provider.ts";
 
 /** True when a built-in provider is set up with the project's own OAuth client (Stack's `standard`). */
@@ -12,7 +10,7 @@ export function hasOwnClient(settings: OAuthProviderConfig): boolean {
     !settings.oidc &&
     settings.type === "standard" &&
     Boolean(settings.client_id && settings.client_secret) &&
-    (settings.id === "github" || settings.id === "google" || builtInSpecFor(settings.id, {}) !== null)
+    builtInSpecFor(settings.id, {}) !== null
   );
 }
 
@@ -28,8 +26,6 @@ export function ownClientProvider(
   fetch: OutboundFetch,
 ): SocialProvider | null {
   const callback = () => callbackUrl;
-  if (settings.id === "github") return githubProvider(settings.client_id, clientSecret, callback);
-  if (settings.id === "google") return googleProvider(settings.client_id, clientSecret, callback);
   const spec = builtInSpecFor(settings.id, {
     microsoftTenantId: settings.microsoft_tenant_id,
     facebookConfigId: settings.facebook_config_id,

@@ -17,7 +17,19 @@ import { type At, type BuiltInSpec, builtInProvider } from "./oauth2-client.ts";
 
 const CALLBACK = "https://console.example/auth/api/v1/auth/oauth/callback";
 const settings = Object.fromEntries(
-  ["MICROSOFT", "GITLAB", "BITBUCKET", "DISCORD", "FACEBOOK", "LINKEDIN", "SPOTIFY", "TWITCH", "X"].flatMap((p) => [
+  [
+    "GITHUB",
+    "GOOGLE",
+    "MICROSOFT",
+    "GITLAB",
+    "BITBUCKET",
+    "DISCORD",
+    "FACEBOOK",
+    "LINKEDIN",
+    "SPOTIFY",
+    "TWITCH",
+    "X",
+  ].flatMap((p) => [
     [`${p}_CLIENT_ID`, `${p.toLowerCase()}-client`],
     [`${p}_CLIENT_SECRET`, `${p.toLowerCase()} secret/+=`],
   ]),
@@ -25,6 +37,28 @@ const settings = Object.fromEntries(
 
 /** What each provider's API answers for the signed-in account: `host/path?query` → JSON. */
 const API: Record<string, Record<string, unknown>> = {
+  github: {
+    "api.github.com/user": {
+      id: 583231,
+      login: "octocat",
+      name: null,
+      email: "public@example.com",
+      avatar_url: "https://gh.example/o.png",
+    },
+    "api.github.com/user/emails": [
+      { email: "other@example.com", primary: false, verified: true },
+      { email: "octo@example.com", primary: true, verified: true },
+    ],
+  },
+  google: {
+    "openidconnect.googleapis.com/v1/userinfo": {
+      sub: "110169484474386276334",
+      name: "Alan Turing",
+      email: "alan@example.com",
+      email_verified: true,
+      picture: "https://g.example/a.png",
+    },
+  },
   microsoft: {
     "graph.microsoft.com/v1.0/me": {
       id: "ms-1",
@@ -116,6 +150,20 @@ const API: Record<string, Record<string, unknown>> = {
 };
 
 const EXPECTED: Record<string, Omit<ProviderIdentity, "tokens">> = {
+  github: {
+    accountId: "583231",
+    email: "octo@example.com",
+    emailVerified: true,
+    displayName: "octocat",
+    profileImageUrl: "https://gh.example/o.png",
+  },
+  google: {
+    accountId: "110169484474386276334",
+    email: "alan@example.com",
+    emailVerified: true,
+    displayName: "Alan Turing",
+    profileImageUrl: "https://g.example/a.png",
+  },
   microsoft: {
     accountId: "ms-1",
     email: "ada@contoso.example",
@@ -259,6 +307,8 @@ async function answer(req: IncomingMessage, res: ServerResponse) {
   for (const [provider, routes] of Object.entries(API)) {
     if (!(real in routes)) continue;
     if (req.headers.authorization !== `Bearer at-${provider}`) return json(401, { error: "invalid_token" });
+    // GitHub refuses API calls without a user agent.
+    if (provider === "github" && !req.headers["user-agent"]) return json(403, { error: "user agent" });
     if (provider === "twitch" && req.headers["client-id"] !== creds("twitch").id)
       return json(401, { error: "client id" });
     return json(200, routes[real]);
@@ -301,9 +351,11 @@ async function signIn(spec: BuiltInSpec, fetch = testFetch()) {
   };
 }
 
-describe("Stack's other built-in OAuth providers", () => {
-  it("configures all nine from <ID>_CLIENT_ID/_SECRET, with Stack's scopes, PKCE and client authentication", () => {
+describe("Stack's built-in OAuth providers", () => {
+  it("configures all eleven from <ID>_CLIENT_ID/_SECRET, with Stack's scopes, PKCE and client authentication", () => {
     expect(specs.map((s) => [s.id, s.scopes.join(" "), s.pkce, s.tokenAuth])).toEqual([
+      ["github", "read:user user:email", false, "basic"],
+      ["google", "openid email profile", true, "basic"],
       ["microsoft", "User.Read openid", true, "basic"],
       ["gitlab", "read_user", true, "basic"],
       ["bitbucket", "account email", true, "basic"],
@@ -334,7 +386,7 @@ describe("Stack's other built-in OAuth providers", () => {
   it("keeps each provider's quirks: Microsoft's tenant, Facebook's config id, scopes as granted", async () => {
     const ms = specs.find((s) => s.id === "microsoft") as BuiltInSpec;
     expect(ms.authorizationEndpoint).toContain("/login.microsoftonline.com/organizations/oauth2/v2.0/authorize");
-    expect(builtInSpecs(settings)[0]?.[0].tokenEndpoint).toBe(
+    expect(builtInSpecs(settings).find(([s]) => s.id === "microsoft")?.[0].tokenEndpoint).toBe(
       "https://login.microsoftonline.com/consumers/oauth2/v2.0/token",
     );
     const fb = await signIn(specs.find((s) => s.id === "facebook") as BuiltInSpec);
@@ -371,11 +423,21 @@ describe("Stack's other built-in OAuth providers", () => {
     await expect(provider.exchange("code-unknown", flowFor("v"))).rejects.toBeInstanceOf(HttpError);
   });
 
-  it("calls out only where the outbound rules allow: the default rules refuse the stand-in on 127.0.0.1", async () => {
-    const spec = specs.find((s) => s.id === "gitlab") as BuiltInSpec;
-    const strict = outboundFetch(createOutboundPolicy(parseOutboundAllow("")));
-    const before = tokenCalls;
-    await expect(signIn(spec, strict)).rejects.toMatchObject({ code: "OUTBOUND_ADDRESS_NOT_ALLOWED" });
-    expect(tokenCalls).toBe(before);
-  });
+  // GitHub and Google included: they once called out with plain fetch (arctic), past the rules.
+  for (const id of ["gitlab", "github", "google"]) {
+    it(`${id}: calls out only where the outbound rules allow (the default rules refuse the stand-in on 127.0.0.1)`, async () => {
+      const spec = specs.find((s) => s.id === id) as BuiltInSpec;
+      const strict = outboundFetch(createOutboundPolicy(parseOutboundAllow("")));
+      const before = tokenCalls;
+      await expect(signIn(spec, strict)).rejects.toMatchObject({ code: "OUTBOUND_ADDRESS_NOT_ALLOWED" });
+      expect(tokenCalls).toBe(before);
+      const refresh = builtInProvider(
+        spec,
+        { clientId: creds(id).id, clientSecret: creds(id).secret, callbackUrl: () => `${CALLBACK}/${id}` },
+        strict,
+      ).refresh?.(`rt-${id}`);
+      await expect(refresh).rejects.toMatchObject({ code: "OUTBOUND_ADDRESS_NOT_ALLOWED" });
+      expect(tokenCalls).toBe(before);
+    });
+  }
 });

@@ -4,7 +4,9 @@ import type { SocialProvider } from "../provider.ts";
 import { bitbucketSpec } from "./bitbucket.ts";
 import { discordSpec } from "./discord.ts";
 import { facebookSpec } from "./facebook.ts";
+import { githubSpec } from "./github.ts";
 import { gitlabSpec } from "./gitlab.ts";
+import { googleSpec } from "./google.ts";
 import { linkedinSpec } from "./linkedin.ts";
 import { microsoftSpec } from "./microsoft.ts";
 import { type At, asIs, type BuiltInSpec, builtInProvider } from "./oauth2-client.ts";
@@ -15,13 +17,15 @@ import { xSpec } from "./x.ts";
 /** The operator's settings of one provider: `<ID>_CLIENT_ID`/`_SECRET` and its own extras. */
 type Settings = Pick<
   Config,
-  `${"MICROSOFT" | "GITLAB" | "BITBUCKET" | "DISCORD" | "FACEBOOK" | "LINKEDIN" | "SPOTIFY" | "TWITCH" | "X"}_CLIENT_${"ID" | "SECRET"}`
+  `${"GITHUB" | "GOOGLE" | "MICROSOFT" | "GITLAB" | "BITBUCKET" | "DISCORD" | "FACEBOOK" | "LINKEDIN" | "SPOTIFY" | "TWITCH" | "X"}_CLIENT_${"ID" | "SECRET"}`
 > &
   Pick<Config, "MICROSOFT_TENANT_ID" | "FACEBOOK_CONFIG_ID">;
 
-/** Every built-in provider besides GitHub, Google and Apple, with the client it is configured with. */
+/** Every built-in provider besides Apple, with the client it is configured with. */
 export function builtInSpecs(config: Settings, at: At = asIs) {
   return [
+    [githubSpec(at), config.GITHUB_CLIENT_ID, config.GITHUB_CLIENT_SECRET],
+    [googleSpec(at), config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET],
     [
       microsoftSpec({ tenantId: config.MICROSOFT_TENANT_ID }, at),
       config.MICROSOFT_CLIENT_ID,

@@ -1,0 +1,127 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { oidcSignIn } from "../helpers/oidc-browser.ts";
+import { appProjectOf, clientApp, DIALECTS } from "../helpers/stack-apps.ts";
+import { stackFetch } from "../helpers/stack-http.ts";
+import { listenStackMockIdp, type RunningStackMockIdp } from "../helpers/stack-mock-idp.ts";
+import { startTestServer, type TestServer } from "../helpers/test-server.ts";
+
+/**
+ * OAUTH_MOCK_URL: the instance's shared providers as clients of a provider shaped like Stack's mock
+ * OAuth server (what tools/stack-e2e runs Stack's OAuth tests against), its loopback address let
+ * through by OUTBOUND_ALLOW only.
+ */
+
+let server: TestServer;
+let idp: RunningStackMockIdp;
+const SHARED = ["github", "google", "microsoft", "spotify"];
+
+async function turnOnShared(target: TestServer) {
+  const keys = await appProjectOf(target);
+  const res = await stackFetch(target, "/internal/projects/current", {
+    method: "PATCH",
+    access: "admin",
+    keys,
+    body: { config: { oauth_providers: SHARED.map((id) => ({ id, type: "shared" })) } },
+  });
+  expect(res.status, res.text).toBe(200);
+}
+
+const address = () => `${randomUUID()}@mock.example`;
+
+beforeAll(async () => {
+  idp = await listenStackMockIdp();
+  server = await startTestServer({
+    env: { AUTH_RATE_LIMITS: "false", OAUTH_MOCK_URL: idp.issuer, OUTBOUND_ALLOW: "127.0.0.1" },
+  });
+  idp.serve(`${server.url}/auth/api/v1/auth/oauth/callback`);
+  await turnOnShared(server);
+});
+afterAll(async () => {
+  await server?.close();
+  await idp?.close();
+});
+
+describe.each(DIALECTS)("shared providers through Stack's mock OAuth server, %s dialect", (dialect) => {
+  it.each(SHARED)(
+    "%s: a first sign-in makes the user with the mock's address as verified, the next finds it",
+    async (provider) => {
+      const email = address();
+      const first = await oidcSignIn(server, await clientApp(server, { dialect }), {
+        provider,
+        username: email,
+        password: "",
+      });
+      expect(first).toMatchObject({ ok: true, newUser: true });
+      if (!first.ok) return;
+      const user = await (await clientApp(server, { dialect, tokens: first })).getUser({ or: "throw" });
+      expect([user.primaryEmail, user.primaryEmailVerified]).toEqual([email, true]);
+      const again = await oidcSignIn(server, await clientApp(server, { dialect }), {
+        provider,
+        username: email,
+        password: "",
+      });
+      expect(again).toMatchObject({ ok: true, newUser: false });
+      if (!again.ok) return;
+      expect((await (await clientApp(server, { dialect, tokens: again })).getUser({ or: "throw" })).id).toBe(user.id);
+    },
+  );
+});
+
+describe("what the server asks of the mock", () => {
+  it("sends Stack's authorization request: the provider id as client, openid offline_access, consent, PKCE", async () => {
+    const keys = await appProjectOf(server);
+    const query = new URLSearchParams({
+      client_id: keys.projectId,
+      client_secret: keys.publishableClientKey,
+      redirect_uri: `${server.url}/handler/oauth-callback`,
+      scope: "legacy",
+      response_type: "code",
+      state: "s",
+      grant_type: "authorization_code",
+      code_challenge: "c".repeat(43),
+      code_challenge_method: "S256",
+      type: "authenticate",
+    });
+    const res = await server.request(`/auth/api/v1/auth/oauth/authorize/spotify?${query}`, { redirect: "manual" });
+    expect(res.status).toBe(307);
+    const location = new URL(res.headers.get("location") ?? "");
+    expect(location.origin + location.pathname).toBe(`${idp.issuer}/auth`);
+    expect(
+      Object.fromEntries(
+        ["client_id", "scope", "prompt", "access_type", "code_challenge_method", "redirect_uri"].map((k) => [
+          k,
+          location.searchParams.get(k),
+        ]),
+      ),
+    ).toEqual({
+      client_id: "spotify",
+      scope: "openid offline_access",
+      prompt: "consent",
+      access_type: "offline",
+      code_challenge_method: "S256",
+      redirect_uri: `${server.url}/auth/api/v1/auth/oauth/callback/spotify`,
+    });
+  });
+});
+
+describe("the outbound rules hold for the mock too", () => {
+  it("without OUTBOUND_ALLOW the loopback mock is refused before any call reaches it", async () => {
+    const strict = await startTestServer({ env: { AUTH_RATE_LIMITS: "false", OAUTH_MOCK_URL: idp.issuer } });
+    try {
+      await turnOnShared(strict);
+      const before = idp.tokenRequests();
+      for (const provider of ["github", "google"]) {
+        const result = await oidcSignIn(strict, await clientApp(strict), {
+          provider,
+          username: address(),
+          password: "",
+        });
+        expect(result).toMatchObject({ ok: false, step: "authorize", code: "OUTBOUND_ADDRESS_NOT_ALLOWED" });
+      }
+      expect(idp.tokenRequests()).toBe(before);
+    } finally {
+      await strict.close();
+    }
+  });
+});
