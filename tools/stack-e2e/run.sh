@@ -56,11 +56,13 @@ fi
 
 # --- Stack's e2e tests at the pinned commit, plus the harness changes ---
 mkdir -p "$WORK/src"
-git --git-dir="$MIRROR" archive "$COMMIT" apps/e2e | tar -x -C "$WORK/src" || die "git archive failed"
+git --git-dir="$MIRROR" archive "$COMMIT" apps/e2e apps/mock-oauth-server | tar -x -C "$WORK/src" || die "git archive failed"
 E2E=$WORK/src/apps/e2e
 (cd "$WORK/src" && patch -p1 --quiet <"$KIT/harness.patch") || die "harness.patch does not apply"
 cp "$KIT/vitest.stack-e2e.config.ts" "$KIT/json-detail-reporter.ts" "$E2E/"
 ln -sfn "$WORK/harness/node_modules" "$E2E/node_modules"
+MOCK=$WORK/src/apps/mock-oauth-server
+ln -sfn "$WORK/harness/node_modules" "$MOCK/node_modules"
 # risk-scores.test.ts reads apps/backend/src/private/implementation.generated.ts (relative to the cwd) to
 # learn whether Stack's private risk engine is built in; write what Stack's generator writes in a
 # public checkout (the fallback engine)
@@ -78,14 +80,18 @@ fi
 [ -n "$PREFIX" ] || die "no free port prefix among 73..79"
 PROXY_PORT=${PREFIX}02
 MAIL_HTTP_PORT=${PREFIX}05
+MOCK_PROXY_PORT=${PREFIX}14
 SERVER_PORT=$(free_port)
 SMTP_PORT=$(free_port)
+MOCK_PORT=$(free_port)
 DATA_DIR=$(mktemp -d "$WORK/data.XXXXXX")
 
 PIDS=()
 SERVER_PID=""
+MOCK_PID=""
 cleanup() {
   stop_server
+  [ -n "$MOCK_PID" ] && kill -TERM -- "-$MOCK_PID" 2>/dev/null
   for pid in "${PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null; done
 }
 trap cleanup EXIT
@@ -96,9 +102,27 @@ cp "$KIT/mail-shim.mjs" "$KIT/proxy.mjs" "$WORK/harness/"   # run beside the har
 node "$WORK/harness/mail-shim.mjs" --smtp-port "$SMTP_PORT" --http-port "$MAIL_HTTP_PORT" >"$WORK/logs/mail-shim.log" 2>&1 &
 PIDS+=($!)
 
+# --- Stack's mock OAuth server (apps/mock-oauth-server at the pinned commit, run as Stack runs it:
+# tsx src/index.ts) on a free port, its issuer http://localhost:$MOCK_PORT. Our callback URL
+# (<PUBLIC_URL>/auth/api/v1/auth/oauth/callback/<id>) is registered with its
+# STACK_MOCK_OAUTH_REDIRECT_URIS. The tests reach it as http://localhost:<pp>14 through a proxy that
+# keeps their Host (the mock builds its redirects from it) and maps its redirect to our callback
+# back to the proxy's /api/v1, the URL Stack's helpers expect; the server's proxy maps the
+# authorization redirect's origin to <pp>14 in turn. The server calls the mock directly.
+MOCK_URL=http://localhost:$MOCK_PORT
+(cd "$MOCK" && exec env PORT=$MOCK_PORT NEXT_PUBLIC_STACK_PORT_PREFIX=$PREFIX \
+   STACK_MOCK_OAUTH_REDIRECT_URIS="http://127.0.0.1:$SERVER_PORT/auth/api/v1/auth/oauth/callback/{id}" \
+   setsid ./node_modules/.bin/tsx src/index.ts >"$WORK/logs/mock-oauth.log" 2>&1) &
+MOCK_PID=$!   # a process group of its own (tsx runs node as a child): stopped as a group
+node "$WORK/harness/proxy.mjs" --port "$MOCK_PROXY_PORT" --target "http://127.0.0.1:$MOCK_PORT" --mount "" --keep-host \
+  --rewrite-location "http://127.0.0.1:$SERVER_PORT/auth/api/v1/=http://localhost:$PROXY_PORT/api/v1/" \
+  >"$WORK/logs/mock-oauth-proxy.log" 2>&1 &
+PIDS+=($!)
+
 start_server() {
   (cd "$BUILD" && exec env PORT=$SERVER_PORT HOST=127.0.0.1 DATA_DIR=$DATA_DIR PUBLIC_URL=http://127.0.0.1:$SERVER_PORT \
      AUTH_RATE_LIMITS=false SMTP_URL=smtp://127.0.0.1:$SMTP_PORT EMAIL_FROM=noreply@example.com \
+     OAUTH_MOCK_URL=$MOCK_URL OUTBOUND_ALLOW=localhost \
      setsid npm start >>"$WORK/logs/server.log" 2>&1) &
   SERVER_PID=$!
   local i
@@ -126,7 +150,8 @@ stop_server
 KEYS=$(node "$KIT/internal-keys.mjs" "$BUILD" "$DATA_DIR") || die "could not read the internal project's keys"
 eval "$KEYS"
 start_server || die "server did not restart: $WORK/logs/server.log"
-node "$WORK/harness/proxy.mjs" --port "$PROXY_PORT" --target "http://127.0.0.1:$SERVER_PORT" --public "http://localhost:$PROXY_PORT" >"$WORK/logs/proxy.log" 2>&1 &
+node "$WORK/harness/proxy.mjs" --port "$PROXY_PORT" --target "http://127.0.0.1:$SERVER_PORT" --public "http://localhost:$PROXY_PORT" \
+  --rewrite-location "$MOCK_URL/=http://localhost:$MOCK_PROXY_PORT/" >"$WORK/logs/proxy.log" 2>&1 &
 PIDS+=($!)
 for i in $(seq 1 40); do
   curl -fsS -o /dev/null "http://127.0.0.1:$MAIL_HTTP_PORT/healthz" 2>/dev/null && ! port_free "$PROXY_PORT" && break
@@ -134,14 +159,21 @@ for i in $(seq 1 40); do
 done
 curl -fsS -o /dev/null "http://127.0.0.1:$MAIL_HTTP_PORT/healthz" 2>/dev/null || die "mail shim is not up: $WORK/logs/mail-shim.log"
 ! port_free "$PROXY_PORT" || die "proxy is not up: $WORK/logs/proxy.log"
+for i in $(seq 1 120); do
+  curl -fsS -o /dev/null "$MOCK_URL/.well-known/openid-configuration" 2>/dev/null && break
+  sleep 0.5
+done
+curl -fsS -o /dev/null "$MOCK_URL/.well-known/openid-configuration" 2>/dev/null || die "mock OAuth server is not up: $WORK/logs/mock-oauth.log"
 
 # Stack's dev seed configures its internal project (apps/backend/.env.development,
-# STACK_SEED_INTERNAL_PROJECT_*, prisma/seed.ts); do the same here through the admin API.
+# STACK_SEED_INTERNAL_PROJECT_*, prisma/seed.ts); do the same here through the admin API: the
+# shared github, spotify, google and microsoft providers (STACK_SEED_INTERNAL_PROJECT_OAUTH_PROVIDERS),
+# which OAUTH_MOCK_URL makes clients of the mock server with its shared keys.
 SEED=$(curl -sS -o "$WORK/logs/internal-config.json" -w '%{http_code}' -X PATCH \
   "http://127.0.0.1:$SERVER_PORT/auth/api/v1/internal/projects/current" \
   -H 'content-type: application/json' -H 'x-stack-access-type: admin' -H 'x-stack-project-id: internal' \
   -H "x-stack-super-secret-admin-key: $STACK_INTERNAL_PROJECT_ADMIN_KEY" \
-  -d '{"config":{"sign_up_enabled":true,"credential_enabled":true,"magic_link_enabled":true,"allow_localhost":true,"create_team_on_sign_up":true,"client_team_creation_enabled":true}}')
+  -d '{"config":{"sign_up_enabled":true,"credential_enabled":true,"magic_link_enabled":true,"allow_localhost":true,"create_team_on_sign_up":true,"client_team_creation_enabled":true,"oauth_providers":[{"id":"github","type":"shared"},{"id":"spotify","type":"shared"},{"id":"google","type":"shared"},{"id":"microsoft","type":"shared"}]}}')
 [ "$SEED" = 200 ] || die "could not configure the internal project (HTTP $SEED): $WORK/logs/internal-config.json"
 
 export CI=true
