@@ -23,6 +23,21 @@ const patch = (level: string, override: unknown, access: "admin" | "server" = "a
     keys,
     body: { config_override_string: typeof override === "string" ? override : JSON.stringify(override) },
   });
+/** The settings as Stack's GET /internal/config renders them. */
+const renderedConfig = async () =>
+  JSON.parse(
+    ((await stackFetch(server, "/internal/config", { access: "admin", keys })).body as { config_string: string })
+      .config_string,
+  );
+/** What one level's override holds (GET override/{level}). */
+const override = async (level: string) =>
+  JSON.parse(
+    (
+      (await stackFetch(server, `/internal/config/override/${level}`, { access: "admin", keys })).body as {
+        config_string: string;
+      }
+    ).config_string,
+  ) as Record<string, unknown>;
 const current = async () =>
   (await stackFetch(server, "/internal/projects/current", { access: "admin", keys })).body as {
     config: Record<string, unknown>;
@@ -49,10 +64,14 @@ describe("Stack's config API over the project's settings", () => {
     expect((await current()).config).toMatchObject({ sign_up_enabled: true, client_team_creation_enabled: true });
     expect((await signUp()).status).toBe(200);
 
-    const read = await stackFetch(server, "/internal/config/override/environment", { access: "admin", keys });
-    const rendered = JSON.parse((read.body as { config_string: string }).config_string);
+    const rendered = await renderedConfig();
     expect(rendered.auth.allowSignUp).toBe(true);
     expect(rendered.teams.allowClientTeamCreation).toBe(true);
+    // The environment level's override as Stack answers it: its keys as written, `auth` replacing `auth.allowSignUp`.
+    expect(await override("environment")).toEqual({
+      "teams.allowClientTeamCreation": true,
+      auth: { password: { allowSignIn: true } },
+    });
   });
 
   it("keeps secrets masked in answers and stored when the mask comes back", async () => {
@@ -78,7 +97,12 @@ describe("Stack's config API over the project's settings", () => {
     expect(sealed).toMatch(/^sealed:v1\./);
     const read = await stackFetch(server, "/internal/config/override/environment", { access: "admin", keys });
     expect(read.text).not.toContain("smtp-secret-1");
-    const rendered = JSON.parse((read.body as { config_string: string }).config_string);
+    expect((await override("environment"))["emails.server"]).toMatchObject({ password: "********" });
+    const stored = await server.store.query<{ config: unknown }>("select config from auth_projects where id = $1", [
+      keys.projectId,
+    ]);
+    expect(JSON.stringify(stored)).not.toContain("smtp-secret-1");
+    const rendered = await renderedConfig();
     expect(rendered.emails.server.password).toBe("********");
 
     // Sending the rendering back (mask included) changes nothing about the stored password.
@@ -228,5 +252,139 @@ describe("default team roles", () => {
         contained_permission_ids: ["$read_members", "$delete_team"],
       },
     ]);
+  });
+});
+
+describe("Stack's branch and environment levels (one branch per project, answered as Stack does)", () => {
+  const put = (level: string, config: unknown, source?: unknown) =>
+    stackFetch(server, `/internal/config/override/${level}`, {
+      method: "PUT",
+      access: "admin",
+      keys,
+      body: { config_string: JSON.stringify(config), ...(source === undefined ? {} : { source }) },
+    });
+  const reset = (level: string, paths: string[]) =>
+    stackFetch(server, `/internal/config/override/${level}/reset-keys`, {
+      method: "POST",
+      access: "admin",
+      keys,
+      body: { keys: paths },
+    });
+  const source = async () =>
+    ((await stackFetch(server, "/internal/config/source", { access: "admin", keys })).body as { source: unknown })
+      .source;
+  const github = {
+    type: "pushed-from-github",
+    owner: "myorg",
+    repo: "myrepo",
+    branch: "main",
+    commit_hash: "abc123def456",
+    config_file_path: "stack.config.ts",
+  };
+
+  beforeAll(async () => {
+    expect((await put("environment", {})).status).toBe(200);
+    expect((await put("branch", {}, { type: "unlinked" })).status).toBe(200);
+  });
+
+  it("keeps each level's override; the environment's wins where both set a key, and a reset lets the branch's show", async () => {
+    expect(
+      (await patch("branch", { "teams.allowClientTeamCreation": true, "users.allowClientUserDeletion": true })).status,
+    ).toBe(200);
+    expect(await override("branch")).toEqual({
+      "teams.allowClientTeamCreation": true,
+      "users.allowClientUserDeletion": true,
+    });
+    expect(await override("environment")).toEqual({});
+    expect((await renderedConfig()).teams.allowClientTeamCreation).toBe(true);
+
+    expect((await patch("environment", { "teams.allowClientTeamCreation": false })).status).toBe(200);
+    expect((await renderedConfig()).teams.allowClientTeamCreation).toBe(false);
+    // Written again at the branch level, the environment's value still wins.
+    expect((await patch("branch", { "teams.allowClientTeamCreation": true })).status).toBe(200);
+    expect((await current()).config).toMatchObject({ client_team_creation_enabled: false });
+
+    expect((await reset("environment", ["teams.allowClientTeamCreation"])).status).toBe(200);
+    expect((await current()).config).toMatchObject({ client_team_creation_enabled: true });
+    expect((await reset("branch", ["teams"])).status).toBe(200);
+    expect(await override("branch")).toEqual({ "users.allowClientUserDeletion": true });
+    expect((await current()).config).toMatchObject({
+      client_team_creation_enabled: false,
+      client_user_deletion_enabled: true,
+    });
+  });
+
+  it("a pushed branch config replaces the last one, keeping the environment's keys and settings made elsewhere", async () => {
+    const legacy = await stackFetch(server, "/internal/projects/current", {
+      method: "PATCH",
+      access: "admin",
+      keys,
+      body: { config: { magic_link_enabled: true } },
+    });
+    expect(legacy.status, legacy.text).toBe(200);
+    expect((await patch("environment", { "apiKeys.enabled.user": true })).status).toBe(200);
+    const first = { "teams.createPersonalTeamOnSignUp": true, "apiKeys.enabled.user": false };
+    expect((await put("branch", first, { type: "pushed-from-unknown" })).status).toBe(200);
+    expect((await current()).config).toMatchObject({
+      create_team_on_sign_up: true,
+      allow_user_api_keys: true,
+      magic_link_enabled: true,
+    });
+    expect((await put("branch", { "auth.passkey.allowSignIn": true }, { type: "unlinked" })).status).toBe(200);
+    expect(await override("branch")).toEqual({ "auth.passkey.allowSignIn": true });
+    expect((await current()).config).toMatchObject({
+      create_team_on_sign_up: false,
+      passkey_enabled: true,
+      allow_user_api_keys: true,
+      magic_link_enabled: true,
+    });
+  });
+
+  it("refuses environment settings at the branch level, and a branch push without its source", async () => {
+    const domain = { "domains.trustedDomains.docs": { baseUrl: "https://docs.example.com", handlerPath: "/handler" } };
+    const refusedDomain = knownError(await patch("branch", domain));
+    expect(refusedDomain.code).toBe("SCHEMA_ERROR");
+    expect(refusedDomain.error).toContain("domains.trustedDomains");
+    const ownKeys = {
+      "auth.oauth.providers.google": { type: "google", isShared: false, clientId: "id", clientSecret: "secret" },
+    };
+    expect(knownError(await patch("branch", ownKeys)).error).toContain("auth.oauth.providers.google.clientSecret");
+    expect(knownError(await patch("branch", { emails: { server: { isShared: true } } })).error).toContain(
+      "emails.server",
+    );
+    expect(knownError(await put("branch", { "teams.allowClientTeamCreation": true })).error).toContain(
+      "source is required",
+    );
+    for (const bad of [{ type: "invalid-type" }, { type: "pushed-from-github", owner: "org", repo: "repo" }]) {
+      expect(knownError(await put("branch", {}, bad)).code).toBe("SCHEMA_ERROR");
+    }
+    expect(knownError(await patch("invalid-level", {})).error).toBe(
+      "params.level must be one of the following values: project, branch, environment",
+    );
+    expect(await override("branch")).toEqual({ "auth.passkey.allowSignIn": true });
+    // The environment level holds them.
+    expect((await patch("environment", domain)).status).toBe(200);
+    expect((await current()).config).toMatchObject({
+      domains: expect.arrayContaining([expect.objectContaining({ domain: "https://docs.example.com" })]),
+    });
+  });
+
+  it("remembers where the branch config came from until it is unlinked; admin access only", async () => {
+    expect(await source()).toEqual({ type: "unlinked" });
+    expect((await put("branch", { "teams.allowClientTeamCreation": true }, github)).status).toBe(200);
+    expect(await source()).toEqual(github);
+    expect((await patch("branch", { "users.allowClientUserDeletion": false })).status).toBe(200);
+    expect(await source()).toEqual(github);
+    const unlinked = await stackFetch(server, "/internal/config/source", { method: "DELETE", access: "admin", keys });
+    expect(unlinked.status).toBe(200);
+    expect(await source()).toEqual({ type: "unlinked" });
+    expect(await override("branch")).toEqual({
+      "teams.allowClientTeamCreation": true,
+      "users.allowClientUserDeletion": false,
+    });
+    for (const access of ["client", "server"] as const) {
+      const refused = await stackFetch(server, "/internal/config/source", { access, keys });
+      expect(knownError(refused).code).toBe("INSUFFICIENT_ACCESS_TYPE");
+    }
   });
 });

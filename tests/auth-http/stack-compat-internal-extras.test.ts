@@ -196,7 +196,7 @@ describe("with operators and an SMTP server", () => {
     expect(knownError(wrong).code).toBe("INVALID_PUBLISHABLE_CLIENT_KEY");
   });
 
-  it("config API: branch is the environment level; apps.installed and trusted domains' keys are kept", async () => {
+  it("config API: a branch override applies to the one branch; apps.installed and trusted domains' keys are kept", async () => {
     const patch = (level: string, override: Record<string, unknown>) =>
       stackFetch(server, `/internal/config/override/${level}`, {
         method: "PATCH",
@@ -213,8 +213,17 @@ describe("with operators and an SMTP server", () => {
     };
     expect((await patch("branch", { "apps.installed.api-keys": { enabled: true } })).status).toBe(200);
     expect((await read()).apps.installed).toEqual({ "api-keys": { enabled: true } });
-    const environment = await stackFetch(server, "/internal/config/override/environment", { access: "admin", keys });
-    expect((environment.body as { config_string: string }).config_string).toContain('"api-keys"');
+    // Recorded at the branch level (as Stack keeps it), not at the environment level.
+    const level = async (name: string) =>
+      JSON.parse(
+        (
+          (await stackFetch(server, `/internal/config/override/${name}`, { access: "admin", keys })).body as {
+            config_string: string;
+          }
+        ).config_string,
+      );
+    expect(await level("branch")).toEqual({ "apps.installed.api-keys": { enabled: true } });
+    expect(JSON.stringify(await level("environment"))).not.toContain('"api-keys"');
     // The legacy project API leaves it alone.
     const legacy = await stackFetch(server, "/internal/projects/current", {
       method: "PATCH",

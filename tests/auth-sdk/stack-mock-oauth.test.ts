@@ -70,6 +70,7 @@ describe.each(DIALECTS)("shared providers through Stack's mock OAuth server, %s 
 
 describe("what the server asks of the mock", () => {
   it("sends Stack's authorization request: the provider id as client, openid offline_access, consent, PKCE", async () => {
+    // The client's side as Stack's e2e helpers send it: a short plain code challenge.
     const keys = await appProjectOf(server);
     const query = new URLSearchParams({
       client_id: keys.projectId,
@@ -79,8 +80,8 @@ describe("what the server asks of the mock", () => {
       response_type: "code",
       state: "s",
       grant_type: "authorization_code",
-      code_challenge: "c".repeat(43),
-      code_challenge_method: "S256",
+      code_challenge: "some-code-challenge",
+      code_challenge_method: "plain",
       type: "authenticate",
     });
     const res = await server.request(`/auth/api/v1/auth/oauth/authorize/spotify?${query}`, { redirect: "manual" });

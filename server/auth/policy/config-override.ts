@@ -456,3 +456,176 @@ export function toProjectConfig(current: ProjectConfig, level: ConfigLevel, stac
     installed_apps: s.apps.installed,
   };
 }
+
+/*
+ * Stack's branch and environment levels. A project here has one branch, and Stack's answers for
+ * one branch are: each level keeps its own override (GET override/{level} answers it, flat keys as
+ * written), the branch level may not hold environment settings, and the environment level wins
+ * where both set a key. The service's settings (ProjectConfig) are the result; every operation
+ * below works on their rendering and names the keys it touched, so settings made through the
+ * legacy project API stay as they are unless a key of the config API covers them.
+ */
+
+export type LayerLevel = "branch" | "environment";
+export interface ConfigLayers {
+  branch: JsonObject;
+  environment: JsonObject;
+}
+
+/** Settings only the environment level holds (secrets and per-deployment values), as in Stack. */
+const ENVIRONMENT_ONLY = [
+  /^domains\.trustedDomains(\.|$)/,
+  /^emails\.server(\.|$)/,
+  /^auth\.oauth\.providers\.[^.]+\.(isShared|clientId|clientSecret|microsoftTenantId|facebookConfigId)$/,
+];
+
+const SECRET_PATHS = [/^auth\.oauth\.providers\.[^.]+\.clientSecret$/, /^emails\.server\.password$/];
+
+export function layersOf(config: ProjectConfig): ConfigLayers {
+  const stored = config.config_overrides;
+  return {
+    branch: (stored?.branch ?? {}) as JsonObject,
+    environment: (stored?.environment ?? {}) as JsonObject,
+  };
+}
+
+/** Every leaf path an override sets (dotted keys and nested objects alike). */
+function leafPaths(value: Json, prefix: string): string[] {
+  if (!isObject(value) || Object.keys(value).length === 0) return [prefix];
+  return Object.entries(value).flatMap(([key, inner]) => leafPaths(inner, prefix ? `${prefix}.${key}` : key));
+}
+
+/** Refuses an override at the branch level that sets an environment setting. */
+export function checkBranchOverride(override: JsonObject): void {
+  const refused = leafPaths(override, "").filter((path) => ENVIRONMENT_ONLY.some((re) => re.test(path)));
+  if (refused.length > 0) {
+    throw KnownErrors.schemaError(
+      `The branch config override may not set ${refused.join(", ")}: only the environment level holds it.`,
+    );
+  }
+}
+
+const covers = (outer: string, inner: string) => inner === outer || inner.startsWith(`${outer}.`);
+
+function getAt(target: Json | undefined, path: string[]): Json | undefined {
+  let here: Json | undefined = target;
+  for (const part of path) {
+    if (!isObject(here)) return undefined;
+    here = here[part];
+  }
+  return here;
+}
+
+/** Masks stored secrets in a layer (they are kept sealed in the settings, never in the record). */
+function maskSecrets(layer: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(layer)) {
+    const masked = structuredClone(value);
+    for (const path of leafPaths(value, key)) {
+      if (!SECRET_PATHS.some((re) => re.test(path))) continue;
+      if (path === key) out[key] = CONFIG_SECRET_MASK;
+      else setAt(masked as JsonObject, path.slice(key.length + 1).split("."), CONFIG_SECRET_MASK);
+    }
+    if (!(key in out)) out[key] = masked;
+  }
+  return out;
+}
+
+/** Stack's PATCH of a layer: each key replaces what the layer held at and below it. */
+function mergeLayer(layer: JsonObject, override: JsonObject): JsonObject {
+  const out = structuredClone(layer);
+  for (const [key, value] of Object.entries(override)) {
+    for (const existing of Object.keys(out)) if (covers(key, existing)) delete out[existing];
+    const outer = Object.keys(out).find((existing) => covers(existing, key));
+    const inner = outer ? out[outer] : undefined;
+    if (outer && isObject(inner)) setAt(inner, key.slice(outer.length + 1).split("."), value);
+    else out[key] = structuredClone(value);
+  }
+  return out;
+}
+
+/** Removes keys (and what lies below them) from a layer. */
+function resetLayer(layer: JsonObject, keys: string[]): JsonObject {
+  const out = structuredClone(layer);
+  for (const key of keys) {
+    for (const existing of Object.keys(out)) if (covers(key, existing)) delete out[existing];
+    const outer = Object.keys(out).find((existing) => covers(existing, key));
+    const inner = outer ? out[outer] : undefined;
+    if (outer && isObject(inner)) setAt(inner, key.slice(outer.length + 1).split("."), undefined);
+  }
+  return out;
+}
+
+/** The value the rendering takes for `path` when no layer sets it. */
+function restore(base: JsonObject, defaults: JsonObject, path: string) {
+  const fallback = getAt(defaults, path.split("."));
+  setAt(base, path.split("."), fallback === undefined ? undefined : fallback);
+}
+
+function applyKey(base: JsonObject, layer: JsonObject, key: string) {
+  setAt(base, key.split("."), expand(layer[key] as Json));
+}
+
+/**
+ * One operation of the config API at the branch or environment level: the new layers and the
+ * settings' new rendering (validated), ready for toProjectConfig.
+ */
+export function applyLayered(
+  current: ProjectConfig,
+  level: LayerLevel,
+  op:
+    | { kind: "patch"; override: JsonObject }
+    | { kind: "put"; override: JsonObject }
+    | { kind: "reset"; keys: string[] },
+): { layers: ConfigLayers; stack: JsonObject } {
+  if (level === "branch" && op.kind !== "reset") checkBranchOverride(op.override);
+  const old = layersOf(current);
+  const layers: ConfigLayers = { ...old };
+  const defaults = renderConfig(baseline(current), "environment", true);
+  let base: JsonObject;
+  const other = level === "branch" ? old.environment : old.branch;
+  if (op.kind === "put" && level === "environment") {
+    // Replacing the environment level starts from the defaults, with the branch level under it.
+    layers.environment = maskSecrets(op.override);
+    base = defaults;
+    base = structuredClone(base);
+    for (const key of Object.keys(layers.branch)) applyKey(base, layers.branch, key);
+    for (const key of Object.keys(op.override)) applyKey(base, op.override, key);
+  } else {
+    base = renderConfig(current, "environment", true);
+    const mine = level === "branch" ? old.branch : old.environment;
+    const next =
+      op.kind === "patch"
+        ? mergeLayer(mine, op.override)
+        : op.kind === "put"
+          ? structuredClone(op.override)
+          : resetLayer(mine, op.keys);
+    const given = op.kind === "reset" ? {} : op.override;
+    // Keys the level no longer sets fall back: to the branch's value under an environment key, else the default.
+    const gone = op.kind === "reset" ? op.keys : op.kind === "put" ? Object.keys(mine).filter((k) => !(k in next)) : [];
+    for (const path of gone) {
+      if (level === "branch" && Object.keys(other).some((e) => covers(e, path))) continue;
+      restore(base, defaults, path);
+      if (level === "environment") {
+        for (const key of Object.keys(other)) if (covers(key, path) || covers(path, key)) applyKey(base, other, key);
+      }
+    }
+    for (const key of Object.keys(given)) {
+      // The environment level wins where it sets the key (or one above it).
+      if (level === "branch" && Object.keys(other).some((e) => covers(e, key))) continue;
+      applyKey(base, given, key);
+      if (level === "branch") for (const e of Object.keys(other)) if (covers(key, e)) applyKey(base, other, e);
+    }
+    if (level === "branch") {
+      // What the environment level set below a key the branch dropped is put back.
+      for (const path of gone) for (const e of Object.keys(other)) if (covers(path, e)) applyKey(base, other, e);
+    }
+    layers[level] = level === "environment" ? maskSecrets(next) : next;
+  }
+  fillDefaults(base, defaults);
+  const parsed = environmentShape.safeParse(base);
+  if (!parsed.success) {
+    throw KnownErrors.schemaError(`The ${level} config override is not valid:\n${describeIssues(parsed.error)}`);
+  }
+  return { layers, stack: base };
+}

@@ -20,6 +20,18 @@ export interface AppProjectKeys {
 export type AccountMergeStrategy = "link_method" | "raise_error" | "allow_duplicates";
 
 /** A project's settings, stored as JSON in Stack's snake_case vocabulary. */
+export type ConfigSource =
+  | { type: "unlinked" }
+  | { type: "pushed-from-unknown" }
+  | {
+      type: "pushed-from-github";
+      owner: string;
+      repo: string;
+      branch: string;
+      commit_hash: string;
+      config_file_path: string;
+    };
+
 export interface ProjectConfig {
   sign_up_enabled: boolean;
   credential_enabled: boolean;
@@ -55,6 +67,14 @@ export interface ProjectConfig {
   data_vault_stores: Record<string, { display_name: string }>;
   /** Stack's dashboard apps switched on or off (`apps.installed.<id>.enabled`), kept for the dashboard. */
   installed_apps: Record<string, { enabled: boolean }>;
+  /**
+   * Stack's config API: the overrides written at the branch and environment level (flat keys as
+   * written, secrets masked), kept to answer GET override/{level} and to layer them (environment
+   * over branch). The settings above are what the service reads; these only record how they came.
+   */
+  config_overrides?: { branch: Record<string, unknown>; environment: Record<string, unknown> };
+  /** Where the branch config was pushed from (Stack's `/internal/config/source`); unlinked when unset. */
+  config_source?: ConfigSource;
 }
 
 export interface OAuthProviderConfig {
