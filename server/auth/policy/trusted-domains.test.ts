@@ -42,6 +42,17 @@ describe("trusted domains", () => {
   it("accepts localhost only with allow_localhost and outside production mode", () => {
     expect(isTrustedUrl(project([]), "http://localhost:5173/cb", own)).toBe(true);
     expect(isTrustedUrl(project([], { allowLocalhost: false }), "http://localhost:5173/cb", own)).toBe(false);
+    // A listed localhost domain counts without allow_localhost (Stack's exact-domain tests), only that one.
+    const listed = project(["http://stack-test.localhost"], { allowLocalhost: false });
+    expect(isTrustedUrl(listed, "http://stack-test.localhost/some-callback-url", own)).toBe(true);
+    expect(isTrustedUrl(listed, "http://other.localhost/some-callback-url", own)).toBe(false);
+    expect(
+      isTrustedUrl(
+        project(["http://stack-test.localhost"], { production: true }),
+        "http://stack-test.localhost/cb",
+        own,
+      ),
+    ).toBe(false);
     expect(isTrustedUrl(project([], { production: true }), "http://localhost:5173/cb", own)).toBe(false);
   });
 

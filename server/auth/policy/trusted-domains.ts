@@ -50,8 +50,8 @@ function matchesDomain(domain: string, url: URL): boolean {
 
 /**
  * Whether a redirect or callback URL may be used for the project. Relative URLs are resolved
- * against the server's own origin, which is always trusted. Localhost counts only with
- * allow_localhost outside production mode.
+ * against the server's own origin, which is always trusted. Localhost counts only outside
+ * production mode, with allow_localhost or as a listed domain.
  */
 export function isTrustedUrl(project: Project, rawUrl: string, ownOrigin: string): boolean {
   let url: URL;
@@ -61,7 +61,12 @@ export function isTrustedUrl(project: Project, rawUrl: string, ownOrigin: string
     return false;
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return false;
-  if (isLocalhost(url.hostname)) return project.config.allow_localhost && !project.isProductionMode;
+  if (isLocalhost(url.hostname)) {
+    if (project.isProductionMode) return false;
+    // allow_localhost trusts every localhost URL; without it, a localhost domain the admin listed
+    // still counts (as in Stack), the server's own origin does not.
+    return project.config.allow_localhost || project.config.domains.some(({ domain }) => matchesDomain(domain, url));
+  }
   if (url.origin === new URL(ownOrigin).origin && !(project.isProductionMode && url.protocol !== "https:")) return true;
   return project.config.domains.some(
     ({ domain }) => !(project.isProductionMode && productionDomainProblem(domain)) && matchesDomain(domain, url),

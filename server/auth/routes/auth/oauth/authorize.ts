@@ -1,4 +1,3 @@
-import { setCookie } from "hono/cookie";
 import { z } from "zod";
 import { authenticateOAuthClient } from "../../../access/oauth-client.ts";
 import type { AuthApp, AuthDeps } from "../../../auth-env.ts";
@@ -77,13 +76,17 @@ export function registerOAuthAuthorize(app: AuthApp, deps: AuthDeps): void {
       await provider.authorizationUrl(innerState, innerCodeVerifier, parseScopes(input.provider_scope), nonce)
     ).toString();
     if (input.stack_response_mode === "json") return c.json({ location });
-    setCookie(c, `stack-oauth-inner-${innerState}`, "true", {
-      httpOnly: true,
-      sameSite: "Lax",
-      path: "/",
-      maxAge: FLOW_LIFETIME_MS / 1000,
-      secure: new URL(own).protocol === "https:",
-    });
+    // Written as Stack writes it (Path, Expires, Max-Age, Secure, HttpOnly; no SameSite, whose
+    // default Lax is what a browser applies anyway): the cookie only marks the browser that began
+    // the flow, and Stack's clients and tests read it in this form.
+    const maxAge = FLOW_LIFETIME_MS / 1000;
+    const expires = new Date(Date.now() + FLOW_LIFETIME_MS).toUTCString();
+    const secure = new URL(own).protocol === "https:" ? " Secure;" : "";
+    c.header(
+      "set-cookie",
+      `stack-oauth-inner-${innerState}=true; Path=/; Expires=${expires}; Max-Age=${maxAge};${secure} HttpOnly`,
+      { append: true },
+    );
     return c.redirect(location, 307);
   });
 }
