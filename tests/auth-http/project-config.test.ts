@@ -306,6 +306,9 @@ describe("Stack's branch and environment levels (one branch per project, answere
 
     expect((await reset("environment", ["teams.allowClientTeamCreation"])).status).toBe(200);
     expect((await current()).config).toMatchObject({ client_team_creation_enabled: true });
+    // Keys no level holds are a no-op, as in Stack.
+    expect((await reset("branch", ["nonexistent.key"])).status).toBe(200);
+    expect((await reset("environment", ["nonexistent.key", "auth.oauth.providers.nothing"])).status).toBe(200);
     expect((await reset("branch", ["teams"])).status).toBe(200);
     expect(await override("branch")).toEqual({ "users.allowClientUserDeletion": true });
     expect((await current()).config).toMatchObject({

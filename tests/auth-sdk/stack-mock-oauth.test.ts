@@ -68,6 +68,31 @@ describe.each(DIALECTS)("shared providers through Stack's mock OAuth server, %s 
   );
 });
 
+describe("connected accounts through the mock", () => {
+  it("hands out the mock's access token for the signed-in account (201, as Stack), which its userinfo accepts", async () => {
+    const email = address();
+    const signedIn = await oidcSignIn(server, await clientApp(server), {
+      provider: "spotify",
+      username: email,
+      password: "",
+    });
+    expect(signedIn).toMatchObject({ ok: true });
+    if (!signedIn.ok) return;
+    const keys = await appProjectOf(server);
+    const res = await stackFetch(server, "/connected-accounts/me/spotify/access-token", {
+      method: "POST",
+      access: "client",
+      keys,
+      accessToken: signedIn.accessToken,
+      body: { scope: "openid" },
+    });
+    expect(res.status, res.text).toBe(201);
+    const token = (res.body as { access_token: string }).access_token;
+    const me = await fetch(`${idp.issuer}/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(await me.json()).toMatchObject({ sub: email });
+  });
+});
+
 describe("what the server asks of the mock", () => {
   it("sends Stack's authorization request: the provider id as client, openid offline_access, consent, PKCE", async () => {
     // The client's side as Stack's e2e helpers send it: a short plain code challenge.

@@ -556,10 +556,12 @@ function resetLayer(layer: JsonObject, keys: string[]): JsonObject {
   return out;
 }
 
-/** The value the rendering takes for `path` when no layer sets it. */
+/** The value the rendering takes for `path` when no layer sets it (a path nothing holds stays absent). */
 function restore(base: JsonObject, defaults: JsonObject, path: string) {
-  const fallback = getAt(defaults, path.split("."));
-  setAt(base, path.split("."), fallback === undefined ? undefined : fallback);
+  const parts = path.split(".");
+  const fallback = getAt(defaults, parts);
+  if (fallback !== undefined) setAt(base, parts, fallback);
+  else if (getAt(base, parts) !== undefined) setAt(base, parts, undefined);
 }
 
 function applyKey(base: JsonObject, layer: JsonObject, key: string) {

@@ -34,7 +34,8 @@ export function registerConnectedAccounts(app: AuthApp, deps: AuthDeps): void {
       accountId,
       parseScopes(scope),
     );
-    return c.json({ access_token: token });
+    // 201 as in Stack (a token is issued for the caller).
+    return c.json({ access_token: token }, 201);
   };
   app.post("/connected-accounts/:user_id/:provider/access-token", projectAuth(deps), (c) => accessToken(c, undefined));
   app.post("/connected-accounts/:user_id/:provider/:provider_account_id/access-token", projectAuth(deps), (c) =>
