@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { oidcSignIn } from "../helpers/oidc-browser.ts";
 import { appProjectOf, clientApp, DIALECTS } from "../helpers/stack-apps.ts";
-import { stackFetch } from "../helpers/stack-http.ts";
+import { knownError, stackFetch } from "../helpers/stack-http.ts";
 import { listenStackMockIdp, type RunningStackMockIdp } from "../helpers/stack-mock-idp.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 
@@ -90,10 +90,63 @@ describe("connected accounts through the mock", () => {
     const token = (res.body as { access_token: string }).access_token;
     const me = await fetch(`${idp.issuer}/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(await me.json()).toMatchObject({ sub: email });
+
+    // With allow_connected_accounts off the account signs in but is no connected account (as in Stack).
+    const asUser = { access: "client" as const, keys, accessToken: signedIn.accessToken };
+    const connected = async () =>
+      ((await stackFetch(server, "/connected-accounts/me", asUser)).body as { items: unknown[] }).items.length;
+    expect(await connected()).toBe(1);
+    const providers = (await stackFetch(server, "/oauth-providers?user_id=me", asUser)).body as {
+      items: { id: string }[];
+    };
+    const [account] = providers.items;
+    const off = await stackFetch(server, `/oauth-providers/me/${account?.id}`, {
+      ...asUser,
+      method: "PATCH",
+      body: { allow_connected_accounts: false },
+    });
+    expect(off.status, off.text).toBe(200);
+    expect(await connected()).toBe(0);
+    const refused = await stackFetch(server, "/connected-accounts/me/spotify/access-token", {
+      ...asUser,
+      method: "POST",
+      body: { scope: "openid" },
+    });
+    expect(knownError(refused).code).toBe("OAUTH_CONNECTION_NOT_CONNECTED_TO_USER");
   });
 });
 
 describe("what the server asks of the mock", () => {
+  it("refuses redirect URLs that are no absolute URL, in Stack's words", async () => {
+    const keys = await appProjectOf(server);
+    const base = {
+      client_id: keys.projectId,
+      client_secret: keys.publishableClientKey,
+      redirect_uri: `${server.url}/handler/oauth-callback`,
+      scope: "legacy",
+      response_type: "code",
+      state: "s",
+      grant_type: "authorization_code",
+      code_challenge: "some-code-challenge",
+      code_challenge_method: "plain",
+    };
+    const authorize = (extra: Record<string, string>) =>
+      server.request(`/auth/api/v1/auth/oauth/authorize/spotify?${new URLSearchParams({ ...base, ...extra })}`, {
+        redirect: "manual",
+      });
+    const spaces = await authorize({ redirect_uri: "this is an invalid URL string" });
+    expect(spaces.status).toBe(400);
+    expect(await spaces.json()).toMatchObject({
+      code: "SCHEMA_ERROR",
+      error:
+        "Request validation failed on GET /api/v1/auth/oauth/authorize/spotify:\n  - query.redirect_uri contains spaces\n  - query.redirect_uri is not a valid URL",
+    });
+    const after = await authorize({ after_callback_redirect_url: "not-a-valid-url" });
+    expect(((await after.json()) as { error: string }).error).toContain(
+      "query.after_callback_redirect_url is not a valid URL",
+    );
+  });
+
   it("sends Stack's authorization request: the provider id as client, openid offline_access, consent, PKCE", async () => {
     // The client's side as Stack's e2e helpers send it: a short plain code challenge.
     const keys = await appProjectOf(server);

@@ -27,12 +27,13 @@ export class ConnectedAccounts {
     private vault: Vault,
   ) {}
 
+  /** The user's accounts that may serve as connected accounts (`allow_connected_accounts`, as in Stack). */
   list(projectId: string, userId: string): Promise<AccountRow[]> {
     const t = authOauthAccountsTable;
     return this.store.db
       .select()
       .from(t)
-      .where(and(eq(t.projectId, projectId), eq(t.userId, userId)))
+      .where(and(eq(t.projectId, projectId), eq(t.userId, userId), eq(t.allowConnectedAccounts, true)))
       .orderBy(asc(t.createdAt));
   }
 

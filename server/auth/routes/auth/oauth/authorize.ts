@@ -10,10 +10,20 @@ import { parseScopes } from "../../../social/provider-tokens.ts";
 import { readQuery } from "../../../wire/headers.ts";
 import { stripCodeAndState } from "./code-exchange.ts";
 
+/** An absolute URL, refused in Stack's words (a relative one would resolve against this server). */
+const absoluteUrl = (options: { noSpaces?: boolean } = {}) =>
+  z
+    .string()
+    .max(2048)
+    .superRefine((value, ctx) => {
+      if (options.noSpaces && /\s/.test(value)) ctx.addIssue({ code: "custom", message: "contains spaces" });
+      if (!URL.canParse(value)) ctx.addIssue({ code: "custom", message: "is not a valid URL" });
+    });
+
 const query = z.looseObject({
   client_id: z.string().max(200),
   client_secret: z.string().max(200),
-  redirect_uri: z.string().min(1).max(2048),
+  redirect_uri: absoluteUrl({ noSpaces: true }),
   state: z.string().min(1).max(500),
   // Any length, as Stack takes it (its e2e helpers send the plain "some-code-challenge"): the
   // challenge protects the client's own code, and the S256 the SDKs send is 43 characters anyway.
@@ -25,7 +35,7 @@ const query = z.looseObject({
   type: z.enum(["authenticate", "link"]).default("authenticate"),
   error_redirect_url: z.string().max(2048).optional(),
   token: z.string().max(8192).optional(),
-  after_callback_redirect_url: z.string().max(2048).optional(),
+  after_callback_redirect_url: absoluteUrl().optional(),
   provider_scope: z.string().max(500).optional(),
   stack_response_mode: z.enum(["json", "redirect"]).optional(),
 });
