@@ -25,7 +25,9 @@ function redirectWithError(c: Context<AuthEnv>, target: string, error: HttpError
   url.searchParams.set("errorCode", error.code);
   url.searchParams.set("message", error.message);
   url.searchParams.set("details", JSON.stringify(error.details ?? {}));
-  return c.redirect(url.toString(), 303);
+  // Stack answers a failed GET callback with 307 (its success with 303); after a form_post a 307
+  // would send the provider's form on to the app, so that one stays 303.
+  return c.redirect(url.toString(), c.req.method === "GET" ? 307 : 303);
 }
 
 /**
