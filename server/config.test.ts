@@ -49,12 +49,18 @@ describe("loadConfig", () => {
 
   it("takes Stack's mock OAuth server (OAUTH_MOCK_URL) outside production mode only", () => {
     expect(loadConfig({}).OAUTH_MOCK_URL).toBeUndefined();
-    expect(loadConfig({ OAUTH_MOCK_URL: "http://localhost:8114" }).OAUTH_MOCK_URL).toBe("http://localhost:8114");
+    expect(loadConfig({ OAUTH_MOCK_URL: "http://localhost:8114", HOST: "127.0.0.1" }).OAUTH_MOCK_URL).toBe(
+      "http://localhost:8114",
+    );
+    // It signs anyone in: never on an address a network reaches (HOST defaults to 0.0.0.0).
+    expect(() => loadConfig({ OAUTH_MOCK_URL: "http://localhost:8114" })).toThrow(/OAUTH_MOCK_URL: .*loopback/);
     expect(() => loadConfig({ OAUTH_MOCK_URL: "http://localhost:8114", NODE_ENV: "production" })).toThrow(
       /OAUTH_MOCK_URL: .*cannot be set with NODE_ENV=production/,
     );
-    expect(() => loadConfig({ OAUTH_MOCK_URL: "ftp://localhost:8114" })).toThrow(/OAUTH_MOCK_URL/);
-    expect(() => loadConfig({ OAUTH_MOCK_URL: "http://localhost:8114/?x=1" })).toThrow(/OAUTH_MOCK_URL/);
+    expect(() => loadConfig({ OAUTH_MOCK_URL: "ftp://localhost:8114", HOST: "127.0.0.1" })).toThrow(/OAUTH_MOCK_URL/);
+    expect(() => loadConfig({ OAUTH_MOCK_URL: "http://localhost:8114/?x=1", HOST: "127.0.0.1" })).toThrow(
+      /OAUTH_MOCK_URL/,
+    );
   });
 
   it("lets only operators create projects unless told otherwise", () => {

@@ -222,6 +222,13 @@ const configRules = configSchema.superRefine((config, ctx) => {
       path: ["OAUTH_MOCK_URL"],
       message: "signs anyone in as any address (Stack's mock OAuth server) and cannot be set with NODE_ENV=production",
     });
+  } else if (config.OAUTH_MOCK_URL && !isLoopbackHost(config.HOST)) {
+    // The same bar as the development provider's: a mock that signs anyone in is never offered to a network.
+    ctx.addIssue({
+      code: "custom",
+      path: ["OAUTH_MOCK_URL"],
+      message: `signs anyone in as any address, so the server must listen on a loopback address (HOST=127.0.0.1), not ${config.HOST}`,
+    });
   }
   const dev = config.DEV_OAUTH_PROVIDER;
   const issue = (message: string) => ctx.addIssue({ code: "custom", path: ["DEV_OAUTH_PROVIDER"], message });
