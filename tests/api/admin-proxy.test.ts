@@ -54,7 +54,12 @@ describe("GET /admin/me", () => {
 
   it("lists who the operator rule names to operators only (for the user list's column)", async () => {
     const listed = await api(server, operator.accessToken, "GET", "/admin/operators");
-    expect(listed.data).toEqual({ firstOperatorId: null, emails: [operatorEmail, unverifiedOperatorEmail] });
+    // The test server made its first operator through the setup link, as a fresh instance's first run does.
+    expect(server.firstOperator?.userId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(listed.data).toEqual({
+      firstOperatorId: server.firstOperator?.userId,
+      emails: [operatorEmail, unverifiedOperatorEmail],
+    });
     const refused = await api(server, member.accessToken, "GET", "/admin/operators");
     expect([refused.status, refused.error?.code]).toEqual([403, "ADMIN_REQUIRED"]);
   });

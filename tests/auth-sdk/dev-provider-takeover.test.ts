@@ -92,7 +92,8 @@ describe("with DEV_OAUTH_PROVIDER=true on loopback", () => {
           expect(attack, `${strategy} ${provider}`).toEqual({
             ok: false,
             step: "callback",
-            status: 303,
+            // A refused callback redirects with 307, as Stack does (docs/stack-compat.md).
+            status: 307,
             code: "USER_EMAIL_ALREADY_EXISTS",
           });
         }
