@@ -92,9 +92,9 @@ describe("with DEV_OAUTH_PROVIDER=true on loopback", () => {
           expect(attack, `${strategy} ${provider}`).toEqual({
             ok: false,
             step: "callback",
-            // A refused callback redirects with 307, as Stack does (docs/stack-compat.md).
+            // A refused GET callback redirects with 307, as Stack's.
             status: 307,
-            code: "USER_EMAIL_ALREADY_EXISTS",
+            code: "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE",
           });
         }
       }
@@ -116,7 +116,11 @@ describe("with DEV_OAUTH_PROVIDER=true on loopback", () => {
     const anonymousApp = await clientApp(server);
     const anonymous = await anonymousApp.getUser({ or: "anonymous" });
     const upgrade = await devProviderSignIn(server, anonymousApp, { provider: "github", email: victimEmail });
-    expect(upgrade).toMatchObject({ ok: false, step: "callback", code: "USER_EMAIL_ALREADY_EXISTS" });
+    expect(upgrade).toMatchObject({
+      ok: false,
+      step: "callback",
+      code: "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE",
+    });
     const still = await anonymousApp.getUser({ or: "anonymous" });
     expect([still.id, still.isAnonymous, still.primaryEmail]).toEqual([anonymous.id, true, null]);
 
@@ -164,6 +168,10 @@ describe("with DEV_OAUTH_PROVIDER=true on loopback", () => {
       email,
       browser: new DevBrowser(),
     });
-    expect(someoneElse).toMatchObject({ ok: false, step: "callback", code: "USER_EMAIL_ALREADY_EXISTS" });
+    expect(someoneElse).toMatchObject({
+      ok: false,
+      step: "callback",
+      code: "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE",
+    });
   });
 });

@@ -165,7 +165,11 @@ describe("hostile OpenID answers: a clear code, no account linked, nothing logge
     const who = person({ email: existing.email, emailVerified: false });
     const before = [await linkedAccounts(), server.logs.length] as const;
     const result = await oidcSignIn(server, await clientApp(server), { provider: PROVIDER, ...who });
-    expect(result).toMatchObject({ ok: false, step: "callback", code: "USER_EMAIL_ALREADY_EXISTS" });
+    expect(result).toMatchObject({
+      ok: false,
+      step: "callback",
+      code: "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE",
+    });
     expect(await linkedAccounts()).toBe(before[0]);
     expect(alarmingLogs(before[1], [who.password])).toEqual([]);
   });

@@ -75,7 +75,11 @@ describe.each(DIALECTS)("social sign-in through the development provider with th
       email,
       browser,
     });
-    expect(refused).toMatchObject({ ok: false, step: "callback", code: "USER_EMAIL_ALREADY_EXISTS" });
+    expect(refused).toMatchObject({
+      ok: false,
+      step: "callback",
+      code: "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE",
+    });
   });
 
   it("links a provider account to the signed-in user", async () => {

@@ -389,10 +389,15 @@ export function teamNotFound(teamId: string) {
   return known("TEAM_NOT_FOUND", `Team ${teamId} not found.`, { team_id: teamId });
 }
 
-export function contactChannelAlreadyUsedForAuth(value: string) {
+/** wouldWorkIfEmailWasVerified: the other account's address is unproved (Stack's message then says how to go on). */
+export function contactChannelAlreadyUsedForAuth(value: string, wouldWorkIfEmailWasVerified = false) {
   return known(
     "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE",
-    `This email "(${value})" is already used for authentication by another account.`,
-    { type: "email", contact_channel_value: value, would_work_if_email_was_verified: false },
+    `This email "(${value})" is already used for authentication by another account${
+      wouldWorkIfEmailWasVerified
+        ? " but the email is not verified. Please login to your existing account with the method you used to sign up, and then verify your email to sign in with this login method."
+        : "."
+    }`,
+    { type: "email", contact_channel_value: value, would_work_if_email_was_verified: wouldWorkIfEmailWasVerified },
   );
 }

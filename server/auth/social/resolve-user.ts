@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { authContactChannelsTable, authOauthAccountsTable } from "../../db/schema/index.ts";
 import type { ServiceContext } from "../../service-context.ts";
-import { KnownErrors } from "../errors/known-errors.ts";
+import { contactChannelAlreadyUsedForAuth, KnownErrors } from "../errors/known-errors.ts";
 import type { FirstRunGate } from "../policy/first-run-gate.ts";
 import { checkSignUp, signUpContext } from "../policy/sign-up-rules.ts";
 import type { AccountMergeStrategy, Project } from "../stores/projects.ts";
@@ -13,16 +13,19 @@ import type { OAuthFlowState, ProviderIdentity } from "./provider.ts";
  * What a social sign-in does when another account already signs in with its e-mail: link_method
  * merges only when both the provider and that account have proved the address. Merging on less
  * would hand the account to whoever typed the address at an unverifying provider (the development
- * one), or hand the owner's later real sign-in to whoever made the account first.
+ * one), or hand the owner's later real sign-in to whoever made the account first. An unproved
+ * account is refused with its own answer ("refuse-unverified"), as Stack does: its owner can sign
+ * in the old way, verify the address, and then use the provider.
  */
 export function mergeDecision(
   strategy: AccountMergeStrategy,
   providerVerified: boolean,
   accountVerified: boolean,
-): "link" | "refuse" | "separate" {
+): "link" | "refuse" | "refuse-unverified" | "separate" {
   if (strategy === "allow_duplicates") return "separate";
-  if (strategy === "link_method" && providerVerified && accountVerified) return "link";
-  return "refuse";
+  if (strategy !== "link_method") return "refuse";
+  if (!accountVerified) return "refuse-unverified";
+  return providerVerified ? "link" : "refuse";
 }
 
 /** What resolving a social user needs of the service (AuthDeps has it): named here, as social/ sits below auth-env.ts. */
@@ -99,13 +102,17 @@ export async function resolveSocialUser(
         )
     : [];
   const sameEmail = channel ? await deps.users.get(project.id, channel.userId) : null;
-  if (channel && sameEmail && sameEmail.id !== caller?.id) {
+  // The caller's own account is no exception: signing in with a provider while signed in is a
+  // sign-in (type=link is the way to add a method), so the same strategy decides, as in Stack.
+  if (channel && sameEmail) {
     const decision = mergeDecision(
       project.config.oauth_account_merge_strategy,
       identity.emailVerified,
       channel.verified,
     );
-    if (decision === "refuse") throw KnownErrors.userEmailAlreadyExists(identity.email ?? "");
+    if (decision === "refuse" || decision === "refuse-unverified") {
+      throw contactChannelAlreadyUsedForAuth(identity.email ?? "", decision === "refuse-unverified");
+    }
     if (decision === "link") {
       await link(sameEmail.id);
       return { user: await deps.users.require(project.id, sameEmail.id), isNewUser: false };
@@ -121,9 +128,16 @@ export async function resolveSocialUser(
     signUpContext({ email: identity.email, authMethod: "oauth", oauthProvider: flow.providerId, countryCode }),
     caller?.restrictedByAdminPrivateDetails,
   );
-  const emailFree = identity.email !== null && !sameEmail;
-  const emailChanges = emailFree
-    ? { primaryEmail: identity.email, primaryEmailVerified: identity.emailVerified, primaryEmailAuthEnabled: true }
+  // Under allow_duplicates the new account keeps a proved address as a contact, not for signing in:
+  // the other account already signs in with it (as in Stack). An unproved one (the development
+  // provider's) is left off, so nobody collects another account's address by typing it there.
+  const emailKept = identity.email !== null && (!sameEmail || identity.emailVerified);
+  const emailChanges = emailKept
+    ? {
+        primaryEmail: identity.email,
+        primaryEmailVerified: identity.emailVerified,
+        primaryEmailAuthEnabled: !sameEmail,
+      }
     : {};
   let user: UserRecord;
   if (caller?.isAnonymous) {
