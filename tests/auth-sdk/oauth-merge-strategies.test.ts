@@ -38,12 +38,33 @@ async function setMergeStrategy(strategy: "link_method" | "raise_error" | "allow
   expect(res.status, res.text).toBe(200);
 }
 
+/** The last callback's redirect target and cookies. */
+let lastCallback: { location: URL; cookies: string[] } | null = null;
+
 async function spotify(email: string, tokens?: { accessToken: string; refreshToken: string }) {
   return oidcSignIn(server, await clientApp(server, tokens ? { tokens } : {}), {
     provider: "spotify",
     username: email,
     password: "",
+    onCallbackResponse: (response) => {
+      lastCallback = {
+        location: new URL(response.headers.get("location") ?? "about:blank"),
+        cookies: response.headers.getSetCookie(),
+      };
+    },
   });
+}
+
+/** The error redirect of a refused callback, as Stack's merge-strategy test reads it. */
+function expectRefusalRedirect(message: string, details: Record<string, unknown>) {
+  const location = lastCallback?.location;
+  expect(location?.searchParams.get("error")).toBe("server_error");
+  expect(location?.searchParams.get("errorCode")).toBe(REFUSED);
+  expect(location?.searchParams.get("error_description")).toBe(message);
+  expect(location?.searchParams.get("message")).toBe(message);
+  expect(JSON.parse(location?.searchParams.get("details") ?? "null")).toEqual(details);
+  // The flow's browser mark is cleared with the spent state.
+  expect(lastCallback?.cookies.some((c) => /^stack-oauth-inner-[^=]+=;.*Max-Age=0/.test(c))).toBe(true);
 }
 
 async function channelsOf(tokens: { accessToken: string; refreshToken: string }) {
@@ -71,6 +92,10 @@ describe("OAuth sign-in beside an existing account", () => {
     const owner = await createTestUser(server, { email: `${randomUUID()}@mock.example`, verified: false });
     const attempt = await spotify(owner.email);
     expect(attempt).toEqual({ ok: false, step: "callback", status: 307, code: REFUSED });
+    expectRefusalRedirect(
+      `This email "(${owner.email})" is already used for authentication by another account but the email is not verified. Please login to your existing account with the method you used to sign up, and then verify your email to sign in with this login method.`,
+      { type: "email", contact_channel_value: owner.email, would_work_if_email_was_verified: true },
+    );
     const { user, channels } = await channelsOf(owner);
     expect(user.oauthProviders).toEqual([]);
     expect(channels).toEqual([{ value: owner.email, verified: false, auth: true }]);
@@ -81,6 +106,11 @@ describe("OAuth sign-in beside an existing account", () => {
     try {
       const owner = await createTestUser(server, { email: `${randomUUID()}@mock.example`, verified: true });
       expect(await spotify(owner.email)).toEqual({ ok: false, step: "callback", status: 307, code: REFUSED });
+      expectRefusalRedirect(`This email "(${owner.email})" is already used for authentication by another account.`, {
+        type: "email",
+        contact_channel_value: owner.email,
+        would_work_if_email_was_verified: false,
+      });
       expect((await channelsOf(owner)).user.oauthProviders).toEqual([]);
     } finally {
       await setMergeStrategy("link_method");

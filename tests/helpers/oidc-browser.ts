@@ -46,6 +46,8 @@ export interface OidcSignInOptions {
   };
   /** Called with our callback URL (code and state) before the browser follows it. */
   onCallbackUrl?: (url: string) => void;
+  /** Called with our callback's answer (its redirect, with its cookies). */
+  onCallbackResponse?: (response: Response) => void;
 }
 
 /** Follows redirects by hand, keeping cookies, until a URL outside the provider's origin. */
@@ -120,6 +122,7 @@ export async function oidcSignIn(
   if (options.tamper?.iss) callbackUrl.searchParams.set("iss", options.tamper.iss);
   options.onCallbackUrl?.(callbackUrl.toString());
   const callback = await fetch(callbackUrl, { redirect: "manual" });
+  options.onCallbackResponse?.(callback);
   const back = new URL(callback.headers.get("location") ?? redirectUrl);
   if (callback.status !== 303 || back.searchParams.has("error") || back.origin + back.pathname !== redirectUrl) {
     return {

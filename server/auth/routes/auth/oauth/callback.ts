@@ -44,6 +44,9 @@ export function registerOAuthCallback(app: AuthApp, deps: AuthDeps): void {
     const entry = await deps.projects.get(flow.projectId);
     const provider = entry ? await projectProvider(deps, entry.project, providerId) : null;
     if (!entry || !provider) throw KnownErrors.outerOAuthTimeout();
+    // The browser's flow mark (authorize.ts) is spent with the state; cleared as Stack clears it,
+    // whatever the outcome. The name is our own state, never the caller's text (the flow was found).
+    c.header("set-cookie", `stack-oauth-inner-${input.state}=; Path=/; Max-Age=0; HttpOnly`, { append: true });
     try {
       if (input.error || !input.code) throw KnownErrors.oauthProviderAccessDenied();
       const code = input.code;
