@@ -116,6 +116,106 @@ describe("connected accounts through the mock", () => {
   });
 });
 
+describe("connected accounts: Stack's answers to wrong requests", () => {
+  it("names an unknown provider, a token-less account, a malformed user id and another user as Stack does", async () => {
+    const keys = await appProjectOf(server);
+    const signIn = async () => {
+      const outcome = await oidcSignIn(server, await clientApp(server), {
+        provider: "spotify",
+        username: address(),
+        password: "",
+      });
+      if (!outcome.ok) throw new Error(`sign-in refused: ${JSON.stringify(outcome)}`);
+      return { access: "client" as const, keys, accessToken: outcome.accessToken };
+    };
+    const first = await signIn();
+    const me = (await stackFetch(server, "/users/me", first)).body as { id: string };
+
+    const unknown = await stackFetch(
+      server,
+      "/connected-accounts/me/non-existent-provider/some-account-id/access-token",
+      {
+        ...first,
+        method: "POST",
+        body: { scope: "openid" },
+      },
+    );
+    expect([unknown.status, knownError(unknown)]).toEqual([
+      400,
+      { code: "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", error: "The OAuth provider is not found or not enabled." },
+    ]);
+
+    // A second account an admin added has no token at the provider: a missing scope, not a missing account.
+    const added = await stackFetch(server, "/oauth-providers", {
+      access: "server",
+      keys,
+      method: "POST",
+      body: {
+        user_id: me.id,
+        provider_config_id: "spotify",
+        email: "second-account@example.com",
+        account_id: `second-${randomUUID()}`,
+        allow_sign_in: false,
+        allow_connected_accounts: true,
+      },
+    });
+    expect(added.status, added.text).toBe(201);
+    const accountId = (added.body as { account_id: string }).account_id;
+    const tokenless = await stackFetch(server, `/connected-accounts/me/spotify/${accountId}/access-token`, {
+      ...first,
+      method: "POST",
+      body: { scope: "openid" },
+    });
+    expect([tokenless.status, knownError(tokenless).code]).toEqual([
+      400,
+      "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE",
+    ]);
+    const absent = await stackFetch(server, "/connected-accounts/me/spotify/no-such-account/access-token", {
+      ...first,
+      method: "POST",
+      body: { scope: "openid" },
+    });
+    expect(knownError(absent).code).toBe("OAUTH_CONNECTION_NOT_CONNECTED_TO_USER");
+
+    const malformed = await stackFetch(server, "/connected-accounts/non-existent-user-id", { access: "server", keys });
+    expect([malformed.status, knownError(malformed)]).toEqual([
+      400,
+      {
+        code: "SCHEMA_ERROR",
+        error:
+          "Request validation failed on GET /api/v1/connected-accounts/non-existent-user-id:\n  - params.user_id must be a valid UUID",
+        details: {
+          message:
+            "Request validation failed on GET /api/v1/connected-accounts/non-existent-user-id:\n  - params.user_id must be a valid UUID",
+        },
+      },
+    ]);
+
+    // Another signed-in user asking for the first one's accounts: Stack's 403 and text (with a code, issue 21).
+    const second = await signIn();
+    const others = await stackFetch(server, `/connected-accounts/${me.id}`, second);
+    expect([others.status, others.body]).toEqual([
+      403,
+      {
+        code: "CLIENT_CANNOT_ACT_FOR_OTHER_USERS",
+        error: "Client can only list connected accounts for their own user.",
+      },
+    ]);
+    const othersToken = await stackFetch(server, `/connected-accounts/${me.id}/spotify/access-token`, {
+      ...second,
+      method: "POST",
+      body: { scope: "openid" },
+    });
+    expect([othersToken.status, othersToken.body]).toEqual([
+      403,
+      { code: "CLIENT_CANNOT_ACT_FOR_OTHER_USERS", error: "Client can only access its own connected accounts" },
+    ]);
+    // Server access still reads any user's accounts.
+    const asServer = await stackFetch(server, `/connected-accounts/${me.id}`, { access: "server", keys });
+    expect((asServer.body as { items: unknown[] }).items).toHaveLength(2);
+  });
+});
+
 describe("what the server asks of the mock", () => {
   it("refuses redirect URLs that are no absolute URL, in Stack's words", async () => {
     const keys = await appProjectOf(server);

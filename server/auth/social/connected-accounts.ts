@@ -54,7 +54,7 @@ export class ConnectedAccounts {
   /**
    * An access token of the user's account at the provider holding every scope asked for:
    * OAUTH_CONNECTION_NOT_CONNECTED_TO_USER without such an account,
-   * OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE when it was granted less.
+   * OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE when it was granted less (or holds no token).
    */
   async accessToken(
     projectId: string,
@@ -67,9 +67,9 @@ export class ConnectedAccounts {
     const accounts = (await this.list(projectId, userId)).filter(
       (a) => a.providerId === providerId && (accountId === undefined || a.accountId === accountId),
     );
-    const withTokens = accounts.filter((a) => a.accessTokenSealed);
-    if (withTokens.length === 0) throw KnownErrors.oauthConnectionNotConnectedToUser();
-    const account = withTokens.find((a) => scopes.every((s) => a.scopes.includes(s)));
+    if (accounts.length === 0) throw KnownErrors.oauthConnectionNotConnectedToUser();
+    // An account with no token (one an admin added) has granted nothing: a scope question, as in Stack.
+    const account = accounts.find((a) => a.accessTokenSealed && scopes.every((s) => a.scopes.includes(s)));
     if (!account?.accessTokenSealed) throw KnownErrors.oauthConnectionDoesNotHaveRequiredScope();
     const fresh =
       !account.accessTokenExpiresAt || account.accessTokenExpiresAt.getTime() - REFRESH_MARGIN_MS > Date.now();

@@ -1,14 +1,33 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { projectAuth } from "../../access/project-auth.ts";
-import { targetUser } from "../../access/user-target.ts";
+import { refuseOtherUserForClient, targetUser } from "../../access/user-target.ts";
 import type { AuthApp, AuthDeps, AuthEnv } from "../../auth-env.ts";
+import { KnownErrors } from "../../errors/known-errors.ts";
 import { renderConnectedAccount } from "../../social/connected-accounts.ts";
 import { projectProvider } from "../../social/project-providers.ts";
 import { parseScopes } from "../../social/provider-tokens.ts";
-import { readBody } from "../../wire/headers.ts";
+import { checkParamsAndQuery, readBody } from "../../wire/headers.ts";
 
 const tokenBody = z.strictObject({ scope: z.string().max(1000).optional() });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Stack's userIdOrMeSchema: anything but `me` or a UUID is a schema error (`params.user_id must be a valid UUID`).
+const userParams = z.looseObject({
+  user_id: z.string().refine((id) => id === "me" || UUID.test(id), { message: "must be a valid UUID" }),
+});
+
+/**
+ * The user a connected-accounts path names, with Stack's answers: a malformed id is a schema
+ * error; a client naming another user a plain 403 (its text differs per endpoint).
+ */
+async function pathUser(c: Context<AuthEnv>, deps: AuthDeps, othersText: string) {
+  checkParamsAndQuery(c, userParams, z.looseObject({}));
+  const userId = c.req.param("user_id");
+  const { type, user } = c.get("auth");
+  if (type === "client" && userId !== "me" && !user) throw KnownErrors.cannotGetOwnUserWithoutUser();
+  refuseOtherUserForClient(c, userId, othersText);
+  return targetUser(c, deps, userId);
+}
 
 /**
  * Connected accounts: the social accounts behind a user, and access tokens to call the provider's
@@ -16,20 +35,24 @@ const tokenBody = z.strictObject({ scope: z.string().max(1000).optional() });
  */
 export function registerConnectedAccounts(app: AuthApp, deps: AuthDeps): void {
   app.get("/connected-accounts/:user_id", projectAuth(deps), async (c) => {
-    const user = await targetUser(c, deps, c.req.param("user_id"));
+    const user = await pathUser(c, deps, "Client can only list connected accounts for their own user.");
     const accounts = await deps.connectedAccounts.list(user.projectId, user.id);
     return c.json({ items: accounts.map(renderConnectedAccount), is_paginated: false });
   });
 
   const accessToken = async (c: Context<AuthEnv>, accountId: string | undefined) => {
     const { scope } = await readBody(c, tokenBody);
-    const user = await targetUser(c, deps, c.req.param("user_id"));
+    const user = await pathUser(c, deps, "Client can only access its own connected accounts");
     const providerId = c.req.param("provider") ?? "";
+    const { project } = c.get("auth");
+    // A provider the project does not configure is named as such (Stack), before any account is looked at.
+    if (!project.config.oauth_providers.some((p) => p.id === providerId)) {
+      throw KnownErrors.oauthProviderNotFoundOrNotEnabled();
+    }
     const token = await deps.connectedAccounts.accessToken(
       user.projectId,
       user.id,
-      (await deps.projects.get(user.projectId).then((e) => e && projectProvider(deps, e.project, providerId))) ??
-        undefined,
+      (await projectProvider(deps, project, providerId)) ?? undefined,
       providerId,
       accountId,
       parseScopes(scope),
