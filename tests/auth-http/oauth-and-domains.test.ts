@@ -66,7 +66,30 @@ describe("authorize", () => {
       server,
       `/auth/oauth/authorize/github?${authorizeQuery({ client_secret: "nope" }).params}`,
     );
-    expect(knownError(wrongClient).code).toBe("INVALID_OAUTH_CLIENT_ID_OR_SECRET");
+    // Stack's answer at authorize: the key is named as the project's publishable key (401).
+    expect([wrongClient.status, knownError(wrongClient)]).toEqual([
+      401,
+      {
+        code: "INVALID_PUBLISHABLE_CLIENT_KEY",
+        error: `The publishable key is not valid for the project "${keys.projectId}". Does the project and/or the key exist?`,
+        details: { project_id: keys.projectId },
+      },
+    ]);
+    // A client_id may name the branch; only one that exists (main) is accepted.
+    const noBranch = await stackFetch(
+      server,
+      `/auth/oauth/authorize/github?${authorizeQuery({ client_id: `${keys.projectId}#does-not-exist` }).params}`,
+    );
+    expect([noBranch.status, knownError(noBranch).code, knownError(noBranch).details]).toEqual([
+      400,
+      "INVALID_OAUTH_CLIENT_ID_OR_SECRET",
+      { client_id: `${keys.projectId}#does-not-exist` },
+    ]);
+    const mainBranch = await stackFetch(
+      server,
+      `/auth/oauth/authorize/github?${authorizeQuery({ client_id: `${keys.projectId}#main` }).params}`,
+    );
+    expect(mainBranch.status, mainBranch.text).toBe(200);
     const evil = await stackFetch(
       server,
       `/auth/oauth/authorize/github?${authorizeQuery({ redirect_uri: "https://evil.example.org/cb" }).params}`,

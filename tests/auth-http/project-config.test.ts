@@ -134,6 +134,20 @@ describe("Stack's config API over the project's settings", () => {
       headers: { "x-stack-access-type": "client", "x-stack-project-id": keys.projectId },
     });
     expect(knownError(keyless).code).toBe("PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT");
+    // The OAuth token endpoint takes a missing client_secret as the public client, refused here as Stack does.
+    const keylessToken = await stackFetch(server, "/auth/oauth/token", {
+      method: "POST",
+      body: { grant_type: "authorization_code", client_id: keys.projectId, code: "x", code_verifier: "x" },
+    });
+    expect([keylessToken.status, knownError(keylessToken)]).toEqual([
+      401,
+      {
+        code: "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT",
+        error:
+          "Publishable client keys are required for this project. Create one in Project Keys, or disable this requirement there to allow keyless client access.",
+        details: { project_id: keys.projectId },
+      },
+    ]);
     expect((await stackFetch(server, "/projects/current", { access: "client", keys })).status).toBe(200);
     expect((await patch("project", { "project.requirePublishableClientKey": false })).status).toBe(200);
     expect(
@@ -143,6 +157,12 @@ describe("Stack's config API over the project's settings", () => {
         })
       ).status,
     ).toBe(200);
+    // Without the requirement the keyless token request reaches the code check.
+    const publicToken = await stackFetch(server, "/auth/oauth/token", {
+      method: "POST",
+      body: { grant_type: "authorization_code", client_id: keys.projectId, code: "x", code_verifier: "x" },
+    });
+    expect(knownError(publicToken).code).toBe("INVALID_AUTHORIZATION_CODE");
   });
 
   it("refuses settings this server does not have, bad JSON, the wrong level and server access", async () => {

@@ -47,7 +47,7 @@ const query = z.looseObject({
 export function registerOAuthAuthorize(app: AuthApp, deps: AuthDeps): void {
   app.get("/auth/oauth/authorize/:provider", async (c) => {
     const input = readQuery(c, query);
-    const project = await authenticateOAuthClient(deps, input.client_id, input.client_secret);
+    const project = await authenticateOAuthClient(deps, "authorize", input.client_id, input.client_secret);
     const providerId = c.req.param("provider").toLowerCase();
     const provider = await projectProvider(deps, project, providerId);
     if (!provider) throw KnownErrors.oauthProviderNotFoundOrNotEnabled();

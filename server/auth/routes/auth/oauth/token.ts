@@ -21,7 +21,7 @@ const body = z.looseObject({
 export function registerOAuthToken(app: AuthApp, deps: AuthDeps): void {
   app.post("/auth/oauth/token", async (c) => {
     const input = await readBody(c, body);
-    const project = await authenticateOAuthClient(deps, input.client_id, input.client_secret);
+    const project = await authenticateOAuthClient(deps, "token", input.client_id, input.client_secret);
     if (input.grant_type === "authorization_code") {
       const result = await deps.limits.secret(c, "token", () =>
         exchangeAuthorizationCode(deps, project, input, sessionOrigin(c, deps.config)),
