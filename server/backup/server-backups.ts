@@ -155,6 +155,8 @@ export class ServerBackups {
     trigger: BackupTrigger,
     attempt: number,
     retryOf: number | null,
+    /** Runs once the archive is in place, before the run is logged as succeeded (never throws). */
+    afterWrite?: () => Promise<void>,
   ): Promise<{ run: BackupRun; done: Promise<Manifest> }> {
     this.refuseWhileBusy();
     this.busy = true;
@@ -185,6 +187,7 @@ export class ServerBackups {
         });
         // A run succeeds once its archive is where the operator keeps it: a failed upload fails it.
         if (this.target) await this.target.bucket.uploadArchive(archivePath, this.target.keepLocal);
+        await afterWrite?.();
         const bytes = manifest.files.reduce((sum, file) => sum + file.size, 0);
         await this.log
           .end(logged.id, { state: "succeeded", bytes, databases: manifest.databases.length })
@@ -244,13 +247,11 @@ export class ServerBackups {
       if (trigger === "schedule") await this.recordRefusal(error, attempt, retryOf);
       throw error;
     }
-    const { run, done } = await this.launch(join(this.folder.dir, archiveName()), trigger, attempt, retryOf);
-    const retained = done.then(async (manifest) => {
-      await this.applyRetention();
-      return manifest;
-    });
-    retained.catch(() => undefined);
-    return { run, done: retained };
+    // Retention belongs to the run: once it is listed as succeeded, the folder and the bucket hold
+    // what BACKUP_KEEP and BACKUP_KEEP_DAYS say (a listing in between showed one archive too many).
+    return await this.launch(join(this.folder.dir, archiveName()), trigger, attempt, retryOf, () =>
+      this.applyRetention(),
+    );
   }
 
   /**

@@ -3,6 +3,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, type Lang, tr } from "./helpers/catalog.ts";
 import { startSignedIn, uniqueEmail, useLanguage, userMenuButton } from "./helpers/session.ts";
+import { untilToastsGone } from "./helpers/toasts.ts";
 
 // The e2e project allows user and team API keys (helpers/e2e-project.ts, applied at set-up).
 
@@ -65,6 +66,7 @@ test("a team's API keys live on the team page of a member who manages them", asy
   test.slow();
   const email = uniqueEmail("team-api-keys");
   await startSignedIn(page, "en", email);
+  await untilToastsGone(page);
   await page.getByRole("button", { name: `${tr("en", "Workspace")} ${tr("en", "Personal")}`, exact: true }).click();
   await page
     .getByRole("menu")

@@ -4,6 +4,7 @@ import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, SIZE_LANG, tr } from "./helpers/catalog.ts";
 import { MAIL_SUBJECT } from "./helpers/mail-subjects.ts";
 import { linkFromMail, startSignedIn, uniqueEmail, useLanguage } from "./helpers/session.ts";
+import { untilToastsGone } from "./helpers/toasts.ts";
 import { expectNoPageScrollSideways } from "./helpers/viewport.ts";
 
 // An invitation that carries a role, and the transfer of ownership, in two browser contexts: the
@@ -28,6 +29,7 @@ for (const lang of LANGS) {
       await startSignedIn(member, lang, memberEmail);
       await startSignedIn(page, lang, ownerEmail);
 
+      await untilToastsGone(page);
       await page.getByRole("button", { name: `${tr(lang, "Workspace")} ${tr(lang, "Personal")}`, exact: true }).click();
       await page
         .getByRole("menu")

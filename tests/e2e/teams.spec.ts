@@ -14,12 +14,14 @@ import {
   uniqueEmail,
   useLanguage,
 } from "./helpers/session.ts";
+import { untilToastsGone } from "./helpers/toasts.ts";
 
 // The e2e project lets users create teams (helpers/e2e-project.ts, applied at set-up); what a
 // creator and a member may do are the default team_admin and team_member permissions.
 
-/** Opens the sidebar's workspace switcher (whatever the current workspace is). */
+/** Opens the sidebar's workspace switcher (whatever the current workspace is), once no toast covers it. */
 async function openSwitcher(page: Page, lang: Lang) {
+  await untilToastsGone(page);
   await page.getByRole("button", { name: new RegExp(`^${tr(lang, "Workspace")} `) }).click();
   return page.getByRole("menu");
 }

@@ -4,6 +4,7 @@ import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
 import { LANGS, type Lang, tr } from "./helpers/catalog.ts";
 import { MAIL_SUBJECT } from "./helpers/mail-subjects.ts";
 import { linkFromMail, startSignedIn, uniqueEmail, useLanguage } from "./helpers/session.ts";
+import { untilToastsGone } from "./helpers/toasts.ts";
 import { expectNoPageScrollSideways } from "./helpers/viewport.ts";
 
 // One journey per language: English on a desktop (1280 px), German on a phone (390 px, where the
@@ -19,6 +20,7 @@ const SIZES: Record<Lang, { width: number; height: number }> = {
 /** The workspace switcher's menu, through the drawer on a phone. */
 async function openSwitcher(page: Page, lang: Lang, current: string) {
   if (SIZES[lang].width < 768) await page.getByRole("button", { name: tr(lang, "Toggle sidebar") }).click();
+  await untilToastsGone(page);
   await page.getByRole("button", { name: `${tr(lang, "Workspace")} ${current}`, exact: true }).click();
   return page.getByRole("menu");
 }
