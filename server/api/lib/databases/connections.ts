@@ -404,34 +404,12 @@ export class ConnectionManager {
    * left behind (PGlite: every table emptied in the copy, identities restarted).
    */
   async branchInto(source: DatabaseRef, target: DatabaseRef, withData: boolean): Promise<void> {
-    if (this.managedEngine === "postgres") {
-      const adminUrl = this.adminUrl;
-      await pgCopyDatabase(
-        clusterDatabaseUrl(adminUrl, source.location),
-        clusterDatabaseUrl(adminUrl, target.location),
-        !withData,
-      );
-      await isolateTenantDatabase(
-        adminUrl,
-        target.location,
-        (await target.credentials()).rolePassword ?? throwErr("a managed database without a role"),
-      );
-      return;
-    }
-    await this.release(target.id);
-    const into = this.pgliteDir(target.location);
-    // Named as this process's own partial folder: the spare pool's tidying removes other `*.tmp`
-    // folders under databases/ (left by a stopped process), and would remove a copy under way.
-    const copying = `${into}.branch.${process.pid}.tmp`;
-    await rm(copying, { recursive: true, force: true });
-    try {
-      await this.whileQuiet(source, (dir) => copyCluster(dir, copying));
-      await rm(into, { recursive: true, force: true });
-      await rename(copying, into);
-    } finally {
-      await rm(copying, { recursive: true, force: true });
-    }
-    if (!withData) await this.use(target, (open) => emptyEveryTable(open.pool));
+    await this.fillManaged(target, {
+      pglite: (dir) => this.whileQuiet(source, (sourceDir) => copyCluster(sourceDir, dir)),
+      postgres: (targetUrl) => pgCopyDatabase(clusterDatabaseUrl(this.adminUrl, source.location), targetUrl, !withData),
+    });
+    // PGlite copies the whole cluster; PostgreSQL's copy took the schema only already.
+    if (!withData && this.managedEngine !== "postgres") await this.use(target, (open) => emptyEveryTable(open.pool));
   }
 
   /**
@@ -456,8 +434,9 @@ export class ConnectionManager {
     }
     await this.release(target.id);
     const into = this.pgliteDir(target.location);
-    // This process's own partial folder (see branchInto): not tidied away while it is filled.
-    const filling = `${into}.restore.${process.pid}.tmp`;
+    // Named as this process's own partial folder: the spare pool's tidying removes other `*.tmp`
+    // folders under databases/ (left by a stopped process), and would remove one being filled.
+    const filling = `${into}.fill.${process.pid}.tmp`;
     await rm(filling, { recursive: true, force: true });
     try {
       await fill.pglite(filling);
