@@ -1,14 +1,5 @@
 import type { scanSync } from "libpg-query";
-
-/** The parser's WASM loads on the first SQL to split, not at start-up (about 20 MiB). */
-let parser: Promise<typeof import("libpg-query")> | null = null;
-const libpgQuery = () => {
-  parser ??= import("libpg-query").catch((error: unknown) => {
-    parser = null;
-    throw error;
-  });
-  return parser;
-};
+import { libpgQuery } from "./libpg-query.ts";
 
 /** One statement of a script, located in the script's JavaScript string (not in UTF-8 bytes). */
 export interface ScriptStatement {

@@ -1,15 +1,6 @@
 import pg from "pg";
+import { libpgQuery } from "../../../sql/libpg-query.ts";
 import { apiError } from "../core/api-error.ts";
-
-/** The parser's WASM loads on the first restore (it is the splitter's, already loaded by most servers). */
-let parser: Promise<typeof import("libpg-query")> | null = null;
-const libpgQuery = () => {
-  parser ??= import("libpg-query").catch((error: unknown) => {
-    parser = null;
-    throw error;
-  });
-  return parser;
-};
 
 /** A statement of a restored file as the checks below need it. */
 export interface ParsedStatement {
