@@ -26,6 +26,7 @@ export default defineConfig({
         "<rootDir>/src/features/palette/command-palette.tsx",
         "<rootDir>/src/features/palette/use-palette-items.ts",
         "<rootDir>/src/lib/audit/app-audit-action-labels.ts",
+        "<rootDir>/src/lib/system-permissions.ts",
       ],
     },
     {
@@ -43,6 +44,8 @@ export default defineConfig({
         "<rootDir>/src/features/palette/use-palette-items.ts",
         // The action names of the admin audit log's and the team activity's filters.
         "<rootDir>/src/lib/audit/app-audit-action-labels.ts",
+        // The built-in team permissions in words (the team page and the admin area's permissions).
+        "<rootDir>/src/lib/system-permissions.ts",
       ],
       exclude: ["**/*.test.*"],
     },

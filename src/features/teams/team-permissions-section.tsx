@@ -1,20 +1,10 @@
-import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { AccountSection } from "@/components/account-section";
 import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
-
-/** Stack's built-in team permissions in words; others (roles, the project's own) show their id. */
-const SYSTEM_PERMISSIONS: Record<string, MessageDescriptor> = {
-  $update_team: msg`Rename the team`,
-  $delete_team: msg`Delete the team`,
-  $read_members: msg`See the other members`,
-  $remove_members: msg`Remove members and withdraw invitations`,
-  $invite_members: msg`Invite people`,
-  $manage_api_keys: msg`Manage the team's API keys`,
-};
+import { systemPermissionText } from "@/lib/system-permissions";
 
 /** What the signed-in user may do in the team (contained permissions included). */
 export function TeamPermissionsSection({ permissions }: { permissions: UseQueryResult<Set<string>> }) {
@@ -34,7 +24,7 @@ export function TeamPermissionsSection({ permissions }: { permissions: UseQueryR
       )}
       <ul className="grid grid-cols-1 gap-1">
         {ids.map((id) => {
-          const description = SYSTEM_PERMISSIONS[id];
+          const description = systemPermissionText(id);
           return (
             <li key={id} className="flex flex-wrap items-center gap-2 rounded-md bg-black/20 px-3 py-1.5 text-sm">
               <code className="font-mono text-xs text-slate-300">{id}</code>

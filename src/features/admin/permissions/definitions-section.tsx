@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/errors/error-text";
 import { notify } from "@/lib/notify";
+import { systemPermissionText } from "@/lib/system-permissions";
 import { DefinitionForm } from "./definition-form";
 import {
   definitionsQuery,
@@ -55,6 +56,8 @@ export function DefinitionsSection({ scope, title }: { scope: PermissionScope; t
         {definitions.data?.map((definition) => {
           const system = isSystemPermission(definition.id);
           const id = definition.id;
+          const builtInText = system ? systemPermissionText(id) : undefined;
+          const description = builtInText ? i18n._(builtInText) : definition.description;
           return (
             <li
               key={definition.id}
@@ -65,7 +68,7 @@ export function DefinitionsSection({ scope, title }: { scope: PermissionScope; t
                   {definition.id}
                   {system && <span className="ml-2 font-sans text-xs text-slate-400">{t`built in`}</span>}
                 </p>
-                {definition.description && <p className="text-xs text-slate-400">{definition.description}</p>}
+                {description && <p className="text-xs text-slate-400">{description}</p>}
                 {definition.contained_permission_ids.length > 0 && (
                   <p className="text-xs text-slate-300">
                     {t`Contains:`} <span className="font-mono">{definition.contained_permission_ids.join(", ")}</span>
