@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { waitForMail } from "../helpers/mail-catcher.ts";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
-import { LANGS, type Lang, tr } from "./helpers/catalog.ts";
+import { journeyLangs, type Lang, tr } from "./helpers/catalog.ts";
 import { OPERATOR_EMAILS, signInAsOperator } from "./helpers/operators.ts";
 import {
   fillCredentials,
@@ -22,7 +22,7 @@ async function openAccount(page: Page, lang: Lang, email: string): Promise<void>
   await expect(page.getByRole("heading", { name: tr(lang, "Account settings"), level: 1 })).toBeVisible();
 }
 
-for (const lang of LANGS) {
+for (const lang of journeyLangs("de")) {
   test(`a user edits profile, e-mails, password, MFA and sessions on the account page (${lang})`, async ({
     page,
     context,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
-import { LANGS, tr } from "./helpers/catalog.ts";
+import { journeyLangs, tr } from "./helpers/catalog.ts";
 import { OPERATOR_EMAILS, signInAsOperator } from "./helpers/operators.ts";
 import { useLanguage } from "./helpers/session.ts";
 
@@ -9,7 +9,7 @@ import { useLanguage } from "./helpers/session.ts";
 // undone, and nothing that would stop a parallel sign-in (production mode is only refused here).
 test.describe.configure({ mode: "serial" });
 
-for (const lang of LANGS) {
+for (const lang of journeyLangs("de")) {
   test(`an operator edits trusted domains, providers and settings; production mode refuses http (${lang})`, async ({
     page,
     context,

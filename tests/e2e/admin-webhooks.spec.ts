@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
-import { LANGS, tr } from "./helpers/catalog.ts";
+import { journeyLangs, tr } from "./helpers/catalog.ts";
 import { OPERATOR_EMAILS, signInAsOperator } from "./helpers/operators.ts";
 import { useLanguage } from "./helpers/session.ts";
 
@@ -25,7 +25,7 @@ async function startReceiver() {
   return { url, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-for (const lang of LANGS) {
+for (const lang of journeyLangs("de")) {
   test(`an operator adds a webhook endpoint, sends a test event and sees it delivered (${lang})`, async ({
     page,
     context,

@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { LANGS, tr } from "./helpers/catalog.ts";
+import { journeyLangs, tr } from "./helpers/catalog.ts";
 import { startSignedIn, uniqueEmail, useLanguage, userMenuButton } from "./helpers/session.ts";
 
 const DAY_S = 24 * 60 * 60;
 
-for (const lang of LANGS) {
+for (const lang of journeyLangs("en")) {
   test.describe(`app shell (${lang})`, () => {
     test.beforeEach(async ({ context }) => {
       // Every test signs a new user up, and project initialisation can take a while (see session.ts).

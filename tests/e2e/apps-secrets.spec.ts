@@ -8,7 +8,7 @@ import { parse } from "dotenv";
 import { buildCli } from "../../scripts/cli-build.mjs";
 import { createApp } from "./helpers/apps.ts";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
-import { LANGS, type Lang, tr } from "./helpers/catalog.ts";
+import { journeyLangs, type Lang, tr } from "./helpers/catalog.ts";
 import { typeNameToConfirm } from "./helpers/confirm.ts";
 import { startSignedIn, uniqueEmail, useLanguage } from "./helpers/session.ts";
 
@@ -53,7 +53,7 @@ async function shoot(page: Page, name: string, lang: Lang) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-for (const lang of LANGS) {
+for (const lang of journeyLangs("en")) {
   test.describe(`apps and secrets (${lang})`, () => {
     test.beforeEach(async ({ context }) => {
       // Every test signs a new user up, and project initialisation can take a while (see session.ts).

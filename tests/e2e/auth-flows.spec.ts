@@ -1,5 +1,5 @@
 import { CONSENT_TEXTS } from "../../server/auth/routes/auth/oauth/dev-provider/consent-texts.ts";
-import { LANGS, tr } from "./helpers/catalog.ts";
+import { journeyLangs, tr } from "./helpers/catalog.ts";
 import { expect, test } from "./helpers/csp.ts";
 import { MAIL_SUBJECT } from "./helpers/mail-subjects.ts";
 import {
@@ -16,7 +16,7 @@ import {
   userMenuButton,
 } from "./helpers/session.ts";
 
-for (const lang of LANGS) {
+for (const lang of journeyLangs("en")) {
   test.describe(`auth pages (${lang})`, () => {
     test.beforeEach(async ({ context }) => useLanguage(context, lang));
 

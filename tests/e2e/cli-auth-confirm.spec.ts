@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { LANGS, tr } from "./helpers/catalog.ts";
+import { journeyLangs, tr } from "./helpers/catalog.ts";
 import { startSignedIn, uniqueEmail, useLanguage } from "./helpers/session.ts";
 
 /** What `npm run cli -- login` does first: a login with its polling and login codes. */
@@ -21,7 +21,7 @@ async function startCliLogin(request: APIRequestContext) {
   return { loginCode: login.login_code, poll };
 }
 
-for (const lang of LANGS) {
+for (const lang of journeyLangs("de")) {
   test.describe(`command-line login confirmation (${lang})`, () => {
     test.beforeEach(async ({ context }) => useLanguage(context, lang));
 

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { waitForMail } from "../helpers/mail-catcher.ts";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
-import { LANGS, tr } from "./helpers/catalog.ts";
+import { journeyLangs, tr } from "./helpers/catalog.ts";
 import { withE2eLock, withMagicLinks } from "./helpers/magic-links.ts";
 import { OPERATOR_EMAILS, signInAsOperator } from "./helpers/operators.ts";
 import { PROJECT_INIT_TIMEOUT_MS, uniqueEmail, useLanguage, userMenuButton } from "./helpers/session.ts";
@@ -10,7 +10,7 @@ import { PROJECT_INIT_TIMEOUT_MS, uniqueEmail, useLanguage, userMenuButton } fro
 // lock magic-link.spec.ts holds for the same, since workers run files side by side.
 test.describe.configure({ mode: "serial" });
 
-for (const lang of LANGS) {
+for (const lang of journeyLangs("de")) {
   test(`a visitor signs up and in with a code from the e-mail (${lang})`, async ({ page, context, browser }) => {
     test.slow();
     await useLanguage(context, lang);

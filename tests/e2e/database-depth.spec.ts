@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
-import { LANGS, type Lang, tr } from "./helpers/catalog.ts";
+import { journeyLangs, type Lang, tr } from "./helpers/catalog.ts";
 import { expect, test } from "./helpers/csp.ts";
 import { startSignedIn, uniqueEmail, useLanguage } from "./helpers/session.ts";
 import { openFirstDatabase, openWorkbench, runSql } from "./helpers/sql-editor.ts";
@@ -22,7 +22,7 @@ async function openTable(page: Page, lang: Lang, name: string): Promise<void> {
   await expect(page.getByRole("region", { name: tr(lang, "Table {0}", { 0: name }) })).toBeVisible();
 }
 
-for (const lang of LANGS) {
+for (const lang of journeyLangs("de")) {
   test.describe(`database structure, filters, export, import, charts (${lang})`, () => {
     test.beforeEach(async ({ context }) => {
       test.slow();

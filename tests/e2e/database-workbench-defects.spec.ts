@@ -1,10 +1,10 @@
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
-import { LANGS, tr } from "./helpers/catalog.ts";
+import { journeyLangs, tr } from "./helpers/catalog.ts";
 import { expect, test } from "./helpers/csp.ts";
 import { startSignedIn, uniqueEmail, useLanguage } from "./helpers/session.ts";
 import { openWorkbench, runSql } from "./helpers/sql-editor.ts";
 
-for (const lang of LANGS) {
+for (const lang of journeyLangs("de")) {
   test(`workbench: the error underline sits on the failing statement, cut results say how many (${lang})`, async ({
     page,
     context,

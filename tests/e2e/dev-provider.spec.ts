@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { CONSENT_TEXTS } from "../../server/auth/routes/auth/oauth/dev-provider/consent-texts.ts";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
-import { LANGS, type Lang, tr } from "./helpers/catalog.ts";
+import { journeyLangs, type Lang, tr } from "./helpers/catalog.ts";
 import { useLanguage } from "./helpers/session.ts";
 
 const SIZES = [
@@ -26,7 +26,7 @@ async function openConsentPage(page: Page, lang: Lang) {
 }
 
 // The shared server switches the development provider on (global-setup.ts), on loopback.
-for (const lang of LANGS) {
+for (const lang of journeyLangs("en")) {
   test.describe(`development OAuth provider (${lang})`, () => {
     test.beforeEach(async ({ context }) => useLanguage(context, lang));
 

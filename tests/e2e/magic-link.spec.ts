@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { LANGS, tr } from "./helpers/catalog.ts";
+import { journeyLangs, tr } from "./helpers/catalog.ts";
 import { withMagicLinks } from "./helpers/magic-links.ts";
 import { OPERATOR_EMAILS, signInAsOperator } from "./helpers/operators.ts";
 import { linkFromMail, PROJECT_INIT_TIMEOUT_MS, uniqueEmail, useLanguage, userMenuButton } from "./helpers/session.ts";
 
-for (const lang of LANGS) {
+for (const lang of journeyLangs("en")) {
   test.describe(`magic-link callback page (${lang})`, () => {
     test.beforeEach(async ({ context }) => useLanguage(context, lang));
 

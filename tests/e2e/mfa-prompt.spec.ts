@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { accessTokenFromCookies } from "../../server/contract/session-cookie.ts";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
-import { LANGS, tr } from "./helpers/catalog.ts";
+import { journeyLangs, tr } from "./helpers/catalog.ts";
 import {
   fillCredentials,
   signOut,
@@ -42,7 +42,7 @@ async function enableTotp(page: Page, secret: Buffer): Promise<void> {
   expect(status).toBe(200);
 }
 
-for (const lang of LANGS) {
+for (const lang of journeyLangs("de")) {
   test(`a user with TOTP is asked for the six-digit code after the password (${lang})`, async ({ page, context }) => {
     test.slow();
     await useLanguage(context, lang);
@@ -71,7 +71,7 @@ for (const lang of LANGS) {
   });
 }
 
-for (const lang of LANGS) {
+for (const lang of journeyLangs("de")) {
   test(`a recovery code from the account page stands in for the authenticator, once (${lang})`, async ({
     page,
     context,

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
-import { LANGS, type Lang, tr } from "./helpers/catalog.ts";
+import { journeyLangs, type Lang, tr } from "./helpers/catalog.ts";
 import { expect, test } from "./helpers/csp.ts";
 import { OPERATOR_EMAILS, signInAsOperator } from "./helpers/operators.ts";
 import { signOut, startSignedIn, uniqueEmail, userMenuButton } from "./helpers/session.ts";
@@ -43,7 +43,7 @@ async function addVirtualAuthenticator(page: Page): Promise<void> {
   });
 }
 
-for (const lang of LANGS) {
+for (const lang of journeyLangs("de")) {
   test(`a user registers a passkey on the account page and signs in with it (${lang})`, async ({
     page,
     context,

@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { expect, test } from "@playwright/test";
 import { type ServerProcess, startServerProcess } from "../helpers/server-process.ts";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
-import { LANGS, tr } from "./helpers/catalog.ts";
+import { journeyLangs, tr } from "./helpers/catalog.ts";
 
 /**
  * A server as `npm start` makes it with no GitHub or Google credentials and no DEV_OAUTH_PROVIDER:
@@ -28,7 +28,7 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-for (const lang of LANGS) {
+for (const lang of journeyLangs("de")) {
   test(`without any provider the sign-in pages offer no social buttons and say why (${lang})`, async ({
     page,
     context,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
-import { LANGS, SIZE_LANG, tr } from "./helpers/catalog.ts";
+import { journeyLangs, SIZE_LANG, tr } from "./helpers/catalog.ts";
 import { MAIL_SUBJECT } from "./helpers/mail-subjects.ts";
 import { linkFromMail, startSignedIn, uniqueEmail, useLanguage } from "./helpers/session.ts";
 import { untilToastsGone } from "./helpers/toasts.ts";
@@ -11,7 +11,7 @@ import { expectNoPageScrollSideways } from "./helpers/viewport.ts";
 // owner makes a team and invites as developer; the invitee joins as developer; the owner hands the
 // team over and is an admin from then on.
 
-for (const lang of LANGS) {
+for (const lang of journeyLangs("de")) {
   test(`team roles: invite as developer, join as developer, transfer the ownership (${lang})`, async ({
     page,
     context,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./helpers/axe.ts";
-import { LANGS, type Lang, tr } from "./helpers/catalog.ts";
+import { journeyLangs, type Lang, tr } from "./helpers/catalog.ts";
 import { MAIL_SUBJECT } from "./helpers/mail-subjects.ts";
 import { linkFromMail, startSignedIn, uniqueEmail, useLanguage } from "./helpers/session.ts";
 import { untilToastsGone } from "./helpers/toasts.ts";
@@ -25,7 +25,7 @@ async function openSwitcher(page: Page, lang: Lang, current: string) {
   return page.getByRole("menu");
 }
 
-for (const lang of LANGS) {
+for (const lang of journeyLangs("en")) {
   test(`workspaces: a team's app shared live, viewer sees keys only, developer reveals (${lang})`, async ({
     page,
     context,

@@ -9,6 +9,18 @@ export const LANGS: readonly Lang[] = ["en", "de"];
  */
 export const SIZE_LANG = { desktop: "en", phone: "de" } as const satisfies Record<string, Lang>;
 
+/**
+ * The languages a journey runs in: the one its spec names, so that a journey (seconds to a minute
+ * of a two-core CI machine) is not paid twice for the same clicks in other words. Half of the
+ * journeys are German; every screen is also toured in German by german-tour.spec.ts, which fails on
+ * any English text left, and forms and dialogs are rendered in both languages by their component
+ * tests. `E2E_LANGS=all` runs every journey in both languages (before a release, after a change
+ * to the i18n set-up).
+ */
+export function journeyLangs(lang: Lang): readonly Lang[] {
+  return process.env.E2E_LANGS === "all" ? LANGS : [lang];
+}
+
 const catalogs = new Map<Lang, Map<string, string>>();
 
 function unquote(line: string): string {
@@ -56,13 +68,18 @@ function loadCatalog(lang: Lang): Map<string, string> {
  * tests read the shipped catalogs so they check what a German user really sees; a message that
  * is missing from a catalog fails the test instead of passing silently.
  */
-export function tr(lang: Lang, message: string, values: Record<string, string> = {}): string {
+/** Every message of the shipped catalogs of `lang`: English source text -> its text in `lang`. */
+export function catalogEntries(lang: Lang): ReadonlyMap<string, string> {
   let catalog = catalogs.get(lang);
   if (!catalog) {
     catalog = loadCatalog(lang);
     catalogs.set(lang, catalog);
   }
-  const translated = catalog.get(message);
+  return catalog;
+}
+
+export function tr(lang: Lang, message: string, values: Record<string, string> = {}): string {
+  const translated = catalogEntries(lang).get(message);
   if (translated === undefined) throw new Error(`locales/${lang}/messages.po has no message "${message}"`);
   const text = lang === "en" && translated === "" ? message : translated;
   if (text === "") throw new Error(`locales/${lang}/messages.po leaves "${message}" untranslated`);

@@ -24,6 +24,7 @@ export const OPERATOR_EMAILS = {
   audit: { en: "operator-audit-en@example.test", de: "operator-audit-de@example.test" },
   impersonation: { en: "operator-impersonation-en@example.test", de: "operator-impersonation-de@example.test" },
   config: { en: "config-operator-en@example.test", de: "config-operator-de@example.test" },
+  tour: { en: "operator-tour-en@example.test", de: "operator-tour-de@example.test" },
 } as const;
 
 export const ADMIN_EMAILS = Object.values(OPERATOR_EMAILS)
