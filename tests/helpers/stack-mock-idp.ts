@@ -16,6 +16,15 @@ export interface RunningStackMockIdp {
   serve(callbackBase: string): void;
   /** How many token requests it answered (any outcome). */
   tokenRequests(): number;
+  /** Revokes an access token it issued (Stack's mock: `POST /revoke-access-token`). */
+  revokeAccessToken(accessToken: string): Promise<void>;
+  /** Drops the whole grant behind an access token, its refresh tokens with it (`/revoke-refresh-token`). */
+  revokeGrant(accessToken: string): Promise<void>;
+  /**
+   * The next refresh of the grant behind an access token is answered 400 with this OAuth error
+   * (`/simulate-refresh-error`); its access token keeps working until revoked.
+   */
+  failNextRefresh(accessToken: string, error: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -35,9 +44,30 @@ export async function listenStackMockIdp(): Promise<RunningStackMockIdp> {
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   let tokenCalls = 0;
+  let provider: Provider | undefined;
+  const refreshErrors = new Map<string, string>();
+  const running = () => {
+    if (!provider) throw new Error("the mock is not serving yet");
+    return provider;
+  };
+  const grantOf = async (accessToken: string) => {
+    const grantId = (await running().AccessToken.find(accessToken))?.grantId;
+    if (!grantId) throw new Error("no grant behind this access token");
+    return grantId;
+  };
+
+  /** A refresh grant whose grant was told to fail: answered here, before oidc-provider sees it. */
+  const simulatedRefreshError = async (form: URLSearchParams) => {
+    const refreshToken = form.get("refresh_token");
+    if (form.get("grant_type") !== "refresh_token" || !refreshToken) return undefined;
+    const grantId = (await running().RefreshToken.find(refreshToken))?.grantId;
+    const error = grantId ? refreshErrors.get(grantId) : undefined;
+    if (grantId && error) refreshErrors.delete(grantId);
+    return error;
+  };
 
   const serve = (callbackBase: string) => {
-    const provider = new Provider(issuer, {
+    provider = new Provider(issuer, {
       clients: PROVIDER_IDS.map((id) => ({
         client_id: id,
         client_secret: "MOCK-SERVER-SECRET",
@@ -52,32 +82,42 @@ export async function listenStackMockIdp(): Promise<RunningStackMockIdp> {
       },
     });
     const oidc = provider.callback();
+    const ready = provider;
 
     // As Stack's mock: a login prompt shows the form, a consent prompt is granted at once.
     const interaction = async (req: IncomingMessage, res: ServerResponse) => {
-      const details = await provider.interactionDetails(req, res);
+      const details = await ready.interactionDetails(req, res);
       if (req.method === "POST") {
         const login = (await readForm(req)).get("username") ?? "";
-        await provider.interactionFinished(
-          req,
-          res,
-          { login: { accountId: login } },
-          { mergeWithLastSubmission: false },
-        );
+        await ready.interactionFinished(req, res, { login: { accountId: login } }, { mergeWithLastSubmission: false });
         return;
       }
       if (details.prompt.name === "login") {
         res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(LOGIN_PAGE);
         return;
       }
-      const grant = new provider.Grant({
+      const grant = new ready.Grant({
         accountId: details.session?.accountId,
         clientId: String(details.params.client_id),
       });
       const missing = details.prompt.details as { missingOIDCScope?: string[] };
       if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(" "));
       const grantId = await grant.save();
-      await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+      await ready.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+    };
+
+    // The form is read here to answer a simulated refusal; otherwise oidc-provider takes it as read.
+    const tokenRequest = async (req: IncomingMessage, res: ServerResponse) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const raw = Buffer.concat(chunks);
+      const error = await simulatedRefreshError(new URLSearchParams(raw.toString()));
+      if (error) {
+        res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error }));
+        return;
+      }
+      (req as IncomingMessage & { body?: Buffer }).body = raw;
+      oidc(req, res);
     };
 
     http.on("request", (req: IncomingMessage, res: ServerResponse) => {
@@ -88,7 +128,13 @@ export async function listenStackMockIdp(): Promise<RunningStackMockIdp> {
         });
         return;
       }
-      if (url.startsWith("/token")) tokenCalls++;
+      if (url.startsWith("/token")) {
+        tokenCalls++;
+        tokenRequest(req, res).catch(() => {
+          if (!res.headersSent) res.writeHead(500).end();
+        });
+        return;
+      }
       oidc(req, res);
     });
   };
@@ -97,6 +143,15 @@ export async function listenStackMockIdp(): Promise<RunningStackMockIdp> {
     issuer,
     serve,
     tokenRequests: () => tokenCalls,
+    async revokeAccessToken(accessToken) {
+      await (await running().AccessToken.find(accessToken))?.destroy();
+    },
+    async revokeGrant(accessToken) {
+      await (await running().Grant.find(await grantOf(accessToken)))?.destroy();
+    },
+    async failNextRefresh(accessToken, error) {
+      refreshErrors.set(await grantOf(accessToken), error);
+    },
     close: () => new Promise<void>((resolve) => http.close(() => resolve())),
   };
 }

@@ -3,7 +3,7 @@ import { authOauthAccountsTable } from "../../db/schema/index.ts";
 import type { Store } from "../../db/store.ts";
 import type { Vault } from "../../lib/vault.ts";
 import { KnownErrors } from "../errors/known-errors.ts";
-import type { ProviderTokens, SocialProvider } from "./provider.ts";
+import { type ProviderTokens, RefreshRefused, type SocialProvider } from "./provider.ts";
 
 const SCOPE = "auth:oauth-tokens";
 /** An access token this close to its expiry is refreshed first, so the caller gets a usable one. */
@@ -52,9 +52,10 @@ export class ConnectedAccounts {
   }
 
   /**
-   * An access token of the user's account at the provider holding every scope asked for:
-   * OAUTH_CONNECTION_NOT_CONNECTED_TO_USER without such an account,
-   * OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE when it was granted less (or holds no token).
+   * An access token of the user's account at the provider holding every scope asked for, as
+   * Stack hands it out: OAUTH_CONNECTION_NOT_CONNECTED_TO_USER without such an account,
+   * OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE when it was granted less, holds no token, or
+   * its token is gone at the provider and cannot be refreshed (the user must authorize again).
    */
   async accessToken(
     projectId: string,
@@ -73,19 +74,40 @@ export class ConnectedAccounts {
     if (!account?.accessTokenSealed) throw KnownErrors.oauthConnectionDoesNotHaveRequiredScope();
     const fresh =
       !account.accessTokenExpiresAt || account.accessTokenExpiresAt.getTime() - REFRESH_MARGIN_MS > Date.now();
-    if (fresh) return this.vault.open(SCOPE, account.accessTokenSealed, account.id);
+    if (fresh) {
+      const stored = await this.vault.open(SCOPE, account.accessTokenSealed, account.id);
+      if (await this.stillTaken(provider, stored)) return stored;
+    }
     if (!account.refreshTokenSealed || !provider?.refresh) {
-      throw KnownErrors.oauthAccessTokenNotAvailable(
-        providerId,
-        "The access token has expired and cannot be refreshed.",
-      );
+      throw KnownErrors.oauthConnectionDoesNotHaveRequiredScope();
     }
     const refreshToken = await this.vault.open(SCOPE, account.refreshTokenSealed, account.id);
-    const tokens = await provider.refresh(refreshToken).catch(() => {
-      throw KnownErrors.oauthAccessTokenNotAvailable(providerId, "The provider refused to refresh the access token.");
-    });
+    let tokens: ProviderTokens;
+    try {
+      tokens = await provider.refresh(refreshToken);
+    } catch (error) {
+      if (!(error instanceof RefreshRefused)) {
+        // Unreachable, or a server error: the grant may still hold, so the tokens are kept.
+        throw KnownErrors.oauthAccessTokenNotAvailable(providerId, "The provider could not refresh the access token.");
+      }
+      // The grant is gone at the provider (revoked, consent withdrawn): nothing stored works any more.
+      await this.store.db
+        .update(authOauthAccountsTable)
+        .set({ accessTokenSealed: null, refreshTokenSealed: null, accessTokenExpiresAt: null })
+        .where(eq(authOauthAccountsTable.id, account.id));
+      throw KnownErrors.oauthConnectionDoesNotHaveRequiredScope();
+    }
     await this.write(account.id, { ...tokens, scopes: tokens.scopes.length > 0 ? tokens.scopes : account.scopes });
     return tokens.accessToken;
+  }
+
+  /**
+   * Whether the provider still takes a stored access token (it may have been revoked before its
+   * expiry). A provider that cannot be asked, or does not answer, is taken at its token's word.
+   */
+  private async stillTaken(provider: SocialProvider | undefined, accessToken: string): Promise<boolean> {
+    if (!provider?.checkAccessToken) return true;
+    return provider.checkAccessToken(accessToken).catch(() => true);
   }
 
   private async write(rowId: string, tokens: ProviderTokens): Promise<void> {

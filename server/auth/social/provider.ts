@@ -48,6 +48,27 @@ export interface SocialProvider {
   authorizationUrl(innerState: string, codeVerifier: string, extraScopes: string[], nonce?: string): URL | Promise<URL>;
   /** `response`: what else the provider's redirect said (RFC 9207's `iss`). */
   exchange(code: string, flow: OAuthFlowState, response?: { iss?: string }): Promise<ProviderIdentity>;
-  /** A fresh access token from a refresh token, where the provider issues them. */
+  /**
+   * A fresh access token from a refresh token, where the provider issues them. Throws
+   * RefreshRefused when the provider answers with an OAuth error (the grant is gone).
+   */
   refresh?(refreshToken: string): Promise<ProviderTokens>;
+  /**
+   * False when the provider no longer takes this access token (revoked before its expiry), as
+   * Stack asks before handing a stored one out; true when it does or cannot tell.
+   */
+  checkAccessToken?(accessToken: string): Promise<boolean>;
 }
+
+/**
+ * The provider refused a refresh with an OAuth error answer (RFC 6749 §5.2: `invalid_grant`,
+ * `access_denied`, `consent_required`, `invalid_token`, `unauthorized_client`, …): the refresh
+ * token is of no further use and the user must authorize again. Not thrown when the provider
+ * could not be reached or answered a server error.
+ */
+export class RefreshRefused extends Error {
+  override name = "RefreshRefused";
+}
+
+/** RFC 6749 §5.2: a token endpoint's error answers are 400, or 401 for a client it does not accept. */
+export const isOAuthErrorStatus = (status: number) => status === 400 || status === 401;

@@ -66,6 +66,8 @@ export function stackMockProviders(
         return { ...identity, email: identity.accountId, emailVerified: true };
       },
       refresh: (refreshToken) => client().refresh?.(refreshToken) ?? Promise.reject(new Error("no refresh")),
+      // As Stack's MockProvider: the mock's userinfo says whether a stored token was revoked.
+      checkAccessToken: (accessToken) => client().checkAccessToken?.(accessToken) ?? Promise.resolve(true),
     } satisfies SocialProvider;
   });
 }

@@ -2,7 +2,13 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { OutboundFetch } from "../../../lib/outbound-fetch.ts";
 import { KnownErrors } from "../../errors/known-errors.ts";
-import type { ProviderIdentity, ProviderTokens, SocialProvider } from "../provider.ts";
+import {
+  isOAuthErrorStatus,
+  type ProviderIdentity,
+  type ProviderTokens,
+  RefreshRefused,
+  type SocialProvider,
+} from "../provider.ts";
 import { mergeScopes } from "../provider-tokens.ts";
 
 /**
@@ -66,7 +72,11 @@ export function builtInProvider(
   credentials: BuiltInCredentials,
   fetch: OutboundFetch,
 ): SocialProvider {
-  const tokenCall = async (grant: Record<string, string>, asked: string[]): Promise<ProviderTokens> => {
+  const tokenCall = async (
+    grant: Record<string, string>,
+    asked: string[],
+    refused?: () => Error,
+  ): Promise<ProviderTokens> => {
     const body = new URLSearchParams(grant);
     const headers: Record<string, string> = {
       "content-type": "application/x-www-form-urlencoded",
@@ -78,6 +88,7 @@ export function builtInProvider(
       body.set("client_secret", credentials.clientSecret);
     }
     const response = await fetch(spec.tokenEndpoint, { method: "POST", headers, body: body.toString() });
+    if (refused && isOAuthErrorStatus(response.status)) throw refused();
     if (response.status !== 200) throw KnownErrors.invalidAuthorizationCode();
     const parsed = tokenAnswer.safeParse(await response.json().catch(() => null));
     if (!parsed.success) throw KnownErrors.invalidAuthorizationCode();
@@ -132,7 +143,11 @@ export function builtInProvider(
       return { ...identity, tokens };
     },
     async refresh(refreshToken) {
-      const tokens = await tokenCall({ grant_type: "refresh_token", refresh_token: refreshToken }, []);
+      const tokens = await tokenCall(
+        { grant_type: "refresh_token", refresh_token: refreshToken },
+        [],
+        () => new RefreshRefused(`${spec.id} refused the refresh`),
+      );
       // A provider that does not rotate refresh tokens keeps the old one working.
       return { ...tokens, refreshToken: tokens.refreshToken ?? refreshToken };
     },

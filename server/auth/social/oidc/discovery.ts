@@ -11,6 +11,8 @@ const metadataSchema = z.looseObject({
   authorization_endpoint: httpUrl,
   token_endpoint: httpUrl,
   jwks_uri: httpUrl,
+  /** Asked whether a stored access token still holds (connected accounts). */
+  userinfo_endpoint: httpUrl.optional(),
   token_endpoint_auth_methods_supported: z.array(z.string()).optional(),
   id_token_signing_alg_values_supported: z.array(z.string()).optional(),
   code_challenge_methods_supported: z.array(z.string()).optional(),

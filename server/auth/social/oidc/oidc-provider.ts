@@ -5,7 +5,14 @@ import type { OidcSettings } from "../../../contract/oidc-providers.ts";
 import { HttpError } from "../../../lib/errors.ts";
 import type { OutboundFetch } from "../../../lib/outbound-fetch.ts";
 import { KnownErrors } from "../../errors/known-errors.ts";
-import type { OAuthFlowState, ProviderIdentity, ProviderTokens, SocialProvider } from "../provider.ts";
+import {
+  isOAuthErrorStatus,
+  type OAuthFlowState,
+  type ProviderIdentity,
+  type ProviderTokens,
+  RefreshRefused,
+  type SocialProvider,
+} from "../provider.ts";
 import { mergeScopes } from "../provider-tokens.ts";
 import type { OidcDirectory, OidcMetadata } from "./discovery.ts";
 
@@ -57,7 +64,7 @@ export function oidcProvider(client: OidcClient, directory: OidcDirectory, fetch
   const { settings } = client;
   const metadata = () => directory.discover(settings.issuer);
 
-  const callTokenEndpoint = async (meta: OidcMetadata, grant: Record<string, string>) => {
+  const callTokenEndpoint = async (meta: OidcMetadata, grant: Record<string, string>, refused?: () => Error) => {
     const methods = meta.token_endpoint_auth_methods_supported ?? ["client_secret_basic"];
     const body = new URLSearchParams(grant);
     const headers: Record<string, string> = {
@@ -73,6 +80,7 @@ export function oidcProvider(client: OidcClient, directory: OidcDirectory, fetch
     }
     const response = await fetch(meta.token_endpoint, { method: "POST", headers, body: body.toString() });
     // The provider's error answer is not read into any message: it may echo what we sent.
+    if (refused && isOAuthErrorStatus(response.status)) throw refused();
     if (response.status !== 200) throw KnownErrors.invalidAuthorizationCode();
     const parsed = tokenAnswer.safeParse(await response.json().catch(() => null));
     if (!parsed.success) throw KnownErrors.invalidAuthorizationCode();
@@ -160,12 +168,24 @@ export function oidcProvider(client: OidcClient, directory: OidcDirectory, fetch
       };
     },
     async refresh(refreshToken) {
-      const answer = await callTokenEndpoint(await metadata(), {
-        grant_type: "refresh_token",
-        refresh_token: refreshToken,
-      });
+      const answer = await callTokenEndpoint(
+        await metadata(),
+        { grant_type: "refresh_token", refresh_token: refreshToken },
+        () => new RefreshRefused(`${client.id} refused the refresh`),
+      );
       const tokens = toTokens(answer, []);
       return { ...tokens, refreshToken: tokens.refreshToken ?? refreshToken };
+    },
+    async checkAccessToken(accessToken) {
+      // The userinfo endpoint (Core §5.3) is the one every OpenID provider answers for a bare access token.
+      const endpoint = (await metadata()).userinfo_endpoint;
+      if (!endpoint) return true;
+      const response = await fetch(endpoint, {
+        headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" },
+      });
+      await response.body?.cancel();
+      // Core §5.3.3 / RFC 6750 §3.1: a token the provider no longer takes is answered 401.
+      return response.status !== 401;
     },
   };
 }
