@@ -74,6 +74,66 @@ describe("Stack's config API over the project's settings", () => {
     });
   });
 
+  it("a dotted key reaches into a trusted domain only when the domain is there, as Stack renders it", async () => {
+    const put = (config: unknown) =>
+      stackFetch(server, "/internal/config/override/environment", {
+        method: "PUT",
+        access: "admin",
+        keys,
+        body: { config_string: JSON.stringify(config) },
+      });
+    const domains = async () => (await renderedConfig()).domains.trustedDomains;
+    expect((await put({})).status).toBe(200);
+    try {
+      // Naming a domain that does not exist: dropped (200), not made.
+      const dotted = await patch("environment", {
+        "domains.trustedDomains.2.baseUrl": "https://example.com",
+        "domains.trustedDomains.2.handlerPath": "/handler",
+      });
+      expect([dotted.status, dotted.body]).toEqual([200, { success: true }]);
+      expect(await domains()).toEqual({});
+
+      // A nested object makes the entry; a dotted key beside it for another one is dropped.
+      const mixed = await patch("environment", {
+        domains: { trustedDomains: { "3": { baseUrl: "http://nested.example.com", handlerPath: "/nested" } } },
+        "domains.trustedDomains.4.baseUrl": "http://dotted.example.com",
+        "domains.trustedDomains.4.handlerPath": "/dotted",
+      });
+      expect(mixed.status, mixed.text).toBe(200);
+      expect(await domains()).toEqual({ "3": { baseUrl: "http://nested.example.com", handlerPath: "/nested" } });
+
+      // Dotted keys inside a value follow the same rule.
+      expect(
+        (await patch("environment", { domains: { trustedDomains: { "5.baseUrl": "https://five.example" } } })).status,
+      ).toBe(200);
+      expect(await domains()).toEqual({});
+
+      // Into an entry that is there (stored, or set in the same override, shallower keys first) it reaches.
+      expect(
+        (
+          await patch("environment", {
+            "domains.trustedDomains.6.handlerPath": "/six",
+            "domains.trustedDomains.6": { baseUrl: "https://six.example", handlerPath: "/" },
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (await patch("environment", { "domains.trustedDomains.6.baseUrl": "https://six.example.org" })).status,
+      ).toBe(200);
+      expect(await domains()).toEqual({ "6": { baseUrl: "https://six.example.org", handlerPath: "/six" } });
+      expect((await current()).config).toMatchObject({
+        domains: [{ domain: "https://six.example.org", handler_path: "/six" }],
+      });
+
+      // Settings are no record: a dotted key makes what it needs, and an unknown one is still refused.
+      expect((await patch("environment", { auth: { "password.allowSignIn": false } })).status).toBe(200);
+      expect((await renderedConfig()).auth.password.allowSignIn).toBe(false);
+      expect(knownError(await patch("environment", { "payments.testMode": true })).code).toBe("SCHEMA_ERROR");
+    } finally {
+      expect((await put({})).status).toBe(200);
+    }
+  });
+
   it("keeps secrets masked in answers and stored when the mask comes back", async () => {
     const server_ = {
       isShared: false,

@@ -279,11 +279,43 @@ function setAt(target: JsonObject, path: string[], value: Json | undefined): voi
   setAt(child, rest, value);
 }
 
-/** `{a: {"b.c": 1}}` → `{a: {b: {c: 1}}}`: dotted keys inside a value are paths too. */
-function expand(value: Json): Json {
-  if (!isObject(value)) return value;
+const depth = (key: string) => key.split(".").length;
+/** Stack applies an override's keys from the shallowest down, so `"a.b"` may reach into an `a` set beside it. */
+const byDepth = (keys: string[]) => [...keys].sort((a, b) => depth(a) - depth(b));
+
+/**
+ * Sets an override key's value as Stack's rendering does: a dotted key reaches into a record's
+ * entry (a trusted domain, a provider) only when that entry is there, set before it or beside it;
+ * one that names a missing entry (`domains.trustedDomains.2.baseUrl` without a `2`) is dropped.
+ * Through settings it makes the objects it needs, so an unknown setting still reaches the schema
+ * check. Dotted keys inside the value follow the same rule; `at` is the value's own path.
+ */
+function place(target: JsonObject, at: string, key: string, value: Json | undefined): void {
+  const parts = key.split(".");
+  const last = parts.pop() as string;
+  let here = target;
+  let path = at;
+  for (const part of parts) {
+    const next = here[part];
+    if (!isObject(next)) {
+      if (next === undefined && RECORD_PATHS.has(path)) return;
+      here[part] = {};
+    }
+    here = here[part] as JsonObject;
+    path = path ? `${path}.${part}` : part;
+  }
+  if (value === null || value === undefined) {
+    delete here[last];
+    return;
+  }
+  here[last] = expand(value, path ? `${path}.${last}` : last);
+}
+
+/** A value's own dotted keys (`{a: {"b.c": 1}}`), resolved with place() inside it. */
+function expand(value: Json, at: string): Json {
+  if (!isObject(value)) return structuredClone(value);
   const out: JsonObject = {};
-  for (const [key, inner] of Object.entries(value)) setAt(out, key.split("."), expand(inner));
+  for (const key of byDepth(Object.keys(value))) place(out, at, key, value[key] as Json);
   return out;
 }
 
@@ -325,8 +357,9 @@ export function applyOverride(
   options: { replace?: boolean } = {},
 ): JsonObject {
   const base = renderConfig(options.replace ? baseline(current) : current, level, true);
-  for (const [key, value] of Object.entries(override)) setAt(base, key.split("."), expand(value));
-  fillDefaults(base, renderConfig(baseline(current), level, true));
+  const defaults = renderConfig(baseline(current), level, true);
+  for (const key of byDepth(Object.keys(override))) place(base, "", key, override[key] as Json);
+  fillDefaults(base, defaults);
   const shape = level === "project" ? projectShape : environmentShape;
   const parsed = shape.safeParse(base);
   if (!parsed.success) {
@@ -565,7 +598,7 @@ function restore(base: JsonObject, defaults: JsonObject, path: string) {
 }
 
 function applyKey(base: JsonObject, layer: JsonObject, key: string) {
-  setAt(base, key.split("."), expand(layer[key] as Json));
+  place(base, "", key, layer[key] as Json);
 }
 
 /**
@@ -591,8 +624,8 @@ export function applyLayered(
     layers.environment = maskSecrets(op.override);
     base = defaults;
     base = structuredClone(base);
-    for (const key of Object.keys(layers.branch)) applyKey(base, layers.branch, key);
-    for (const key of Object.keys(op.override)) applyKey(base, op.override, key);
+    for (const key of byDepth(Object.keys(layers.branch))) applyKey(base, layers.branch, key);
+    for (const key of byDepth(Object.keys(op.override))) applyKey(base, op.override, key);
   } else {
     base = renderConfig(current, "environment", true);
     const mine = level === "branch" ? old.branch : old.environment;
@@ -609,18 +642,24 @@ export function applyLayered(
       if (level === "branch" && Object.keys(other).some((e) => covers(e, path))) continue;
       restore(base, defaults, path);
       if (level === "environment") {
-        for (const key of Object.keys(other)) if (covers(key, path) || covers(path, key)) applyKey(base, other, key);
+        for (const key of byDepth(Object.keys(other))) {
+          if (covers(key, path) || covers(path, key)) applyKey(base, other, key);
+        }
       }
     }
-    for (const key of Object.keys(given)) {
+    for (const key of byDepth(Object.keys(given))) {
       // The environment level wins where it sets the key (or one above it).
       if (level === "branch" && Object.keys(other).some((e) => covers(e, key))) continue;
       applyKey(base, given, key);
-      if (level === "branch") for (const e of Object.keys(other)) if (covers(key, e)) applyKey(base, other, e);
+      if (level === "branch") {
+        for (const e of byDepth(Object.keys(other))) if (covers(key, e)) applyKey(base, other, e);
+      }
     }
     if (level === "branch") {
       // What the environment level set below a key the branch dropped is put back.
-      for (const path of gone) for (const e of Object.keys(other)) if (covers(path, e)) applyKey(base, other, e);
+      for (const path of gone) {
+        for (const e of byDepth(Object.keys(other))) if (covers(path, e)) applyKey(base, other, e);
+      }
     }
     layers[level] = level === "environment" ? maskSecrets(next) : next;
   }
