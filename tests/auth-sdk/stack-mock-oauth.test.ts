@@ -68,6 +68,52 @@ describe.each(DIALECTS)("shared providers through Stack's mock OAuth server, %s 
   );
 });
 
+describe("a new account through the mock while sign-ups are off", () => {
+  it("redirects with Stack's error: SIGN_UP_NOT_ENABLED, its text twice, details {}, the flow cookie cleared", async () => {
+    const keys = await appProjectOf(server);
+    const signUps = (on: boolean) =>
+      stackFetch(server, "/internal/projects/current", {
+        method: "PATCH",
+        access: "admin",
+        keys,
+        body: { config: { sign_up_enabled: on } },
+      });
+    expect((await signUps(false)).status).toBe(200);
+    try {
+      let callback: Response | undefined;
+      const outcome = await oidcSignIn(server, await clientApp(server), {
+        provider: "spotify",
+        username: address(),
+        password: "",
+        onCallbackResponse: (response) => {
+          callback = response;
+        },
+      });
+      expect(outcome).toEqual({ ok: false, step: "callback", status: 307, code: "SIGN_UP_NOT_ENABLED" });
+      const location = new URL(callback?.headers.get("location") ?? "about:blank");
+      const text =
+        "Creation of new accounts is not enabled for this project. Please ask the project owner to enable it.";
+      expect(
+        Object.fromEntries(
+          ["error", "errorCode", "error_description", "message", "details"].map((k) => [
+            k,
+            location.searchParams.get(k),
+          ]),
+        ),
+      ).toEqual({
+        error: "server_error",
+        errorCode: "SIGN_UP_NOT_ENABLED",
+        error_description: text,
+        message: text,
+        details: "{}",
+      });
+      expect(callback?.headers.getSetCookie().some((c) => /^stack-oauth-inner-[^=]+=;.*Max-Age=0/.test(c))).toBe(true);
+    } finally {
+      expect((await signUps(true)).status).toBe(200);
+    }
+  });
+});
+
 describe("connected accounts through the mock", () => {
   it("hands out the mock's access token for the signed-in account (201, as Stack), which its userinfo accepts", async () => {
     const email = address();
