@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpError } from "../../../lib/errors.ts";
 import { createOutboundPolicy, parseOutboundAllow } from "../../../lib/outbound.ts";
 import { outboundFetch } from "../../../lib/outbound-fetch.ts";
-import type { OAuthFlowState, ProviderIdentity } from "../provider.ts";
+import { type OAuthFlowState, type ProviderIdentity, RefreshRefused } from "../provider.ts";
 import { builtInSpecs } from "./index.ts";
 import { type At, type BuiltInSpec, builtInProvider } from "./oauth2-client.ts";
 
@@ -401,6 +401,30 @@ describe("Stack's built-in OAuth providers", () => {
     const refreshed = await spotify.provider.refresh?.("rt-spotify");
     expect(refreshed).toMatchObject({ accessToken: "at2-spotify", refreshToken: "rt-spotify" });
   });
+
+  // Stack asks each provider's account API whether a stored token still holds before handing it out.
+  for (const id of Object.keys(EXPECTED)) {
+    it(`${id}: a token its API refuses (401) is no longer taken; a refused refresh is RefreshRefused`, async () => {
+      const spec = specs.find((s) => s.id === id) as BuiltInSpec;
+      const provider = builtInProvider(
+        spec,
+        { clientId: creds(id).id, clientSecret: creds(id).secret, callbackUrl: () => `${CALLBACK}/${id}` },
+        testFetch(),
+      );
+      expect(await provider.checkAccessToken?.(`at-${id}`)).toBe(true);
+      expect(await provider.checkAccessToken?.(`revoked-${id}`)).toBe(false);
+      await expect(provider.refresh?.("rt-revoked")).rejects.toBeInstanceOf(RefreshRefused);
+      // A provider that cannot be reached refuses nothing: the stored token is not thrown away.
+      const strict = outboundFetch(createOutboundPolicy(parseOutboundAllow("")));
+      const unreachable = builtInProvider(
+        spec,
+        { clientId: creds(id).id, clientSecret: creds(id).secret, callbackUrl: () => `${CALLBACK}/${id}` },
+        strict,
+      );
+      expect(await unreachable.checkAccessToken?.(`revoked-${id}`)).toBe(true);
+      await expect(unreachable.refresh?.("rt-revoked")).rejects.not.toBeInstanceOf(RefreshRefused);
+    });
+  }
 
   it("refuses a wrong code or verifier with INVALID_AUTHORIZATION_CODE, sending no secret in any URL", async () => {
     const spec = specs.find((s) => s.id === "discord") as BuiltInSpec;

@@ -63,6 +63,17 @@ const basic = (id: string, secret: string) => {
   return `Basic ${Buffer.from(`${encode(id)}:${encode(secret)}`).toString("base64")}`;
 };
 
+/** The provider's API did not answer 200 (401: it does not take the access token). */
+class ProviderApiRefused extends Error {
+  override name = "ProviderApiRefused";
+  constructor(
+    provider: string,
+    readonly status: number,
+  ) {
+    super(`${provider} API answered ${status}`);
+  }
+}
+
 /**
  * A built-in provider as a SocialProvider: the authorization code flow, every call through the
  * outbound address rules. Errors never carry what the provider answered (it may echo a token).
@@ -108,7 +119,7 @@ export function builtInProvider(
       const response = await fetch(url, {
         headers: { authorization: `Bearer ${accessToken}`, accept: "application/json", ...headers },
       });
-      if (response.status !== 200) throw new Error(`${spec.id} API answered ${response.status}`);
+      if (response.status !== 200) throw new ProviderApiRefused(spec.id, response.status);
       return response.json();
     };
 
@@ -150,6 +161,15 @@ export function builtInProvider(
       );
       // A provider that does not rotate refresh tokens keeps the old one working.
       return { ...tokens, refreshToken: tokens.refreshToken ?? refreshToken };
+    },
+    async checkAccessToken(accessToken) {
+      // As Stack asks each provider: its account API with the token (the one sign-in reads).
+      try {
+        await spec.profile(apiFor(accessToken), { clientId: credentials.clientId });
+        return true;
+      } catch (error) {
+        return !(error instanceof ProviderApiRefused && error.status === 401);
+      }
     },
   };
 }
