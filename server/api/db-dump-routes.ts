@@ -7,7 +7,7 @@ import { readQuery } from "./lib/core/read-input.ts";
 import { type DatabaseEnv, leaseOwnDatabase, unreachable } from "./lib/databases/own-database.ts";
 import { databaseRef } from "./lib/databases/user-databases.ts";
 import { discardBody } from "./lib/transfer/csv-import.ts";
-import { dumpPglite, socketPathOf } from "./lib/transfer/pglite-dump.ts";
+import { dumpPglite } from "./lib/transfer/pglite-dump.ts";
 import { dumpSql } from "./lib/transfer/sql-dump.ts";
 import { restoreSql } from "./lib/transfer/sql-restore.ts";
 
@@ -21,7 +21,7 @@ function fileTime(now: Date): string {
 
 /**
  * GET /db/{dbId}/dump?contents=schema|data: the database as one plain SQL file (pg_dump, streamed;
- * a managed PGlite database by the WASM pg_dump 18, see pglite-dump.ts),
+ * a managed PGlite database from a copy of its files, its rows as COPY blocks: see pglite-dump.ts),
  * for those who may read its rows and export them (developer and up, as exports).
  * POST /db/{dbId}/restore: a plain SQL file as the body, streamed into the database when it is
  * empty, in one transaction (developer and up, as the workbench's DDL and the CSV import).
@@ -33,20 +33,19 @@ export function dumpRoutes(deps: ApiDeps) {
       const { row, lease } = await leaseOwnDatabase(deps, c, "developer");
       try {
         const ref = databaseRef(deps, row);
-        const connection = await deps.connections.toolConnection(ref);
         const schemaOnly = query.contents === "schema";
-        // A managed PGlite database is PostgreSQL 18, newer than Debian's pg_dump: the WASM pg_dump 18.
+        // A managed PGlite database is PostgreSQL 18, newer than Debian's pg_dump, and has one
+        // backend: it is dumped from a copy of its files (see pglite-dump.ts).
         const body =
           ref.engine === "pglite" && ref.kind === "managed"
             ? await dumpPglite({
-                socketPath: socketPathOf(connection),
-                session: await lease.target.connect(),
+                snapshot: () => deps.connections.snapshotPglite(ref),
                 schemaOnly,
                 signal: c.req.raw.signal,
                 onFinish: lease.release,
                 logger: deps.logger,
               })
-            : await dumpSql(connection, schemaOnly, lease.release, deps.logger);
+            : await dumpSql(await deps.connections.toolConnection(ref), schemaOnly, lease.release, deps.logger);
         const suffix = query.contents === "schema" ? "-schema" : "";
         return new Response(body, {
           headers: {

@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { existsSync, rmSync } from "node:fs";
-import { rename, rm } from "node:fs/promises";
+import { mkdir, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import pg from "pg";
 import { pgCopyDatabase } from "../../../backup/pg-tools.ts";
@@ -82,6 +83,8 @@ const SYSTEM_CA_BUNDLE = "/etc/ssl/certs/ca-certificates.crt";
 const SWEEP_MS = 30_000;
 const POOL_MAX = 4;
 const CONNECT_TIMEOUT_MS = 10_000;
+/** The folder of the copies SQL dumps read (snapshotPglite); what a stopped server left is removed at start. */
+const DUMP_SNAPSHOTS = "dump-snapshots";
 
 export interface ConnectionManagerOptions {
   dataDir: string;
@@ -107,6 +110,8 @@ export class ConnectionManager {
     this.sweeper = setInterval(() => void this.closeIdle(IDLE_CLOSE_MS), SWEEP_MS);
     this.sweeper.unref();
     this.spares = new SparePool(options.dataDir, options.logger);
+    // Copies of dumps a stopped server never finished: no dump is running yet.
+    rmSync(join(options.dataDir, DUMP_SNAPSHOTS), { recursive: true, force: true });
   }
 
   get managedEngine(): "pglite" | "postgres" {
@@ -395,6 +400,27 @@ export class ConnectionManager {
       lease.release();
       if (!wasOpen && entry && entry.busy === 0 && this.entries.get(ref.id) === entry) await this.release(ref.id);
     }
+  }
+
+  /**
+   * A private copy of a managed PGlite database's files, for a SQL dump to read while the database
+   * serves on: taken while the database runs no statement, after a checkpoint (whileQuiet), so it
+   * holds every transaction committed before and nothing of one after, or of one still open (its
+   * rows are rolled back when the copy opens, as after a crash). Under DATA_DIR/dump-snapshots, so a
+   * reflink-capable file system shares the copy's blocks; `remove` deletes it.
+   */
+  async snapshotPglite(ref: DatabaseRef): Promise<{ dir: string; remove(): Promise<void> }> {
+    const parent = join(this.options.dataDir, DUMP_SNAPSHOTS);
+    await mkdir(parent, { recursive: true });
+    const dir = join(parent, randomUUID());
+    const remove = () => rm(dir, { recursive: true, force: true });
+    try {
+      await this.whileQuiet(ref, (sourceDir) => copyCluster(sourceDir, dir));
+    } catch (error) {
+      await remove();
+      throw error;
+    }
+    return { dir, remove };
   }
 
   /**

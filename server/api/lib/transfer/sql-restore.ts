@@ -206,7 +206,8 @@ async function insertCopy(client: pg.PoolClient, parsed: ParsedStatement, line: 
   }
   const width = columns.length;
   const batchRows = Math.max(1, Math.min(INSERT_MAX_ROWS, Math.floor(INSERT_MAX_PARAMS / Math.max(width, 1))));
-  const head = `INSERT INTO ${relation} (${columns.map(q).join(", ")}) VALUES `;
+  // COPY writes an identity column's values even when it is GENERATED ALWAYS; an INSERT must say so.
+  const head = `INSERT INTO ${relation} (${columns.map(q).join(", ")}) OVERRIDING SYSTEM VALUE VALUES `;
   let batch: Array<Array<string | null>> = [];
   let loaded = 0;
   const flush = async () => {
