@@ -6,8 +6,8 @@
 // The file is pg_dump's plain format in pg_dump's order:
 //   pre-data    pglite-tools' WASM pg_dump 18, `--section=pre-data` (types, tables, functions, views)
 //   table data  written here: per table, `COPY t (cols) FROM stdin;`, the rows, `\.`; the rows come
-//               from `COPY (SELECT … WHERE ctid in a page range) TO '/dev/blob'`, a batch of pages
-//               at a time (a TID range scan), so no more than one batch is ever held
+//               from `COPY (SELECT … WHERE ctid in a page range) TO STDOUT`, a batch of pages at a
+//               time (a TID range scan; copy-out-reader.mjs), so no more than one batch is ever held
 //   data rest   pg_dump again, `--data-only` with each of those tables' data excluded: the
 //               sequences' `setval` lines and large objects, as pg_dump writes them
 //   post-data   pg_dump, `--section=post-data` (keys, indexes, foreign keys, triggers)
@@ -17,6 +17,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { pgDump } from "@electric-sql/pglite-tools/pg_dump";
+import { CopyOutReader, queryMessage } from "./copy-out-reader.mjs";
 
 const { dataDir, wasmModule, startParams, schemaOnly, options, batchPages } = workerData;
 
@@ -86,19 +87,23 @@ const exactPattern = (table) => `"${table.schema.replaceAll('"', '""')}"."${tabl
 /** One table's rows as pg_dump writes them, a batch of pages at a time. */
 async function dumpTable(table) {
   const list = table.columns.join(", ");
+  // A table without columns still has rows (an empty line each); pg_dump then lists no columns.
   await sendText(
     `--\n-- Data for Name: ${table.name}; Type: TABLE DATA; Schema: ${table.schema}; Owner: -\n--\n\n` +
-      `COPY ${table.relation} (${list}) FROM stdin;\n`,
+      `COPY ${table.relation} ${list ? `(${list}) ` : ""}FROM stdin;\n`,
   );
-  // A table without columns still has rows: COPY writes an empty line for each.
-  const select = table.columns.length > 0 ? list : "";
   for (let first = 0; first < table.pages; first += batchPages) {
     const last = first + batchPages;
-    const result = await db.query(
-      `COPY (SELECT ${select} FROM ONLY ${table.relation}
-              WHERE ctid >= '(${first},0)'::tid AND ctid < '(${last},0)'::tid) TO '/dev/blob'`,
+    const rows = new CopyOutReader();
+    await db.execProtocolRawStream(
+      queryMessage(`COPY (SELECT ${list} FROM ONLY ${table.relation}
+                    WHERE ctid >= '(${first},0)'::tid AND ctid < '(${last},0)'::tid) TO STDOUT`),
+      { onRawData: (chunk) => rows.push(chunk) },
     );
-    if (result.blob && result.blob.size > 0) await send(new Uint8Array(await result.blob.arrayBuffer()));
+    const failure = rows.error();
+    if (failure) throw new Error(`${table.relation}: ${failure}`);
+    rows.flush();
+    for (const piece of rows.pieces) await send(piece);
   }
   await sendText("\\.\n\n\n");
 }

@@ -32,6 +32,9 @@ const SCHEMA = `
     SELECT 'person ' || g, CASE WHEN g % 2 = 0 THEN 'happy' ELSE 'sad' END::mood, g, ARRAY['a', E'b\t"' || g, NULL],
       jsonb_build_object('n', g, 's', E'q"\\\\\\n'), g / 7.0, '2026-02-03 04:05:06.789'::timestamp + g * interval '1 hour',
       ARRAY[g, -g] FROM generate_series(1, 300) g;
+  -- A name that needs quoting, a column too, and a generated column (left out of COPY, computed again).
+  CREATE TABLE "Odd ""Name""" (id int PRIMARY KEY, "Mixed Col" text, twice int GENERATED ALWAYS AS (id * 2) STORED);
+  INSERT INTO "Odd ""Name""" (id, "Mixed Col") SELECT g, 'odd ' || g FROM generate_series(1, 5) g;
   -- Sequences ahead of their rows, as after a rolled-back insert: the dump carries the value itself.
   SELECT setval('people_id_seq', 310);
   INSERT INTO notes (person_id, body, blob) SELECT (g % 300) + 1, E'tab\\there, line\\nbreak; back\\\\slash ' || g,
@@ -44,6 +47,7 @@ const CHECKSUM = `
   SELECT (SELECT count(*)::int FROM people), (SELECT md5(string_agg(p::text, '|' ORDER BY id)) FROM people p),
          (SELECT count(*)::int FROM notes), (SELECT md5(string_agg(n::text, '|' ORDER BY id)) FROM notes n),
          (SELECT count(*)::int FROM sad_people), shout('hi'),
+         (SELECT md5(string_agg(o::text, '|' ORDER BY id)) FROM "Odd ""Name""" o),
          (SELECT last_value::int FROM people_id_seq), (SELECT last_value::int FROM notes_id_seq),
          (SELECT string_agg(indexname, ',' ORDER BY indexname) FROM pg_indexes WHERE schemaname = 'public'),
          (SELECT string_agg(conname, ',' ORDER BY conname) FROM pg_constraint WHERE connamespace = 'public'::regnamespace)`;

@@ -1,10 +1,12 @@
-// Issue 35: the SQL download of a managed PGlite database (the WASM pg_dump 18 of pglite-tools, in a
-// thread of its own, over the database's socket). The real server in its own process (the bundle
-// `npm start` runs, PGlite store), a table of PGLITE_DUMP_ROWS rows (100,000 by default) in a managed
-// database, downloaded over HTTP by a client writing it to disk at full speed. Figures: the time to
-// the first byte and to the last, the server's RSS at its peak above its RSS just before (the process
-// holds the database's thread and the dump's), and how long a statement sent during the dump waits.
-// With at most 200,000 rows the file is then restored into an empty managed database (a round trip).
+// Issue 35: the SQL download of a managed PGlite database (from a copy of its files, taken while it
+// runs no statement; pg_dump 18's schema sections and the rows as COPY blocks, a batch of pages at a
+// time, in a thread of its own: server/api/lib/transfer/pglite-dump.ts). The real server in its own
+// process (the bundle `npm start` runs, PGlite store), a table of PGLITE_DUMP_ROWS rows (100,000 by
+// default) in a managed database, downloaded over HTTP by a client writing it to disk at full speed.
+// Figures: the time to the first byte and to the last, the server's RSS at its peak above its RSS
+// just before (the process holds the database's thread and the dump's), and how long a statement
+// sent during the dump waits. With at most 200,000 rows the file is then restored into an empty
+// managed database (a round trip).
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -103,8 +105,9 @@ async function measure(): Promise<BenchResult[]> {
     }, 20);
     const started = performance.now();
     const response = fetch(`${server.url}/api/v1/db/${from}/dump?contents=data`, { headers: auth });
-    // A statement of the console's own, sent just after: it waits for the dump to let go of the database.
-    // Past the pool's 10 s connect wait it fails (DATABASE_UNREACHABLE): that is recorded, not thrown.
+    // A statement of the console's own, sent just after: it waits while the database is held (before,
+    // the whole dump; now the copy of its files). Past the pool's 10 s connect wait it fails
+    // (DATABASE_UNREACHABLE): that is recorded, not thrown.
     const during = (async () => {
       await pause(200);
       const sent = performance.now();
@@ -137,7 +140,7 @@ async function measure(): Promise<BenchResult[]> {
         name: "a statement sent 200 ms into that download, the time to its answer",
         value: waitedMs,
         unit: "ms",
-        notes: `${outcome} (it waits while the dump holds the database's one backend)`,
+        notes: `${outcome} (it waits while the dump holds the database: before, the whole dump; now the copy of its files)`,
       },
     ];
     if (ROWS <= 200_000) {
