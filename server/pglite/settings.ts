@@ -5,9 +5,10 @@ import { setFlagsFromString } from "node:v8";
 
 /**
  * Which PGlite cluster: the server's own control store (every request of the auth service and the
- * app API reads it) or one user's managed database (one person's workbench and table pages).
+ * app API reads it), one user's managed database (one person's workbench and table pages), or a SQL
+ * dump's private copy of one (server/api/lib/transfer/pglite-dump.ts).
  */
-export type PgliteRole = "store" | "managed";
+export type PgliteRole = "store" | "managed" | "dump";
 
 /**
  * PostgreSQL's defaults are sized for a server that owns a machine, and PGlite keeps them:
@@ -20,6 +21,8 @@ export type PgliteRole = "store" | "managed";
 const SETTINGS: Record<PgliteRole, Record<string, string>> = {
   store: { shared_buffers: "16MB", max_connections: "8" },
   managed: { shared_buffers: "8MB", max_connections: "8" },
+  // A SQL dump's private copy (pglite-dump.ts) reads each page once: buffers would only cost memory.
+  dump: { shared_buffers: "1MB", max_connections: "8" },
 };
 
 /** PGlite's own start parameters plus the sizes above, for `startParams`. */

@@ -13,6 +13,8 @@
 //   post-data   pg_dump, `--section=post-data` (keys, indexes, foreign keys, triggers)
 // pgDump builds each of its parts whole in memory, but these are the schema's size, not the rows'.
 // Plain JavaScript, like worker.mjs: no TypeScript loader in the thread.
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -32,6 +34,15 @@ parentPort.on("message", (message) => {
 
 const encoder = new TextEncoder();
 
+// A full collection now and then. What this thread lets go of is mostly outside V8's heap (pgDump's
+// WASM memory, the pieces handed to the server), which V8 weighs little when it decides to collect:
+// left to itself, tens of MiB of it stayed resident through a large dump (docs/benchmarks.md).
+// `gc` from a fresh context once the flag is set (a worker's execArgv takes no V8 flags).
+setFlagsFromString("--expose-gc");
+const collect = runInNewContext("gc");
+const COLLECT_EVERY_BYTES = 8 * 1024 * 1024;
+let sentSinceCollect = 0;
+
 /** One piece of the file, sent once the server's reader has room for it. */
 async function send(bytes) {
   if (bytes.length === 0) return;
@@ -42,6 +53,11 @@ async function send(bytes) {
   credit--;
   const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
   parentPort.postMessage({ type: "chunk", bytes: own }, [own.buffer]);
+  sentSinceCollect += own.byteLength;
+  if (sentSinceCollect >= COLLECT_EVERY_BYTES) {
+    sentSinceCollect = 0;
+    collect();
+  }
 }
 const sendText = (text) => send(encoder.encode(text));
 
@@ -109,18 +125,19 @@ async function dumpTable(table) {
 }
 
 try {
-  // Read-only from here: nothing in the copy may change while it is read (an autovacuum-free PGlite
-  // writes only what a statement asks, and these ask nothing).
+  // Every pg_dump part first (each the schema's size, or the sequences' and large objects'), so
+  // that its WASM memory is gone before the rows, which go out last but for `post`.
   const pre = await dumpPart(["--section=pre-data"]);
   const post = await dumpPart(["--section=post-data"]);
+  const tables = schemaOnly ? [] : await tablesWithRows();
+  // Every table named, not `*.*`: a pattern would match the sequences too, whose values are wanted.
+  const rest = schemaOnly
+    ? ""
+    : await dumpPart(["--data-only", ...tables.map((t) => `--exclude-table-data=${exactPattern(t)}`)]);
+  collect();
   await sendText(pre.replace(COMPLETE, "\n"));
-  if (!schemaOnly) {
-    const tables = await tablesWithRows();
-    for (const table of tables) await dumpTable(table);
-    // Every table named, not `*.*`: a pattern would match the sequences too, whose values are wanted.
-    const rest = await dumpPart(["--data-only", ...tables.map((t) => `--exclude-table-data=${exactPattern(t)}`)]);
-    await sendText(middle(rest).replace(COMPLETE, "\n"));
-  }
+  for (const table of tables) await dumpTable(table);
+  if (!schemaOnly) await sendText(middle(rest).replace(COMPLETE, "\n"));
   await sendText(middle(post));
   await db.close();
   parentPort.postMessage({ type: "done" });

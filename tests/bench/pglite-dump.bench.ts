@@ -4,8 +4,8 @@
 // process (the bundle `npm start` runs, PGlite store), a table of PGLITE_DUMP_ROWS rows (100,000 by
 // default) in a managed database, downloaded over HTTP by a client writing it to disk at full speed.
 // Figures: the time to the first byte and to the last, the server's RSS at its peak above its RSS
-// just before (the process holds the database's thread and the dump's), and how long a statement
-// sent during the dump waits. With at most 200,000 rows the file is then restored into an empty
+// just before (the process holds the database's thread and the dump's), and the longest wait of
+// statements sent back to back during it. With at most 200,000 rows the file is then restored into an empty
 // managed database (a round trip).
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -105,29 +105,38 @@ async function measure(): Promise<BenchResult[]> {
     }, 20);
     const started = performance.now();
     const response = fetch(`${server.url}/api/v1/db/${from}/dump?contents=data`, { headers: auth });
-    // A statement of the console's own, sent just after: it waits while the database is held (before,
-    // the whole dump; now the copy of its files). Past the pool's 10 s connect wait it fails
+    // Statements of the console's own on the same database, one after another from the start of the
+    // download to its end: the longest wait is how long the dump held the database (before, the
+    // whole dump; now the copy of its files). Past the pool's 10 s connect wait one fails
     // (DATABASE_UNREACHABLE): that is recorded, not thrown.
+    let downloading = true;
     const during = (async () => {
-      await pause(200);
-      const sent = performance.now();
-      const outcome = await call(`/db/${from}/execute`, { sql: "SELECT count(*) FROM big WHERE id < 10" }).then(
-        () => "answered",
-        (error: Error) => `failed: ${error.message.replace(/^[^:]*: /, "").slice(0, 160)}`,
-      );
-      return { ms: performance.now() - sent, outcome };
+      let longest = 0;
+      let answered = 0;
+      const failures: string[] = [];
+      while (downloading) {
+        const sent = performance.now();
+        await call(`/db/${from}/execute`, { sql: "SELECT count(*) FROM big WHERE id < 10" }).then(
+          () => answered++,
+          (error: Error) => failures.push(error.message.replace(/^[^:]*: /, "").slice(0, 160)),
+        );
+        longest = Math.max(longest, performance.now() - sent);
+      }
+      const outcome = `${answered} answered${failures.length ? `, ${failures.length} failed: ${failures[0]}` : ""}`;
+      return { ms: longest, outcome };
     })();
     const answer = await response;
     const firstByteMs = performance.now() - started;
     if (!answer.ok || !answer.body) throw new Error(`dump: ${answer.status} ${await answer.text()}`);
     await finished(Readable.fromWeb(answer.body as never).pipe(createWriteStream(file)));
     const dumpMs = performance.now() - started;
+    downloading = false;
     clearInterval(sampler);
     const { ms: waitedMs, outcome } = await during;
     const dumpAbove = peak - idleBefore;
     const size = statSync(file).size;
     console.log(
-      `dump: ${(size / 2 ** 20).toFixed(1)} MiB, first byte ${firstByteMs.toFixed(0)} ms, last ${dumpMs.toFixed(0)} ms, server +${dumpAbove.toFixed(1)} MiB, a statement sent during it: ${outcome} after ${waitedMs.toFixed(0)} ms`,
+      `dump: ${(size / 2 ** 20).toFixed(1)} MiB, first byte ${firstByteMs.toFixed(0)} ms, last ${dumpMs.toFixed(0)} ms, server +${dumpAbove.toFixed(1)} MiB, statements during it: ${outcome}, the longest waited ${waitedMs.toFixed(0)} ms`,
     );
     const results: BenchResult[] = [
       {
@@ -137,10 +146,10 @@ async function measure(): Promise<BenchResult[]> {
         notes: `idle ${idleBefore.toFixed(0)} MiB; first byte ${firstByteMs.toFixed(0)} ms, last ${dumpMs.toFixed(0)} ms`,
       },
       {
-        name: "a statement sent 200 ms into that download, the time to its answer",
+        name: "statements on the same database during that download, back to back: the longest wait",
         value: waitedMs,
         unit: "ms",
-        notes: `${outcome} (it waits while the dump holds the database: before, the whole dump; now the copy of its files)`,
+        notes: outcome,
       },
     ];
     if (ROWS <= 200_000) {

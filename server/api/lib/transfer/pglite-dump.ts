@@ -62,7 +62,7 @@ export async function dumpPglite(options: PgliteDumpOptions): Promise<ReadableSt
   let startParams: string[];
   try {
     snapshot = await options.snapshot();
-    [wasmModule, startParams] = await Promise.all([pgliteWasmModule(), pgliteStartParams("managed")]);
+    [wasmModule, startParams] = await Promise.all([pgliteWasmModule(), pgliteStartParams("dump")]);
   } catch (error) {
     finish();
     throw error;
@@ -82,7 +82,7 @@ export async function dumpPglite(options: PgliteDumpOptions): Promise<ReadableSt
     // Plain JavaScript: not the server's flags (a TypeScript loader, an inspector).
     execArgv: [],
     // As a database's own thread (host.ts): past the cap the thread ends, not the server.
-    resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 512 },
+    resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 512 },
     stdout: true,
     stderr: true,
   });
