@@ -9,7 +9,8 @@ import { ConnectionManager, type DatabaseRef } from "../../server/api/lib/databa
 import { dumpPglite } from "../../server/api/lib/transfer/pglite-dump.ts";
 import { createLogger } from "../../server/lib/logger.ts";
 import { createOutboundPolicy, parseOutboundAllow } from "../../server/lib/outbound.ts";
-import { PGLITE_ONLY } from "../helpers/reasoned-skips.mjs";
+import { postgresReachable, TEST_POSTGRES_URL } from "../helpers/postgres.ts";
+import { NEEDS_POSTGRES_SERVER, PGLITE_ONLY } from "../helpers/reasoned-skips.mjs";
 import { seedPgliteTemplate, testStoreKind } from "../helpers/test-server.ts";
 
 // The streamed SQL dump of a managed PGlite database reads a copy of its files taken while the
@@ -21,6 +22,7 @@ const scratch = mkdtempSync(join(tmpdir(), "appconsole-pglite-dump-"));
 const logger = createLogger({ level: "silent" });
 let connections: ConnectionManager;
 let ref: DatabaseRef;
+const postgresProblem = kind === "pglite" ? await postgresReachable() : null;
 
 beforeAll(async () => {
   if (kind !== "pglite") return;
@@ -125,38 +127,43 @@ describe.runIf(kind === "pglite")(`a PGlite SQL dump from a snapshot ${PGLITE_ON
     await expect.poll(() => readdirSync(snapshots), { timeout: 10_000 }).toEqual([]);
   });
 
-  it("writes a file psql loads into PostgreSQL, rows, keys and sequences", async () => {
-    const sql = await readRest(await startDump());
-    const admin = new pg.Client({ host: "127.0.0.1", user: "postgres", database: "postgres" });
-    await admin.connect();
-    const name = `dump_${randomUUID().replaceAll("-", "")}`;
-    await admin.query(`CREATE DATABASE ${name}`);
-    try {
-      const loaded = spawnSync("psql", ["-h", "127.0.0.1", "-U", "postgres", "-d", name, "-X", "-q"], {
-        input: sql,
-        encoding: "utf8",
-      });
-      // pg_dump 18's header sets transaction_timeout, which PostgreSQL 15 does not know: its only error.
-      const errors = loaded.stderr.split("\n").filter((line) => line.includes("ERROR"));
-      expect(errors.filter((line) => !line.includes('"transaction_timeout"'))).toEqual([]);
-      const copy = new pg.Client({ host: "127.0.0.1", user: "postgres", database: name });
-      await copy.connect();
+  it.skipIf(postgresProblem)(
+    `writes a file psql loads into PostgreSQL, rows and keys ${NEEDS_POSTGRES_SERVER}`,
+    async () => {
+      const sql = await readRest(await startDump());
+      const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+      await admin.connect();
+      const name = `dump_${randomUUID().replaceAll("-", "")}`;
+      await admin.query(`CREATE DATABASE ${name}`);
       try {
-        const summary = `SELECT (SELECT count(*)::int FROM pair_a), (SELECT md5(string_agg(a::text, '|' ORDER BY id)) FROM pair_a a),
+        const url = new URL(TEST_POSTGRES_URL);
+        url.pathname = `/${name}`;
+        const loaded = spawnSync("psql", ["-X", "-q", "-d", url.toString()], {
+          input: sql,
+          encoding: "utf8",
+        });
+        // pg_dump 18's header sets transaction_timeout, which PostgreSQL 15 does not know: its only error.
+        const errors = loaded.stderr.split("\n").filter((line) => line.includes("ERROR"));
+        expect(errors.filter((line) => !line.includes('"transaction_timeout"'))).toEqual([]);
+        const copy = new pg.Client({ connectionString: url.toString() });
+        await copy.connect();
+        try {
+          const summary = `SELECT (SELECT count(*)::int FROM pair_a), (SELECT md5(string_agg(a::text, '|' ORDER BY id)) FROM pair_a a),
                                 (SELECT md5(string_agg(b::text, '|' ORDER BY id)) FROM pair_b b),
                                 (SELECT count(*)::int FROM pg_constraint WHERE contype IN ('p', 'f'))`;
-        const live = await connections.use(ref, (target) =>
-          target.pool.query({ text: `SET TIME ZONE 'UTC'; ${summary}`, rowMode: "array" }),
-        );
-        await copy.query("SET TIME ZONE 'UTC'");
-        const loadedRows = (await copy.query({ text: summary, rowMode: "array" })).rows;
-        expect(loadedRows).toEqual((live as unknown as pg.QueryResult[])[1]?.rows);
+          const live = await connections.use(ref, (target) =>
+            target.pool.query({ text: `SET TIME ZONE 'UTC'; ${summary}`, rowMode: "array" }),
+          );
+          await copy.query("SET TIME ZONE 'UTC'");
+          const loadedRows = (await copy.query({ text: summary, rowMode: "array" })).rows;
+          expect(loadedRows).toEqual((live as unknown as pg.QueryResult[])[1]?.rows);
+        } finally {
+          await copy.end();
+        }
       } finally {
-        await copy.end();
+        await admin.query(`DROP DATABASE ${name}`);
+        await admin.end();
       }
-    } finally {
-      await admin.query(`DROP DATABASE ${name}`);
-      await admin.end();
-    }
-  });
+    },
+  );
 });
