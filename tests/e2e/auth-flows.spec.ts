@@ -128,6 +128,10 @@ for (const lang of journeyLangs("en")) {
       await expect(page).toHaveURL(/\/login$/);
 
       await page.getByRole("link", { name: tr(lang, "Forgot password?") }).click();
+      // The login form's own Email field is still there until /recover replaces it: a fill before
+      // that lands in the field that goes away, and the recovery form is sent empty.
+      await expect(page).toHaveURL(/\/recover$/);
+      await expect(page.getByRole("heading", { name: tr(lang, "Reset your password") })).toBeVisible();
       await page.getByLabel(tr(lang, "Email"), { exact: true }).fill(email);
       await page.getByRole("button", { name: tr(lang, "Send reset instructions") }).click();
       // The answer comes once the server handed the mail to SMTP: seconds on a loaded two-core machine.
