@@ -40,15 +40,15 @@ export function AdminNav() {
   const { t, i18n } = useLingui();
   return (
     <nav aria-label={t`Admin sections`}>
-      <ul className="flex gap-1 overflow-x-auto md:flex-col">
+      <ul className="flex gap-1 overflow-x-auto md:flex-col md:overflow-visible">
         {adminSections.map(({ to, label, icon: Icon }) => (
           <li key={to}>
             <Link
               to={to}
               activeOptions={{ exact: to === "/admin" }}
-              className="flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm text-slate-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-indigo-300 aria-[current=page]:bg-white/10 aria-[current=page]:text-white"
+              className="flex items-center gap-2 whitespace-nowrap rounded-md md:whitespace-normal px-3 py-2 text-sm text-slate-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-indigo-300 aria-[current=page]:bg-white/10 aria-[current=page]:text-white"
             >
-              <Icon aria-hidden="true" className="size-4" />
+              <Icon aria-hidden="true" className="size-4 shrink-0" />
               {i18n._(label)}
             </Link>
           </li>

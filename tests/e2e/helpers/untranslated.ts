@@ -31,11 +31,18 @@ function englishOnlyTexts(): EnglishText[] {
 
 /**
  * What a person reads on the page, line by line: the rendered text, and the labels, placeholders
- * and titles of visible elements (what a screen reader or a tooltip says).
+ * and titles of visible elements (what a screen reader or a tooltip says). A table row's header and
+ * a link to a user's, team's, app's or database's page are the record's own name (a user called
+ * "Developer" by their GitHub profile), not the app's words.
  */
 async function shownTexts(page: Page): Promise<string[]> {
   return await page.evaluate(() => {
-    const texts = document.body.innerText.split("\n");
+    const recordPage = /\/(users|teams|apps|db)\/[^/]+$/;
+    const records = [...document.querySelectorAll<HTMLElement>("tbody th, [role=rowheader], a[href]")].filter(
+      (element) => !(element instanceof HTMLAnchorElement) || recordPage.test(new URL(element.href).pathname),
+    );
+    const names = new Set(records.flatMap((element) => element.innerText.split("\n").map((line) => line.trim())));
+    const texts = document.body.innerText.split("\n").filter((line) => !names.has(line.trim()));
     for (const element of document.querySelectorAll<HTMLElement>("[aria-label], [placeholder], [title]")) {
       if (element.closest("[aria-hidden=true], [hidden]") || !element.getClientRects().length) continue;
       for (const name of ["aria-label", "placeholder", "title"]) {
