@@ -148,7 +148,12 @@ export const statusErrors = {
   OAUTH_FLOW_NOT_FOUND: { status: 404 },
   INVALID_EMAIL: { status: 400 },
   SESSION_NOT_FOUND: { status: 404 },
+  /** GET /contact-channels/{user}/{id} and its send-verification-code: no such channel of the user (Stack: 404). */
   CONTACT_CHANNEL_NOT_FOUND: { status: 404 },
+  /** PATCH and DELETE /contact-channels/{user}/{id}: no such channel of the user (Stack answers these 400, not 404). */
+  CONTACT_CHANNEL_TO_CHANGE_NOT_FOUND: { status: 400 },
+  /** POST /contact-channels: the user has a channel of that type and value already (Stack: 400). */
+  CONTACT_CHANNEL_ALREADY_EXISTS: { status: 400 },
   EMAIL_TEMPLATE_NOT_FOUND: { status: 404 },
   /** /internal/email-themes/{id}: the project has no theme with the id. */
   EMAIL_THEME_NOT_FOUND: { status: 404 },

@@ -2,6 +2,7 @@ import { and, asc, eq, ne } from "drizzle-orm";
 import { authContactChannelsTable } from "../../db/schema/index.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { contactChannelAlreadyUsedForAuth } from "../errors/known-errors.ts";
+import { StatusError } from "../errors/status-error.ts";
 import { normalizeEmail } from "./users.ts";
 
 export interface ChannelChanges {
@@ -62,7 +63,22 @@ export class ContactChannelStore {
     userId: string,
     changes: ChannelChanges & { value: string },
   ): Promise<ContactChannelRow> {
-    return this.write(normalizeEmail(changes.value), async (tx) => {
+    const value = normalizeEmail(changes.value);
+    return this.write(value, async (tx) => {
+      // The same address twice on one account is refused before whether another account signs
+      // in with it is asked (Stack's order: its 400 comes first, then the 409).
+      const [same] = await tx
+        .select({ id: authContactChannelsTable.id })
+        .from(authContactChannelsTable)
+        .where(
+          and(
+            eq(authContactChannelsTable.projectId, projectId),
+            eq(authContactChannelsTable.userId, userId),
+            eq(authContactChannelsTable.type, "email"),
+            eq(authContactChannelsTable.value, value),
+          ),
+        );
+      if (same) throw new StatusError("CONTACT_CHANNEL_ALREADY_EXISTS", "Contact channel already exists");
       if (changes.isPrimary) await this.clearPrimary(tx, userId);
       const [row] = await tx
         .insert(authContactChannelsTable)
@@ -70,7 +86,7 @@ export class ContactChannelStore {
           projectId,
           userId,
           type: "email",
-          value: normalizeEmail(changes.value),
+          value,
           usedForAuth: changes.usedForAuth ?? false,
           isPrimary: changes.isPrimary ?? false,
           isVerified: changes.isVerified ?? false,

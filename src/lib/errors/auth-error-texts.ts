@@ -129,6 +129,8 @@ export const AUTH_ERROR_TEXTS: Record<KnownErrorCode, ErrorTextEntry> &
   WEBHOOK_PORTAL_TOKEN_INVALID: msg`The webhook page's access has expired. Reload the page.`,
   API_KEYS_NOT_ENABLED: msg`API keys are switched off for this project.`,
   CONTACT_CHANNEL_NOT_FOUND: msg`This e-mail address is not on the account any more.`,
+  CONTACT_CHANNEL_TO_CHANGE_NOT_FOUND: msg`This e-mail address is not on the account any more.`,
+  CONTACT_CHANNEL_ALREADY_EXISTS: msg`This e-mail address is on the account already.`,
   OTP_NOT_ENABLED: msg`Sign-in codes are switched off here.`,
   PRIMARY_EMAIL_REQUIRED: msg`The account needs a primary e-mail address for this.`,
   SESSION_NOT_FOUND: msg`This session has ended already.`,

@@ -13,7 +13,24 @@ import { SCHEMA_FIELD_TEXTS } from "./schema-field-texts";
 export function authErrorCode(error: unknown): string | undefined {
   const known = error as { errorCode?: unknown; code?: unknown } | null;
   if (typeof known?.errorCode === "string") return known.errorCode;
-  return error instanceof Error && typeof known?.code === "string" ? known.code : undefined;
+  if (!(error instanceof Error)) return undefined;
+  return typeof known?.code === "string" ? known.code : sdkStatusErrorCode(error.message);
+}
+
+/**
+ * The code of an auth service answer that is not a known error (a StatusError, `{code, error}`
+ * without the known-error header, as Stack answers such refusals in plain text): the Stack SDK
+ * throws it as a plain Error "Failed to send request to <url>: <status> <body>".
+ */
+function sdkStatusErrorCode(message: string): string | undefined {
+  const body = /^Failed to send request to \S+: 4\d\d (\{.*\})$/s.exec(message)?.[1];
+  if (!body) return undefined;
+  try {
+    const code = (JSON.parse(body) as { code?: unknown }).code;
+    return typeof code === "string" && /^[A-Z][A-Z0-9_]*$/.test(code) ? code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The field a SCHEMA_ERROR names first (`title: title is required` → `title`). */
@@ -70,7 +87,10 @@ export function errorText(i18n: I18n, error: unknown, fallback?: MessageDescript
     const detail = authSchemaDetail(error);
     return detail ? `${text} ${detail}` : text;
   }
-  const fromServer = error instanceof ApiError || authErrorCode(error) !== undefined;
+  // The server's own words, never the SDK's "Failed to send request to …" wrapping of them.
+  const carried = error as { errorCode?: unknown; code?: unknown } | null;
+  const fromServer =
+    error instanceof ApiError || typeof carried?.errorCode === "string" || typeof carried?.code === "string";
   if (fromServer && error instanceof Error && error.message.trim() !== "") return error.message;
   return i18n._(fallback ?? msg`Something went wrong. Please try again.`);
 }

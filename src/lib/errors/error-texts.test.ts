@@ -1,6 +1,7 @@
 import { apiErrors } from "@contract/api-errors";
 import { knownErrors } from "@contract/auth-errors";
 import { setupI18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import * as authKnownErrors from "../../../server/auth/errors/known-errors.ts";
 import { HttpError } from "../../../server/lib/errors.ts";
@@ -82,6 +83,24 @@ describe("the error texts", () => {
     expect(errorText(i18n, new TypeError("Failed to fetch"))).toBe("Something went wrong. Please try again.");
     const odd = Object.assign(new Error("odd"), { errorCode: "constructor" });
     expect(errorText(i18n, odd)).toBe("odd");
+  });
+
+  it("read the code of a status error the Stack SDK threw as a plain Error (the account page's e-mail addresses)", () => {
+    const i18n = setupI18n({ locale: "en", messages: { en: {} } });
+    // What @stackframe/js throws for a 4xx without the known-error header: the body as text.
+    const sdkError = (status: number, body: string) =>
+      new Error(`Failed to send request to http://localhost:3000/auth/api/v1/contact-channels: ${status} ${body}`);
+    const twice = sdkError(400, '{"code":"CONTACT_CHANNEL_ALREADY_EXISTS","error":"Contact channel already exists"}');
+    expect(errorText(i18n, twice)).toBe("This e-mail address is on the account already.");
+    const gone = sdkError(400, '{"code":"CONTACT_CHANNEL_TO_CHANGE_NOT_FOUND","error":"Contact channel not found"}');
+    expect(errorText(i18n, gone)).toBe("This e-mail address is not on the account any more.");
+    // A code this build does not know, or a body that is no envelope: the fallback, never the SDK's wrapping.
+    const fallback = msg`An error occurred`;
+    expect(errorText(i18n, sdkError(400, '{"code":"SOMETHING_NEW","error":"x"}'), fallback)).toBe("An error occurred");
+    expect(errorText(i18n, sdkError(400, "Contact channel already exists"), fallback)).toBe("An error occurred");
+    expect(errorText(i18n, sdkError(500, '{"code":"CONTACT_CHANNEL_ALREADY_EXISTS"}'), fallback)).toBe(
+      "An error occurred",
+    );
   });
 
   it("name the role a refused team action needs (TEAM_ROLE_REQUIRED's details.role)", () => {

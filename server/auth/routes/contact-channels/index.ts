@@ -38,10 +38,18 @@ function refuseClientVerification(c: Context<AuthEnv>, isVerified: boolean | und
 }
 
 export function registerContactChannels(app: AuthApp, deps: AuthDeps): void {
-  const channelOf = async (c: Context<AuthEnv>) => {
+  /**
+   * The addressed channel of the user. Stack answers an unknown one 404 when it is read and 400
+   * when it is to be changed or deleted (its lookup before a write is a bad request), with its
+   * own wording for each; the codes keep that apart.
+   */
+  const channelOf = async (c: Context<AuthEnv>, purpose: "read" | "change" = "read") => {
     const user = await targetUser(c, deps, c.req.param("userId"));
     const id = c.req.param("channelId") ?? "";
     const channel = z.uuid().safeParse(id).success ? await deps.channels.get(user.projectId, user.id, id) : null;
+    if (!channel && purpose === "change") {
+      throw new StatusError("CONTACT_CHANNEL_TO_CHANGE_NOT_FOUND", "Contact channel not found");
+    }
     if (!channel) throw new StatusError("CONTACT_CHANNEL_NOT_FOUND", "Contact channel not found.");
     return channel;
   };
@@ -76,7 +84,7 @@ export function registerContactChannels(app: AuthApp, deps: AuthDeps): void {
   app.patch("/contact-channels/:userId/:channelId", projectAuth(deps), async (c) => {
     const input = await readBody(c, updateBody);
     refuseClientVerification(c, input.is_verified);
-    const channel = await channelOf(c);
+    const channel = await channelOf(c, "change");
     const updated = await deps.channels.update(channel, {
       value: input.value,
       usedForAuth: input.used_for_auth,
@@ -88,7 +96,7 @@ export function registerContactChannels(app: AuthApp, deps: AuthDeps): void {
   });
 
   app.delete("/contact-channels/:userId/:channelId", projectAuth(deps), async (c) => {
-    const channel = await channelOf(c);
+    const channel = await channelOf(c, "change");
     await deps.channels.delete(channel);
     await deps.users.changed(channel.userId);
     return c.json({ success: true });
