@@ -210,7 +210,8 @@ describe("production mode", () => {
       config: {
         enabled_oauth_providers: [],
         allow_localhost: false,
-        domains: [{ domain: "https://console.example.com", handler_path: "/handler" }],
+        // The public origin is trusted without being listed (as Stack lists only an admin's domains).
+        domains: [],
       },
     });
     const signUp = (url: string) =>

@@ -56,6 +56,16 @@ describe("trusted domains", () => {
     expect(isTrustedUrl(project([], { production: true }), "http://localhost:5173/cb", own)).toBe(false);
   });
 
+  it("trusts a local console's own origin without allow_localhost and unlisted, never in production mode", () => {
+    const local = "http://localhost:3000";
+    const closed = project([], { allowLocalhost: false });
+    expect(isTrustedUrl(closed, "http://localhost:3000/handler/magic-link-callback", local)).toBe(true);
+    expect(isTrustedUrl(closed, "/handler/oauth-callback", local)).toBe(true);
+    expect(isTrustedUrl(closed, "http://localhost:3001/cb", local)).toBe(false);
+    expect(isTrustedUrl(closed, "http://127.0.0.1:3000/cb", local)).toBe(false);
+    expect(isTrustedUrl(project([], { production: true }), "http://localhost:3000/cb", local)).toBe(false);
+  });
+
   it("ignores domains production mode cannot use", () => {
     expect(productionDomainProblem("http://app.example.org")).toBe("must use HTTPS");
     expect(productionDomainProblem("https://localhost")).toBe("must not be localhost");

@@ -50,8 +50,9 @@ function matchesDomain(domain: string, url: URL): boolean {
 
 /**
  * Whether a redirect or callback URL may be used for the project. Relative URLs are resolved
- * against the server's own origin, which is always trusted. Localhost counts only outside
- * production mode, with allow_localhost or as a listed domain.
+ * against the server's own origin (the console's, PUBLIC_URL), which is always trusted without
+ * being listed among the project's domains (in production mode only over HTTPS). Any other
+ * localhost URL counts only outside production mode, with allow_localhost or as a listed domain.
  */
 export function isTrustedUrl(project: Project, rawUrl: string, ownOrigin: string): boolean {
   let url: URL;
@@ -61,13 +62,17 @@ export function isTrustedUrl(project: Project, rawUrl: string, ownOrigin: string
     return false;
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return false;
+  const own = url.origin === new URL(ownOrigin).origin;
   if (isLocalhost(url.hostname)) {
     if (project.isProductionMode) return false;
     // allow_localhost trusts every localhost URL; without it, a localhost domain the admin listed
-    // still counts (as in Stack), the server's own origin does not.
-    return project.config.allow_localhost || project.config.domains.some(({ domain }) => matchesDomain(domain, url));
+    // still counts (as in Stack), and so does the console's own origin on a local instance (its
+    // own sign-in links and redirects; until issue 37 it was listed in every seeded project's domains).
+    return (
+      own || project.config.allow_localhost || project.config.domains.some(({ domain }) => matchesDomain(domain, url))
+    );
   }
-  if (url.origin === new URL(ownOrigin).origin && !(project.isProductionMode && url.protocol !== "https:")) return true;
+  if (own && !(project.isProductionMode && url.protocol !== "https:")) return true;
   return project.config.domains.some(
     ({ domain }) => !(project.isProductionMode && productionDomainProblem(domain)) && matchesDomain(domain, url),
   );

@@ -210,7 +210,7 @@ async function ensureKey(store: Store, projectId: string, kind: KeyKind, key: st
   });
 }
 
-async function upsertProject(store: Store, project: Project): Promise<void> {
+async function upsertProject(store: Store, project: Project, consoleOrigin: string | null): Promise<void> {
   await store.db.transaction(async (tx) => {
     const created = await tx
       .insert(authProjectsTable)
@@ -226,16 +226,18 @@ async function upsertProject(store: Store, project: Project): Promise<void> {
     if (created.length) await seedDefaultPermissionDefinitions(tx, project.id);
   });
   // An existing project keeps what an admin changed; only the environment's own facts are
-  // merged in: the PUBLIC_URL domain stays trusted and NODE_ENV=production turns production on.
+  // merged in: NODE_ENV=production turns production on. Starts before issue 37 listed the
+  // console's own origin among the domains; it is trusted without that (policy/trusted-domains.ts),
+  // and Stack's answers list only what an admin added, so that seeded entry is taken out again.
   const [row] = await store.db.select().from(authProjectsTable).where(eq(authProjectsTable.id, project.id));
   if (!row) return;
   const stored = withDefaults(row.config);
-  const missing = project.config.domains.filter((d) => !stored.domains.some((s) => s.domain === d.domain));
+  const domains = stored.domains.filter((d) => !(d.domain === consoleOrigin && d.handler_path === "/handler"));
   const production = row.isProductionMode || project.isProductionMode;
-  if (missing.length === 0 && production === row.isProductionMode) return;
+  if (domains.length === stored.domains.length && production === row.isProductionMode) return;
   await store.db
     .update(authProjectsTable)
-    .set({ config: { ...stored, domains: [...stored.domains, ...missing] }, isProductionMode: production })
+    .set({ config: { ...stored, domains }, isProductionMode: production })
     .where(eq(authProjectsTable.id, project.id));
 }
 
@@ -279,7 +281,7 @@ export interface SeedResult {
 
 /**
  * Seeds the `internal` project and the app's own project on every start. Settings that follow
- * from the environment (trusted domain, production mode) are refreshed; keys are created once.
+ * from the environment (production mode) are refreshed; keys are created once.
  */
 export async function seedProjects(store: Store, config: Config): Promise<SeedResult> {
   // The SDK constructor throws for any project id that is not a UUID (or "internal").
@@ -292,23 +294,31 @@ export async function seedProjects(store: Store, config: Config): Promise<SeedRe
   const appProjectId =
     config.STACK_PROJECT_ID ?? (await getOrCreateSetting(store, SETTING_APP_PROJECT_ID, () => randomUUID()));
   const isProductionMode = config.NODE_ENV === "production";
-  const domains = config.PUBLIC_URL ? [{ domain: new URL(config.PUBLIC_URL).origin, handler_path: "/handler" }] : [];
+  const consoleOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : null;
   const oauthProviders = [{ id: "github" }, { id: "google" }];
 
   // Sign-up to the internal project stays closed until an operator opens it (with its admin
   // key): whoever signs up there may run projects (see mayCreateProjects).
-  await upsertProject(store, {
-    id: INTERNAL_PROJECT_ID,
-    displayName: "Stack Dashboard",
-    isProductionMode,
-    config: defaultConfig({ domains, oauth_providers: oauthProviders, sign_up_enabled: false }),
-  });
-  await upsertProject(store, {
-    id: appProjectId,
-    displayName: "App Console",
-    isProductionMode,
-    config: defaultConfig({ domains, oauth_providers: oauthProviders }),
-  });
+  await upsertProject(
+    store,
+    {
+      id: INTERNAL_PROJECT_ID,
+      displayName: "Stack Dashboard",
+      isProductionMode,
+      config: defaultConfig({ oauth_providers: oauthProviders, sign_up_enabled: false }),
+    },
+    consoleOrigin,
+  );
+  await upsertProject(
+    store,
+    {
+      id: appProjectId,
+      displayName: "App Console",
+      isProductionMode,
+      config: defaultConfig({ oauth_providers: oauthProviders }),
+    },
+    consoleOrigin,
+  );
 
   await seedConsoleTeamRoles(store.db, appProjectId);
 

@@ -2,6 +2,7 @@ import { projectAuth } from "../../access/project-auth.ts";
 import type { AuthApp, AuthDeps } from "../../auth-env.ts";
 import { offeredProviderIds } from "../../social/project-providers.ts";
 import type { Project } from "../../stores/projects.ts";
+import { inStackOrder } from "../../wire/order.ts";
 
 /**
  * The client view of the project: what the SDK and the sign-in page read. An OpenID provider's
@@ -22,14 +23,18 @@ export function renderClientProject(project: Project, enabledProviders: string[]
       allow_user_api_keys: config.allow_user_api_keys,
       allow_team_api_keys: config.allow_team_api_keys,
       allow_localhost: config.allow_localhost && !project.isProductionMode,
-      enabled_oauth_providers: config.oauth_providers
-        .filter((p) => enabledProviders.includes(p.id))
-        .map((p) =>
-          p.oidc
-            ? { id: p.id, display_name: p.oidc.display_name, ...(p.oidc.icon_url ? { icon_url: p.oidc.icon_url } : {}) }
-            : { id: p.id },
-        ),
-      domains: config.domains.map(({ domain, handler_path }) => ({ domain, handler_path })),
+      enabled_oauth_providers: inStackOrder(
+        config.oauth_providers.filter((p) => enabledProviders.includes(p.id)),
+        (p) => p.id,
+      ).map((p) =>
+        p.oidc
+          ? { id: p.id, display_name: p.oidc.display_name, ...(p.oidc.icon_url ? { icon_url: p.oidc.icon_url } : {}) }
+          : { id: p.id },
+      ),
+      domains: inStackOrder(config.domains, (d) => d.domain).map(({ domain, handler_path }) => ({
+        domain,
+        handler_path,
+      })),
     },
   };
 }

@@ -14,6 +14,7 @@ import { checkSsoRequirement, OPERATOR_HEADER } from "../../../social/sso-requir
 import { sortedById } from "../../../stores/permission-definitions.ts";
 import type { OAuthProviderConfig, Project, ProjectConfig } from "../../../stores/projects.ts";
 import { readBody } from "../../../wire/headers.ts";
+import { inStackOrder } from "../../../wire/order.ts";
 import {
   type DetailsInput,
   detailsColumns,
@@ -150,13 +151,16 @@ export function renderAdminProject(project: Project, details: ProjectDetails): A
       team_creator_default_permissions: sortedById(config.team_creator_default_permissions),
       team_member_default_permissions: sortedById(config.team_member_default_permissions),
       user_default_permissions: sortedById(config.user_default_permissions),
-      domains: config.domains.map(({ domain, handler_path }) => ({ domain, handler_path })),
+      domains: inStackOrder(config.domains, (d) => d.domain).map(({ domain, handler_path }) => ({
+        domain,
+        handler_path,
+      })),
       email_config:
         config.email_config.type === "standard"
           ? { ...config.email_config, password: SECRET_MASK }
           : { type: "shared" },
       email_theme: config.email_theme,
-      oauth_providers: config.oauth_providers.map((p) => ({
+      oauth_providers: inStackOrder(config.oauth_providers, (p) => p.id).map((p) => ({
         id: p.id,
         provider_config_id: p.id,
         type: p.type ?? "shared",
@@ -166,7 +170,7 @@ export function renderAdminProject(project: Project, details: ProjectDetails): A
         ...(p.facebook_config_id ? { facebook_config_id: p.facebook_config_id } : {}),
         ...(p.oidc ? { oidc: p.oidc } : {}),
       })),
-      enabled_oauth_providers: config.oauth_providers.map((p) => ({ id: p.id })),
+      enabled_oauth_providers: inStackOrder(config.oauth_providers, (p) => p.id).map((p) => ({ id: p.id })),
     },
   };
 }
