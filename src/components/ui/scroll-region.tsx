@@ -19,7 +19,9 @@ export function ScrollRegion({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll by keyboard
       tabIndex={0}
       aria-label={label}
-      className={cn("overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-300", className)}
+      // relative: the region is the containing block of what is positioned inside it (a button's
+      // sr-only name in a table's last column), so it scrolls with the table instead of widening the page.
+      className={cn("relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-300", className)}
     >
       {children}
     </section>
