@@ -2,10 +2,17 @@ import { and, eq, isNull } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { ResourceOwner } from "../../../contract/teams.ts";
 import { appsTable, userDatabasesTable } from "../../../db/schema/index.ts";
-import type { ApiDeps } from "../api-deps.ts";
+import type { Store } from "../../../db/store.ts";
 import type { ApiEnv } from "../core/api-env.ts";
 import { apiError } from "../core/api-error.ts";
 import { atLeast, type Role } from "./roles.ts";
+import type { TeamRights } from "./team-rights.ts";
+
+/** What the access layer reads: the rows, and the caller's roles in teams. */
+export interface AccessDeps {
+  store: Store;
+  rights: TeamRights;
+}
 
 /** The rows the access layer resolves a path to (the app of `/apps/{appId}`, the database of `/db/{dbId}`). */
 export type AppRow = typeof appsTable.$inferSelect;
@@ -14,7 +21,7 @@ export type UserDatabaseRow = typeof userDatabasesTable.$inferSelect;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The caller's role on whatever `owner` owns: `owner` of their personal things, their team role, or none. */
-export async function roleOn(deps: ApiDeps, owner: ResourceOwner, userId: string): Promise<Role | null> {
+export async function roleOn(deps: AccessDeps, owner: ResourceOwner, userId: string): Promise<Role | null> {
   if (owner.type === "user") return owner.id === userId ? "owner" : null;
   return deps.rights.roleIn(owner.id, userId);
 }
@@ -32,14 +39,14 @@ export function requireRole(role: Role, needed: Role): void {
  * The caller's role in the team named by a request (create in it, move into it); NOT_A_TEAM_MEMBER
  * when they hold none there, whether or not the team exists.
  */
-export async function requireTeamRole(deps: ApiDeps, teamId: string, userId: string, needed: Role): Promise<void> {
+export async function requireTeamRole(deps: AccessDeps, teamId: string, userId: string, needed: Role): Promise<void> {
   const role = await deps.rights.roleIn(teamId, userId);
   if (role === null) throw apiError("NOT_A_TEAM_MEMBER", "You are not a member of this team.");
   requireRole(role, needed);
 }
 
 /** Every owner whose resources the caller sees: themselves and each team they hold a console role in. */
-export async function visibleOwners(deps: ApiDeps, userId: string): Promise<ResourceOwner[]> {
+export async function visibleOwners(deps: AccessDeps, userId: string): Promise<ResourceOwner[]> {
   const teams = await deps.rights.teamsOf(userId);
   const roles = await Promise.all(teams.map((team) => deps.rights.roleIn(team.id, userId)));
   return [
@@ -61,7 +68,7 @@ export type AppAccessEnv = { Variables: ApiEnv["Variables"] & { appAccess: Acces
 const appNotFound = () => apiError("APP_NOT_FOUND", "App not found.");
 
 function memoized<Row>(
-  deps: ApiDeps,
+  deps: AccessDeps,
   userId: string,
   load: () => Promise<Row | undefined>,
   owner: (row: Row) => ResourceOwner,
@@ -83,7 +90,7 @@ function memoized<Row>(
 }
 
 /** Loads the live app `appId` for the caller's role check (a malformed id is looked up nowhere). */
-export function appAccessFor(deps: ApiDeps, userId: string, appId: string): AccessCheck<AppRow> {
+export function appAccessFor(deps: AccessDeps, userId: string, appId: string): AccessCheck<AppRow> {
   return memoized(
     deps,
     userId,
@@ -106,7 +113,7 @@ export function appAccessFor(deps: ApiDeps, userId: string, appId: string): Acce
  * The parameter middleware of every `/apps/{appId}` route: `c.var.appAccess(role)` answers the app
  * once the caller holds `role` on it. Lazy, so each route still checks its own input first.
  */
-export function appAccessParam(deps: ApiDeps) {
+export function appAccessParam(deps: AccessDeps) {
   return createMiddleware<AppAccessEnv>(async (c, next) => {
     c.set("appAccess", appAccessFor(deps, c.var.user.id, c.req.param("appId") ?? ""));
     await next();
@@ -114,7 +121,7 @@ export function appAccessParam(deps: ApiDeps) {
 }
 
 /** The caller's database of the path (`dbId`, validated by databaseIdParam) for the role check. */
-export function databaseAccessFor(deps: ApiDeps, userId: string, id: string | null): AccessCheck<UserDatabaseRow> {
+export function databaseAccessFor(deps: AccessDeps, userId: string, id: string | null): AccessCheck<UserDatabaseRow> {
   return memoized(
     deps,
     userId,

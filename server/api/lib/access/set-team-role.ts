@@ -1,14 +1,23 @@
 import { TEAM_ROLE_PERMISSION, type TeamRole } from "../../../contract/teams.ts";
-import type { ApiDeps } from "../api-deps.ts";
+import type { UserEvents } from "../core/user-events.ts";
 import { ownerChannel } from "./owner.ts";
 import { ROLE_PERMISSION_IDS } from "./roles.ts";
+import type { StackServerApi } from "./stack-server-api.ts";
+import type { TeamRights } from "./team-rights.ts";
+
+/** What changing a member's role takes: the auth service, the cached rights, the members' pages. */
+export interface TeamRoleDeps {
+  stackApi: StackServerApi;
+  rights: TeamRights;
+  events: UserEvents;
+}
 
 /**
  * Makes `role` the member's only console role: grants its permission first, then takes back every
  * other role permission (the console's and Stack's two defaults), so the member never holds less
  * than one of the two on the way. This instance forgets its cached rights at once.
  */
-export async function setTeamRole(deps: ApiDeps, teamId: string, userId: string, role: TeamRole): Promise<void> {
+export async function setTeamRole(deps: TeamRoleDeps, teamId: string, userId: string, role: TeamRole): Promise<void> {
   const granted = await deps.stackApi.directTeamPermissions(teamId, userId);
   await deps.stackApi.grantTeamPermission(teamId, userId, TEAM_ROLE_PERMISSION[role]);
   for (const id of granted) {
@@ -27,7 +36,7 @@ export async function setTeamRole(deps: ApiDeps, teamId: string, userId: string,
 }
 
 /** Whether the user is a member of the team (with a console role or without one). */
-export async function isTeamMember(deps: ApiDeps, teamId: string, userId: string): Promise<boolean> {
+export async function isTeamMember(deps: TeamRoleDeps, teamId: string, userId: string): Promise<boolean> {
   if ((await deps.rights.roleIn(teamId, userId)) !== null) return true;
   return (await deps.stackApi.teamPermissions(teamId, userId)) !== null;
 }

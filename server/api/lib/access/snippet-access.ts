@@ -1,9 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { ResourceOwner } from "../../../contract/teams.ts";
 import { sqlSnippetsTable } from "../../../db/schema/index.ts";
-import type { ApiDeps } from "../api-deps.ts";
 import { apiError } from "../core/api-error.ts";
-import { requireRole, roleOn } from "./resource-access.ts";
+import { type AccessDeps, requireRole, roleOn } from "./resource-access.ts";
 import { atLeast, type Role } from "./roles.ts";
 
 export type SnippetRow = typeof sqlSnippetsTable.$inferSelect;
@@ -25,7 +24,7 @@ export const snippetEditable = (role: Role) => atLeast(role, SNIPPET_WRITE_ROLE)
  * like a missing one; a member with too low a role TEAM_ROLE_REQUIRED.
  */
 export async function snippetGrant(
-  deps: ApiDeps,
+  deps: AccessDeps,
   userId: string,
   id: string,
   needed: Role,

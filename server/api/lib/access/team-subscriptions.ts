@@ -1,6 +1,14 @@
 import type { UserNotifyMessage } from "../../../contract/ws.ts";
-import type { ApiDeps } from "../api-deps.ts";
+import type { Logger } from "../../../lib/logger.ts";
+import type { UserEvents } from "../core/user-events.ts";
 import { ownerChannel } from "./owner.ts";
+import type { TeamRights } from "./team-rights.ts";
+
+interface TeamSubscriptionDeps {
+  rights: TeamRights;
+  events: UserEvents;
+  logger: Logger;
+}
 
 /**
  * How often a socket looks again which teams its user is in (joined or left since it opened): within
@@ -13,7 +21,11 @@ export const TEAM_RESYNC_MS = 4_000;
  * user's role first (cached for seconds), so a member who was removed stops receiving a team's
  * events within that time, on whichever instance holds the socket. Deliveries keep their order.
  */
-export function subscribeToTeams(deps: ApiDeps, userId: string, send: (message: UserNotifyMessage) => void) {
+export function subscribeToTeams(
+  deps: TeamSubscriptionDeps,
+  userId: string,
+  send: (message: UserNotifyMessage) => void,
+) {
   const subscriptions = new Map<string, () => void>();
   let queue: Promise<void> = Promise.resolve();
   let closed = false;

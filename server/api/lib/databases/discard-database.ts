@@ -1,5 +1,8 @@
+import type { Store } from "../../../db/store.ts";
+import type { Logger } from "../../../lib/logger.ts";
+import type { Vault } from "../../../lib/vault.ts";
 import type { UserDatabaseRow } from "../access/resource-access.ts";
-import type { ApiDeps } from "../api-deps.ts";
+import type { ConnectionManager } from "./connections.ts";
 import { databaseRef, databaseScope } from "./user-databases.ts";
 
 /**
@@ -7,7 +10,11 @@ import { databaseRef, databaseScope } from "./user-databases.ts";
  * a backup): its storage, its row and its key, so a retry with the same name works. What fails
  * here is logged; the caller reports the fill's own error.
  */
-export async function discardHalfMadeDatabase(deps: ApiDeps, row: UserDatabaseRow, what: string): Promise<void> {
+export async function discardHalfMadeDatabase(
+  deps: { connections: ConnectionManager; store: Store; vault: Vault; logger: Logger },
+  row: UserDatabaseRow,
+  what: string,
+): Promise<void> {
   await deps.connections
     .dropManaged(databaseRef(deps, row))
     .catch((err: unknown) => deps.logger.warn({ err, databaseId: row.id }, `could not drop a half-made ${what}`));

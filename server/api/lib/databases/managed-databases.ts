@@ -2,12 +2,25 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { ResourceOwner } from "../../../contract/teams.ts";
 import { userDatabasesTable } from "../../../db/schema/index.ts";
+import type { Store } from "../../../db/store.ts";
 import { isUniqueViolation } from "../../../db/unique-violation.ts";
+import type { Logger } from "../../../lib/logger.ts";
+import type { Vault } from "../../../lib/vault.ts";
 import { ownerChannel } from "../access/owner.ts";
 import type { UserDatabaseRow } from "../access/resource-access.ts";
-import type { ApiDeps } from "../api-deps.ts";
 import { apiError } from "../core/api-error.ts";
+import type { UserEvents } from "../core/user-events.ts";
+import type { ConnectionManager } from "./connections.ts";
 import { databaseScope, ROLE_PASSWORD_AAD } from "./user-databases.ts";
+
+/** What making a managed database takes: the rows, its sealed role password, the engine, the live lists. */
+interface ManagedDatabaseDeps {
+  store: Store;
+  vault: Vault;
+  connections: ConnectionManager;
+  events: UserEvents;
+  logger: Logger;
+}
 
 export const nameTaken = (name: string) =>
   apiError("DATABASE_NAME_TAKEN", `You already have a database named "${name}".`, { name });
@@ -16,7 +29,11 @@ export const ownedBy = (owner: ResourceOwner) =>
   and(eq(userDatabasesTable.ownerType, owner.type), eq(userDatabasesTable.ownerId, owner.id));
 
 /** Tells every member of the owner that its databases changed (a notice, and a list to refetch). */
-export async function databasesChanged(deps: ApiDeps, owner: ResourceOwner, notice?: DatabaseNotice): Promise<void> {
+export async function databasesChanged(
+  deps: Pick<ManagedDatabaseDeps, "events">,
+  owner: ResourceOwner,
+  notice?: DatabaseNotice,
+): Promise<void> {
   const channel = ownerChannel(owner);
   if (notice) {
     const verb = notice.kind === "databaseCreated" ? "created" : "deleted";
@@ -28,7 +45,7 @@ type DatabaseNotice = { kind: "databaseCreated" | "databaseDeleted"; name: strin
 
 /** Creates a managed database for the owner (storage first, then the registry row). */
 export async function createManagedDatabase(
-  deps: ApiDeps,
+  deps: ManagedDatabaseDeps,
   owner: ResourceOwner,
   name: string,
 ): Promise<UserDatabaseRow> {

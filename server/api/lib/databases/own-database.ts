@@ -2,15 +2,24 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { databaseIdSchema } from "../../../contract/databases.ts";
 import { isHttpError, throwErr } from "../../../lib/errors.ts";
-import { type AccessCheck, databaseAccessFor, type Granted, type UserDatabaseRow } from "../access/resource-access.ts";
+import type { Vault } from "../../../lib/vault.ts";
+import {
+  type AccessCheck,
+  type AccessDeps,
+  databaseAccessFor,
+  type Granted,
+  type UserDatabaseRow,
+} from "../access/resource-access.ts";
 import type { Role } from "../access/roles.ts";
-import type { ApiDeps } from "../api-deps.ts";
 import type { ApiEnv } from "../core/api-env.ts";
-import type { DatabaseTarget } from "./connections.ts";
+import type { ConnectionManager, DatabaseTarget } from "./connections.ts";
 import { databaseUnreachable } from "./database-errors.ts";
 import { databaseRef } from "./user-databases.ts";
 
 /** `dbId`: the path's database id once validated; `null` when it cannot name any database. */
+/** What reaching a database the caller may use takes: the access layer, its sealed details, the pools. */
+export type OwnDatabaseDeps = AccessDeps & { vault: Vault; connections: ConnectionManager };
+
 export type DatabaseEnv = {
   Variables: ApiEnv["Variables"] & { dbId: string | null; databaseAccess?: AccessCheck<UserDatabaseRow> };
 };
@@ -34,7 +43,7 @@ export const databaseIdParam = createMiddleware<DatabaseEnv>(async (c, next) => 
  * one, and so does a malformed id (looked up nowhere). Too low a role answers TEAM_ROLE_REQUIRED.
  */
 export async function databaseGrant(
-  deps: ApiDeps,
+  deps: OwnDatabaseDeps,
   c: DatabaseContext,
   needed: Role,
 ): Promise<Granted<UserDatabaseRow>> {
@@ -48,7 +57,7 @@ export async function databaseGrant(
   return check(needed);
 }
 
-export async function ownDatabase(deps: ApiDeps, c: DatabaseContext, needed: Role): Promise<UserDatabaseRow> {
+export async function ownDatabase(deps: OwnDatabaseDeps, c: DatabaseContext, needed: Role): Promise<UserDatabaseRow> {
   return (await databaseGrant(deps, c, needed)).row;
 }
 
@@ -64,7 +73,7 @@ export function unreachable(error: unknown, could: "read" | "reached" = "reached
 
 /** Runs `work` on a connection to the caller's database, released afterwards. */
 export async function useOwnDatabase<T>(
-  deps: ApiDeps,
+  deps: OwnDatabaseDeps,
   c: DatabaseContext,
   could: "read" | "reached",
   needed: Role,
@@ -79,7 +88,7 @@ export async function useOwnDatabase<T>(
 }
 
 /** A connection to the caller's database held past the handler (a stream), for the caller to release. */
-export async function leaseOwnDatabase(deps: ApiDeps, c: DatabaseContext, needed: Role) {
+export async function leaseOwnDatabase(deps: OwnDatabaseDeps, c: DatabaseContext, needed: Role) {
   const { row, role } = await databaseGrant(deps, c, needed);
   const ref = databaseRef(deps, row);
   const lease = await deps.connections.acquire(ref).catch((error: unknown) => {

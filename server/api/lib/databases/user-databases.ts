@@ -1,6 +1,6 @@
 import type { Database } from "../../../contract/databases.ts";
+import type { Vault } from "../../../lib/vault.ts";
 import type { UserDatabaseRow } from "../access/resource-access.ts";
-import type { ApiDeps } from "../api-deps.ts";
 import type { DatabaseRef } from "./connections.ts";
 
 export const databaseScope = (id: string) => `db:${id}`;
@@ -24,7 +24,7 @@ export function toDatabase(row: UserDatabaseRow): Database {
  * What the connection manager needs. The external URL and the role's password stay sealed until a
  * pool is opened: most requests find their database's pool open and never need them.
  */
-export function databaseRef(deps: ApiDeps, row: UserDatabaseRow): DatabaseRef {
+export function databaseRef(deps: { vault: Vault }, row: UserDatabaseRow): DatabaseRef {
   const scope = databaseScope(row.id);
   return {
     id: row.id,
