@@ -34,14 +34,13 @@ parentPort.on("message", (message) => {
 
 const encoder = new TextEncoder();
 
-// A full collection now and then. What this thread lets go of is mostly outside V8's heap (pgDump's
-// WASM memory, the pieces handed to the server), which V8 weighs little when it decides to collect:
-// left to itself, tens of MiB of it stayed resident through a large dump (docs/benchmarks.md).
-// `gc` from a fresh context once the flag is set (a worker's execArgv takes no V8 flags).
+// One full collection after pg_dump's runs, before the rows: what they let go of is mostly WASM
+// memory outside V8's heap, which V8 weighs little when it decides to collect, so it stayed
+// resident under the rows (docs/benchmarks.md). Collections while the rows go out measured no
+// better: that garbage is not this thread's. `gc` from a fresh context once the flag is set (a
+// worker's execArgv takes no V8 flags).
 setFlagsFromString("--expose-gc");
 const collect = runInNewContext("gc");
-const COLLECT_EVERY_BYTES = 8 * 1024 * 1024;
-let sentSinceCollect = 0;
 
 /** One piece of the file, sent once the server's reader has room for it. */
 async function send(bytes) {
@@ -53,11 +52,6 @@ async function send(bytes) {
   credit--;
   const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
   parentPort.postMessage({ type: "chunk", bytes: own }, [own.buffer]);
-  sentSinceCollect += own.byteLength;
-  if (sentSinceCollect >= COLLECT_EVERY_BYTES) {
-    sentSinceCollect = 0;
-    collect();
-  }
 }
 const sendText = (text) => send(encoder.encode(text));
 
