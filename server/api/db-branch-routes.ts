@@ -27,7 +27,12 @@ export function branchRoutes(deps: ApiDeps) {
     const owner = ownerOf(source);
     const row = await createManagedDatabase(deps, owner, input.name);
     try {
-      await deps.connections.branchInto(databaseRef(deps, source), databaseRef(deps, row), input.withData);
+      const method = await deps.connections.branchInto(
+        databaseRef(deps, source),
+        databaseRef(deps, row),
+        input.withData,
+      );
+      deps.logger.info({ databaseId: row.id, sourceId: source.id, method }, "database branched");
     } catch (error) {
       // The half-made branch goes again, so a retry with the same name works.
       await discardHalfMadeDatabase(deps, row, "branch");

@@ -6,9 +6,10 @@
 // branchInto, with the source open and idle, as it is when its owner presses "Branch" (PGlite: with
 // the spare clusters copied, which new databases take; their refill is not timed).
 // Baselines: PGlite: the source's folder copied after a CHECKPOINT, by node:fs/promises `cp` and by
-// `cp -R` (a child). PostgreSQL: the console branches with pg_dump | pg_restore, so both that pipe
-// into an empty database and the cluster's own file-level copy, CREATE DATABASE … TEMPLATE
-// (STRATEGY FILE_COPY, and WAL_LOG, PostgreSQL 15's default).
+// `cp -R` (a child). PostgreSQL: the console branches an idle source with CREATE DATABASE … TEMPLATE
+// (the cluster's default strategy) and hands its objects over, and falls back to pg_dump | pg_restore
+// when the source has sessions; the baselines are that pipe into an empty database and the cluster's
+// own file-level copy (STRATEGY FILE_COPY, and WAL_LOG, PostgreSQL 15's default), without the hand-over.
 // Memory: this process's peak RSS above its RSS just before (VmHWM, reset through
 // /proc/self/clear_refs). PGlite runs in a worker thread of this process, so its WASM memory (the
 // source's checkpoint, the target's TRUNCATE) is counted; child processes (pg_dump, pg_restore, cp)

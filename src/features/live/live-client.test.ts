@@ -92,6 +92,33 @@ describe("LiveClient", () => {
     client.stop();
   });
 
+  it("asks again after 1 s, 2 s … when whether someone is signed in could not be told", async () => {
+    let answers = 0;
+    const sockets: FakeSocket[] = [];
+    const client = new LiveClient({
+      url: "ws://x/api/v1/ws/user-notify",
+      isSignedIn: async () => {
+        answers += 1;
+        if (answers <= 2) throw new TypeError("Failed to fetch");
+        return true;
+      },
+      onMessage: () => undefined,
+      openSocket: () => {
+        const socket = new FakeSocket();
+        sockets.push(socket);
+        return socket;
+      },
+    });
+    client.networkBack();
+    await vi.advanceTimersByTimeAsync(999);
+    expect([answers, sockets.length]).toEqual([1, 0]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect([answers, sockets.length]).toEqual([2, 0]);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect([answers, sockets.length]).toEqual([3, 1]);
+    client.stop();
+  });
+
   it("hands over readable messages and ignores the rest", async () => {
     const { client, sockets, messages } = setup(() => true);
     client.start();

@@ -71,7 +71,16 @@ export class LiveClient {
   }
 
   private async connectIfSignedIn(): Promise<void> {
-    const signedIn = await this.options.isSignedIn().catch(() => false);
+    let signedIn: boolean;
+    try {
+      signedIn = await this.options.isSignedIn();
+    } catch (error) {
+      // Not an answer (the network just back and not yet usable, the auth service restarting):
+      // asked again with the reconnect backoff from 1 s, not after the 5 s of a signed-out reader.
+      if (this.running) this.retrySoon();
+      this.options.log?.("user-notify: could not tell whether someone is signed in", error);
+      return;
+    }
     if (!this.running) return;
     if (!signedIn) {
       this.schedule(SIGNED_OUT_RECHECK_MS, () => void this.connectIfSignedIn());
@@ -97,9 +106,13 @@ export class LiveClient {
     socket.onclose = () => {
       if (this.socket !== socket || !this.running) return;
       this.socket = null;
-      const delay = reconnectDelay(this.attempt);
-      this.attempt += 1;
-      this.schedule(delay, () => void this.connectIfSignedIn());
+      this.retrySoon();
     };
+  }
+
+  private retrySoon(): void {
+    const delay = reconnectDelay(this.attempt);
+    this.attempt += 1;
+    this.schedule(delay, () => void this.connectIfSignedIn());
   }
 }

@@ -19,6 +19,13 @@ import {
   tenantRoleName,
 } from "./managed-roles.ts";
 import { wireTypes } from "./sql-values.ts";
+import { copyByTemplate } from "./template-branch.ts";
+
+/**
+ * How a branch was made: PGlite's files copied; PostgreSQL's cluster copying the source as a template
+ * (it had no session); or, when it had one, pg_dump piped into pg_restore (the schema alone always so).
+ */
+export type BranchMethod = "files" | "template" | "dump";
 
 /** What a user database's envelopes hold, opened only when a pool is made (not on every request). */
 export interface DatabaseCredentials {
@@ -103,6 +110,8 @@ export interface ConnectionManagerOptions {
 export class ConnectionManager {
   private readonly entries = new Map<string, Entry>();
   private readonly opening = new Map<string, Promise<Entry>>();
+  /** Databases the console must not connect to for a while (a template copy of them is being made). */
+  private readonly held = new Map<string, Promise<void>>();
   private readonly sweeper: NodeJS.Timeout;
   private readonly spares: SparePool;
 
@@ -217,6 +226,7 @@ export class ConnectionManager {
   }
 
   private async open(ref: DatabaseRef): Promise<Entry> {
+    for (let hold = this.held.get(ref.id); hold; hold = this.held.get(ref.id)) await hold;
     const existing = this.entries.get(ref.id);
     if (existing) return existing;
     let opening = this.opening.get(ref.id);
@@ -424,18 +434,56 @@ export class ConnectionManager {
   }
 
   /**
-   * Fills the new managed database `target` (just created, empty) from `source`: PostgreSQL
-   * dumps and restores it (the source keeps serving) and hands every object to the target's role;
-   * PGlite copies the source's files while it runs no statement. Without `withData` the rows are
-   * left behind (PGlite: every table emptied in the copy, identities restarted).
+   * Fills the new managed database `target` (just created, empty) from `source`. PGlite copies the
+   * source's files while it runs no statement. PostgreSQL copies it with the cluster's own file copy
+   * (`CREATE DATABASE … TEMPLATE`) when the source has no session but the console's idle ones, which
+   * are closed for it, and new ones wait the copy out; otherwise, and for the schema alone, it dumps and
+   * restores (the source keeps serving). Either way every object is then the target's role's.
+   * Without `withData` the rows are left behind (PGlite: every table emptied in the copy, identities
+   * restarted).
    */
-  async branchInto(source: DatabaseRef, target: DatabaseRef, withData: boolean): Promise<void> {
+  async branchInto(source: DatabaseRef, target: DatabaseRef, withData: boolean): Promise<BranchMethod> {
+    if (this.managedEngine === "postgres" && withData && (await this.templateCopy(source, target))) {
+      await this.isolate(target);
+      return "template";
+    }
     await this.fillManaged(target, {
       pglite: (dir) => this.whileQuiet(source, (sourceDir) => copyCluster(sourceDir, dir)),
       postgres: (targetUrl) => pgCopyDatabase(clusterDatabaseUrl(this.adminUrl, source.location), targetUrl, !withData),
     });
+    if (this.managedEngine === "postgres") return "dump";
     // PGlite copies the whole cluster; PostgreSQL's copy took the schema only already.
-    if (!withData && this.managedEngine !== "postgres") await this.use(target, (open) => emptyEveryTable(open.pool));
+    if (!withData) await this.use(target, (open) => emptyEveryTable(open.pool));
+    return "files";
+  }
+
+  /**
+   * The template copy of a managed PostgreSQL database, if it can be made now: not while the console
+   * runs anything there (a statement, an export, a stream), and not while it is being opened. The
+   * console's idle sessions are closed, and its new ones held until the copy is done.
+   */
+  private async templateCopy(source: DatabaseRef, target: DatabaseRef): Promise<boolean> {
+    if (this.held.has(source.id) || this.opening.has(source.id) || (this.entries.get(source.id)?.busy ?? 0) > 0) {
+      return false;
+    }
+    const done = new Deferred();
+    this.held.set(source.id, done.promise);
+    try {
+      await this.release(source.id);
+      return await copyByTemplate(this.adminUrl, source.location, target.location);
+    } finally {
+      this.held.delete(source.id);
+      done.resolve();
+    }
+  }
+
+  /** A managed PostgreSQL database filled by the administrator: its role made its only tenant again. */
+  private async isolate(target: DatabaseRef): Promise<void> {
+    await isolateTenantDatabase(
+      this.adminUrl,
+      target.location,
+      (await target.credentials()).rolePassword ?? throwErr("a managed database without a role"),
+    );
   }
 
   /**
@@ -451,11 +499,7 @@ export class ConnectionManager {
     if (this.managedEngine === "postgres") {
       const adminUrl = this.adminUrl;
       await fill.postgres(clusterDatabaseUrl(adminUrl, target.location));
-      await isolateTenantDatabase(
-        adminUrl,
-        target.location,
-        (await target.credentials()).rolePassword ?? throwErr("a managed database without a role"),
-      );
+      await this.isolate(target);
       return;
     }
     await this.release(target.id);

@@ -48,7 +48,7 @@ export function clusterDatabaseUrl(clusterUrl: string, database: string, login?:
   return url.toString();
 }
 
-async function withClient<T>(connectionString: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(connectionString: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString });
   client.on("error", () => undefined);
   await client.connect();
@@ -65,9 +65,13 @@ async function withClient<T>(connectionString: string, run: (client: pg.Client) 
  * after CREATE ROLE) to exactly the attributes a tenant has, with no role memberships.
  */
 async function ensureTenantRole(admin: pg.Client, role: string, password: string): Promise<void> {
-  const attributes = `LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS INHERIT PASSWORD ${literal(
-    scramVerifier(password),
-  )}`;
+  const me = await admin.query<{ rolsuper: boolean }>("SELECT rolsuper FROM pg_roles WHERE rolname = current_user");
+  const superuser = me.rows[0]?.rolsuper === true;
+  // Only a superuser may name SUPERUSER, REPLICATION or BYPASSRLS at all, even to say NO; a role a
+  // non-superuser creates cannot have them, and one that has them is refused below.
+  const attributes = `LOGIN NOCREATEDB NOCREATEROLE INHERIT${
+    superuser ? " NOSUPERUSER NOREPLICATION NOBYPASSRLS" : ""
+  } PASSWORD ${literal(scramVerifier(password))}`;
   const exists = await admin.query("SELECT 1 FROM pg_roles WHERE rolname = $1", [role]);
   if (exists.rowCount === 0) {
     try {
@@ -78,6 +82,13 @@ async function ensureTenantRole(admin: pg.Client, role: string, password: string
     }
   }
   await admin.query(`ALTER ROLE ${ident(role)} ${attributes}`);
+  const powers = await admin.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM pg_roles WHERE rolname = $1 AND (rolsuper OR rolreplication OR rolbypassrls)",
+    [role],
+  );
+  if ((powers.rows[0]?.n ?? 0) > 0) {
+    throw new Error(`role ${role} is a superuser or may replicate or bypass row security; a tenant may not`);
+  }
   const memberships = await admin.query<{ granted: string }>(
     `SELECT g.rolname AS granted FROM pg_auth_members m
        JOIN pg_roles g ON g.oid = m.roleid JOIN pg_roles r ON r.oid = m.member WHERE r.rolname = $1`,
@@ -86,10 +97,7 @@ async function ensureTenantRole(admin: pg.Client, role: string, password: string
   for (const { granted } of memberships.rows) await admin.query(`REVOKE ${ident(granted)} FROM ${ident(role)}`);
   // A non-superuser administrator must be a member of a role to hand it a database (PostgreSQL 16
   // no longer makes the creator one implicitly).
-  const superuser = await admin.query<{ rolsuper: boolean }>(
-    "SELECT rolsuper FROM pg_roles WHERE rolname = current_user",
-  );
-  if (!superuser.rows[0]?.rolsuper) await admin.query(`GRANT ${ident(role)} TO CURRENT_USER`);
+  if (!superuser) await admin.query(`GRANT ${ident(role)} TO CURRENT_USER`);
 }
 
 /**
