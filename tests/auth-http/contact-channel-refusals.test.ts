@@ -43,6 +43,42 @@ describe("contact channel refusals, as Stack answers them", () => {
     expect(values.length).toBe(new Set(values).size);
   });
 
+  it("stores one of two identical adds sent at the same moment, and refuses a change to an address already there", async () => {
+    for (const usedForAuth of [false, true]) {
+      const value = `race-${randomUUID()}@example.com`;
+      const body = { user_id: "me", type: "email", value, used_for_auth: usedForAuth };
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => asUser(user, "POST", "/contact-channels", body)),
+      );
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses).toEqual([201, 400, 400, 400, 400, 400]);
+      for (const refused of answers.filter((a) => a.status === 400)) {
+        expect(statusError(refused)[1]).toBe("CONTACT_CHANNEL_ALREADY_EXISTS");
+      }
+      const listed = await asUser(user, "GET", "/contact-channels?user_id=me");
+      const items = (listed.body as { items: { id: string; value: string }[] }).items;
+      expect(items.filter((c) => c.value === value)).toHaveLength(1);
+    }
+    const other = `other-${randomUUID()}@example.com`;
+    const made = await asUser(user, "POST", "/contact-channels", {
+      user_id: "me",
+      type: "email",
+      value: other,
+      used_for_auth: false,
+    });
+    const kept = `kept-${randomUUID()}@example.com`;
+    const keptAnswer = await asUser(user, "POST", "/contact-channels", {
+      user_id: "me",
+      type: "email",
+      value: kept,
+      used_for_auth: false,
+    });
+    expect(keptAnswer.status, JSON.stringify(keptAnswer.body)).toBe(201);
+    const id = (made.body as { id: string }).id;
+    const changed = await asUser(user, "PATCH", `/contact-channels/me/${id}`, { value: kept });
+    expect(statusError(changed)).toEqual([400, "CONTACT_CHANNEL_ALREADY_EXISTS", "Contact channel already exists"]);
+  });
+
   it("still answers another account's sign-in address with the known error 409", async () => {
     const value = `taken-${randomUUID()}@example.com`;
     const body = { user_id: "me", type: "email", value, used_for_auth: true };

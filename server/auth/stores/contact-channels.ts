@@ -16,6 +16,8 @@ import type { Store } from "../../db/store.ts";
 
 export type ContactChannelRow = typeof authContactChannelsTable.$inferSelect;
 
+const alreadyThere = () => new StatusError("CONTACT_CHANNEL_ALREADY_EXISTS", "Contact channel already exists");
+
 /** A user's e-mail addresses; every query is scoped to the project and the user. */
 export class ContactChannelStore {
   constructor(private store: Store) {}
@@ -64,21 +66,10 @@ export class ContactChannelStore {
     changes: ChannelChanges & { value: string },
   ): Promise<ContactChannelRow> {
     const value = normalizeEmail(changes.value);
-    return this.write(value, async (tx) => {
+    return this.write({ projectId, userId, value }, async (tx) => {
       // The same address twice on one account is refused before whether another account signs
       // in with it is asked (Stack's order: its 400 comes first, then the 409).
-      const [same] = await tx
-        .select({ id: authContactChannelsTable.id })
-        .from(authContactChannelsTable)
-        .where(
-          and(
-            eq(authContactChannelsTable.projectId, projectId),
-            eq(authContactChannelsTable.userId, userId),
-            eq(authContactChannelsTable.type, "email"),
-            eq(authContactChannelsTable.value, value),
-          ),
-        );
-      if (same) throw new StatusError("CONTACT_CHANNEL_ALREADY_EXISTS", "Contact channel already exists");
+      if (await this.hasValue(tx, projectId, userId, value)) throw alreadyThere();
       if (changes.isPrimary) await this.clearPrimary(tx, userId);
       const [row] = await tx
         .insert(authContactChannelsTable)
@@ -100,7 +91,7 @@ export class ContactChannelStore {
   /** A changed address is unverified again; making a channel primary demotes the previous one. */
   async update(current: ContactChannelRow, changes: ChannelChanges): Promise<ContactChannelRow> {
     const value = changes.value === undefined ? current.value : normalizeEmail(changes.value);
-    return this.write(value, async (tx) => {
+    return this.write({ projectId: current.projectId, userId: current.userId, value }, async (tx) => {
       if (changes.isPrimary) await this.clearPrimary(tx, current.userId, current.id);
       const [row] = await tx
         .update(authContactChannelsTable)
@@ -130,12 +121,35 @@ export class ContactChannelStore {
       .where(and(...conditions));
   }
 
-  private async write<T>(value: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  private async hasValue(db: Tx | Store["db"], projectId: string, userId: string, value: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: authContactChannelsTable.id })
+      .from(authContactChannelsTable)
+      .where(
+        and(
+          eq(authContactChannelsTable.projectId, projectId),
+          eq(authContactChannelsTable.userId, userId),
+          eq(authContactChannelsTable.type, "email"),
+          eq(authContactChannelsTable.value, value),
+        ),
+      );
+    return row !== undefined;
+  }
+
+  private async write<T>(
+    where: { projectId: string; userId: string; value: string },
+    work: (tx: Tx) => Promise<T>,
+  ): Promise<T> {
+    const { projectId, userId, value } = where;
     try {
       return await this.store.db.transaction(work);
     } catch (error) {
-      if (isUniqueViolation(error)) throw contactChannelAlreadyUsedForAuth(value);
-      throw error;
+      if (!isUniqueViolation(error)) throw error;
+      // The same address added to this account twice at once (the check before the insert saw
+      // neither), or another account signs in with it. Which index PostgreSQL names when both
+      // conflict is not defined, so the account itself is asked.
+      if (await this.hasValue(this.store.db, projectId, userId, value)) throw alreadyThere();
+      throw contactChannelAlreadyUsedForAuth(value);
     }
   }
 }

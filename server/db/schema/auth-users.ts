@@ -67,6 +67,8 @@ export const authContactChannelsTable = pgTable(
     index("auth_contact_channels_user_idx").on(t.userId),
     uniqueIndex("auth_contact_channels_auth_value_uq").on(t.projectId, t.type, t.value).where(sql`${t.usedForAuth}`),
     uniqueIndex("auth_contact_channels_primary_uq").on(t.userId).where(sql`${t.isPrimary}`),
+    // One address once per account: two identical adds at the same moment store one.
+    uniqueIndex("auth_contact_channels_user_value_uq").on(t.userId, t.type, t.value),
   ],
 );
 
