@@ -7,6 +7,7 @@ import { readQuery } from "./lib/core/read-input.ts";
 import { type DatabaseEnv, leaseOwnDatabase, unreachable } from "./lib/databases/own-database.ts";
 import { databaseRef } from "./lib/databases/user-databases.ts";
 import { discardBody } from "./lib/transfer/csv-import.ts";
+import { DumpSlots } from "./lib/transfer/dump-slots.ts";
 import { dumpPglite } from "./lib/transfer/pglite-dump.ts";
 import { dumpSql } from "./lib/transfer/sql-dump.ts";
 import { restoreSql } from "./lib/transfer/sql-restore.ts";
@@ -19,6 +20,9 @@ function fileTime(now: Date): string {
     .replaceAll(":", "-");
 }
 
+/** SQL downloads the server runs at once (each a pg_dump, or a copy of a PGlite database and its thread). */
+const DUMPS_AT_ONCE = 4;
+
 /**
  * GET /db/{dbId}/dump?contents=schema|data: the database as one plain SQL file (pg_dump, streamed;
  * a managed PGlite database from a copy of its files, its rows as COPY blocks: see pglite-dump.ts),
@@ -27,10 +31,24 @@ function fileTime(now: Date): string {
  * empty, in one transaction (developer and up, as the workbench's DDL and the CSV import).
  */
 export function dumpRoutes(deps: ApiDeps) {
+  const slots = new DumpSlots(DUMPS_AT_ONCE);
   return new Hono<DatabaseEnv>()
     .get("/dump", async (c) => {
       const query = readQuery(c, dumpQuerySchema);
       const { row, lease } = await leaseOwnDatabase(deps, c, "developer");
+      let slot: { free(): void };
+      try {
+        slot = slots.take(row.id);
+      } catch (error) {
+        lease.release();
+        throw error;
+      }
+      // Both are given back when the download is over, whichever way; a PGlite download gives the
+      // live database back as soon as its copy is taken.
+      const over = () => {
+        slot.free();
+        lease.release();
+      };
       try {
         const ref = databaseRef(deps, row);
         const schemaOnly = query.contents === "schema";
@@ -43,9 +61,10 @@ export function dumpRoutes(deps: ApiDeps) {
                 schemaOnly,
                 signal: c.req.raw.signal,
                 onFinish: lease.release,
+                onEnd: slot.free,
                 logger: deps.logger,
               })
-            : await dumpSql(await deps.connections.toolConnection(ref), schemaOnly, lease.release, deps.logger);
+            : await dumpSql(await deps.connections.toolConnection(ref), schemaOnly, over, deps.logger);
         const suffix = query.contents === "schema" ? "-schema" : "";
         return new Response(body, {
           headers: {
@@ -56,7 +75,7 @@ export function dumpRoutes(deps: ApiDeps) {
           },
         });
       } catch (error) {
-        lease.release();
+        over();
         throw unreachable(error);
       }
     })

@@ -207,6 +207,8 @@ export const apiErrors = {
   DATABASE_NAME_TAKEN: { status: 409, details: z.object({ name: z.string() }) },
   DATABASE_BRANCH_EXTERNAL: { status: 409 },
   // SQL dumps: pg_dump cannot read this server (older than it, or missing); pg_dump failed (its words)
+  // One SQL download per database at a time, and a few per server (server/api/lib/transfer/dump-slots.ts)
+  DUMP_RUNNING: { status: 409, details: z.object({ scope: z.enum(["database", "server"]) }) },
   DUMP_UNAVAILABLE: {
     status: 409,
     details: z.object({

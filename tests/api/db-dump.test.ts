@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { databaseSchema, verifyResultSchema } from "../../server/contract/databases.ts";
 import { restoreResultSchema } from "../../server/contract/db-dump.ts";
 import { executeResponseSchema } from "../../server/contract/sql.ts";
@@ -41,6 +41,9 @@ const SCHEMA = `
     '\\x00ff'::bytea FROM generate_series(1, 500) g;
   INSERT INTO notes (person_id, body, blob) VALUES (NULL, NULL, NULL), (1, E'\\\\N is not null', '\\x');
 `;
+
+/** A download's slot is free once its thread has ended and its copy is removed (PGlite), or pg_dump has exited. */
+const SLOT_WAIT = { timeout: 20_000, interval: 100 };
 
 /** Row count and an md5 of every row in key order: two tables hold the same rows when they match. */
 const CHECKSUM = `
@@ -208,8 +211,37 @@ describe(`SQL dumps and restores (${testStoreKind()})`, { timeout: 120_000 }, ()
     expect((await reader?.read())?.value?.length).toBeGreaterThan(0);
     await reader?.cancel();
     expect(await exec(sourceId, "SELECT count(*)::int FROM notes")).toEqual([[502]]);
-    const again = await dump(sourceId, "schema");
-    expect([again.status, (await again.text()).includes("CREATE TABLE public.notes")]).toEqual([200, true]);
+    // The download's slot is given back once the server has seen the reader go.
+    await vi.waitFor(async () => {
+      const again = await dump(sourceId, "schema");
+      expect([again.status, (await again.text()).includes("CREATE TABLE public.notes")]).toEqual([200, true]);
+    }, SLOT_WAIT);
+  });
+
+  it("runs one download of a database at a time; another database's is not held up", async () => {
+    // Rows enough that the first download cannot be over before the second asks (20 MB of SQL,
+    // more than the sockets between hold while nobody reads).
+    const bigId = await newDatabase("big-dump");
+    await exec(bigId, "CREATE TABLE big AS SELECT g AS id, repeat('x', 2000) AS pad FROM generate_series(1, 10000) g");
+    const first = await dump(bigId, "data");
+    expect(first.status).toBe(200);
+    const reader = first.body?.getReader();
+    expect((await reader?.read())?.done).toBe(false);
+    const second = await dump(bigId, "schema");
+    expect(second.status).toBe(409);
+    expect(((await second.json()) as [null, { code: string; details: unknown }])[1]).toMatchObject({
+      code: "DUMP_RUNNING",
+      details: { scope: "database" },
+    });
+    const other = await dump(sourceId, "schema");
+    expect([other.status, (await other.text()).includes("CREATE TABLE public.people")]).toEqual([200, true]);
+    let bytes = 0;
+    for (let part = await reader?.read(); part && !part.done; part = await reader?.read()) bytes += part.value.length;
+    expect(bytes).toBeGreaterThan(19_000_000);
+    await vi.waitFor(async () => {
+      const third = await dump(bigId, "schema");
+      expect([third.status, (await third.text()).includes("CREATE TABLE public.big")]).toEqual([200, true]);
+    }, SLOT_WAIT);
   });
 
   it("restores a file as pg_dump writes it, COPY escapes and all", async () => {

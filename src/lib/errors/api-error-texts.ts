@@ -172,6 +172,14 @@ export const API_ERROR_TEXTS: ApiErrorTexts = {
     },
   },
   DATABASE_BRANCH_EXTERNAL: msg`Only databases the console manages can be branched; this one is your own server's.`,
+  DUMP_RUNNING: {
+    text: msg`A download of this database is running already. Try again when it has finished.`,
+    detailed(i18n, details) {
+      return details.scope === "server"
+        ? i18n._(msg`Too many downloads are running on this server. Try again in a few minutes.`)
+        : i18n._(msg`A download of this database is running already. Try again when it has finished.`);
+    },
+  },
   DUMP_UNAVAILABLE: {
     text: msg`This server's pg_dump cannot read this database.`,
     detailed(i18n, details) {

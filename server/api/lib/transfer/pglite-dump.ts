@@ -29,8 +29,10 @@ export interface PgliteDumpOptions {
   schemaOnly: boolean;
   /** The request's signal: a client gone before the first byte stops the dump. */
   signal?: AbortSignal;
-  /** Called once, when the dump is over whichever way (the caller's lease). */
+  /** Called once, when the live database is free again (the copy taken, or no copy to be made). */
   onFinish: () => void;
+  /** Called once, when the download is over whichever way (its thread and copy are then going). */
+  onEnd?: () => void;
   logger: Logger;
 }
 
@@ -52,9 +54,16 @@ export async function dumpPglite(options: PgliteDumpOptions): Promise<ReadableSt
     finished = true;
     options.onFinish();
   };
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    options.onEnd?.();
+  };
   const cancelled = () => apiError("DUMP_FAILED", "The client went away.", { reason: "cancelled" });
   if (options.signal?.aborted) {
     finish();
+    end();
     throw cancelled();
   }
   let snapshot: Awaited<ReturnType<PgliteDumpOptions["snapshot"]>>;
@@ -65,6 +74,7 @@ export async function dumpPglite(options: PgliteDumpOptions): Promise<ReadableSt
     [wasmModule, startParams] = await Promise.all([pgliteWasmModule(), pgliteStartParams("dump")]);
   } catch (error) {
     finish();
+    end();
     throw error;
   }
   // The live database is free again from here; the copy stays until the thread is gone.
@@ -98,6 +108,9 @@ export async function dumpPglite(options: PgliteDumpOptions): Promise<ReadableSt
       .catch(() => undefined)
       .then(() => snapshot.remove())
       .catch((error: unknown) => logger.warn({ err: error }, "removing a dump's copy of a PGlite database failed"));
+    // Over for the reader: a download asked for right after this one finds its slot free (the
+    // thread's end and the copy's removal take a few milliseconds more).
+    end();
   };
 
   return new Promise<ReadableStream<Uint8Array>>((resolve, reject) => {

@@ -99,6 +99,16 @@ describe("DownloadSqlDialog", () => {
     expect(requests[0]?.url).toBe(`/api/v1/db/${database.id}/dump?contents=data`);
     expect(onClose).not.toHaveBeenCalled();
   });
+  it("says a download of the database is running already", async () => {
+    answer = () => json(409, [null, { code: "DUMP_RUNNING", message: "never shown", details: { scope: "database" } }]);
+    const onClose = vi.fn();
+    await show("en", <DownloadSqlDialog database={database} onClose={onClose} />);
+    await userEvent.click(screen.getByRole("button", { name: "Download SQL" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "A download of this database is running already. Try again when it has finished.",
+    );
+    expect(onClose).not.toHaveBeenCalled();
+  });
 });
 
 describe("RestoreSqlDialog", () => {
