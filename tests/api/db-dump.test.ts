@@ -72,9 +72,8 @@ afterAll(async () => {
 async function exec(dbId: string, sql: string) {
   const answer = await api(server, alice.accessToken, "POST", `/db/${dbId}/execute`, { sql });
   expect(answer.status, answer.text).toBe(200);
-  const results = executeResponseSchema.parse(answer.data).results;
-  const failed = results.find((r) => "error" in r && r.error);
-  expect(failed, JSON.stringify(failed)).toBeUndefined();
+  const { results, error } = executeResponseSchema.parse(answer.data);
+  expect(error, JSON.stringify(error)).toBeNull();
   return results.at(-1)?.rows ?? [];
 }
 

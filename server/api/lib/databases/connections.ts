@@ -90,6 +90,8 @@ const SYSTEM_CA_BUNDLE = "/etc/ssl/certs/ca-certificates.crt";
 const SWEEP_MS = 30_000;
 const POOL_MAX = 4;
 const CONNECT_TIMEOUT_MS = 10_000;
+/** How long a PGlite copy waits for the console's session to be free (see whileQuiet). */
+const QUIET_SESSION_WAIT_MS = 2_000;
 /** The folder of the copies SQL dumps read (snapshotPglite); what a stopped server left is removed at start. */
 const DUMP_SNAPSHOTS = "dump-snapshots";
 
@@ -405,7 +407,17 @@ export class ConnectionManager {
     const entry = this.entries.get(ref.id);
     try {
       if (!entry?.whileQuiet) throw new Error(`database ${ref.id} is not a managed PGlite database`);
-      return await entry.whileQuiet(copy);
+      // The console's one session there first, when it comes soon: a statement read through a
+      // cursor keeps its portal open between batches, in a transaction PGlite does not count as one,
+      // and the pause's CHECKPOINT would end it under the reader ("portal … does not exist"). A
+      // session held longer (an open transaction, a long export) is not waited for: the copy is made
+      // around it, as before (docs/operations.md).
+      const session = await sessionWithin(lease.target, QUIET_SESSION_WAIT_MS);
+      try {
+        return await entry.whileQuiet(copy);
+      } finally {
+        session?.release();
+      }
     } finally {
       lease.release();
       if (!wasOpen && entry && entry.busy === 0 && this.entries.get(ref.id) === entry) await this.release(ref.id);
@@ -544,6 +556,26 @@ export class ConnectionManager {
     await this.spares.close();
     await Promise.allSettled([...this.opening.values()]);
     for (const id of [...this.entries.keys()]) await this.release(id);
+  }
+}
+
+/**
+ * A session of `target` if one is free within `ms`, else null; one that comes later is given back at
+ * once, so nobody keeps it.
+ */
+async function sessionWithin(target: DatabaseTarget, ms: number): Promise<pg.PoolClient | null> {
+  const waiting = target.connect();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  try {
+    const session = await Promise.race([waiting, late]);
+    // A session that never comes needs no giving back.
+    if (!session) waiting.then((client) => client.release()).catch(() => undefined);
+    return session;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
