@@ -28,7 +28,9 @@ let archive: string;
 async function exec(dbId: string, sql: string) {
   const answer = await api(server, member.accessToken, "POST", `/db/${dbId}/execute`, { sql });
   expect(answer.status, answer.text).toBe(200);
-  return executeResponseSchema.parse(answer.data).results[0]?.rows ?? [];
+  const { results, error } = executeResponseSchema.parse(answer.data);
+  expect(error, JSON.stringify(error)).toBeNull();
+  return results[0]?.rows ?? [];
 }
 
 /**

@@ -31,7 +31,9 @@ afterAll(async () => {
 async function exec(dbId: string, sql: string, token = alice.accessToken) {
   const answer = await api(server, token, "POST", `/db/${dbId}/execute`, { sql });
   expect(answer.status, answer.text).toBe(200);
-  return executeResponseSchema.parse(answer.data).results[0]?.rows ?? [];
+  const { results, error } = executeResponseSchema.parse(answer.data);
+  expect(error, JSON.stringify(error)).toBeNull();
+  return results[0]?.rows ?? [];
 }
 
 const branch = (body: unknown, token = alice.accessToken, id = sourceId) =>

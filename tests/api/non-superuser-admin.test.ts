@@ -51,7 +51,9 @@ describePostgresOnly("a cluster administered by a role that is no superuser", ()
   async function exec(dbId: string, sql: string) {
     const answer = await api(server, alice.accessToken, "POST", `/db/${dbId}/execute`, { sql });
     expect(answer.status, answer.text).toBe(200);
-    return executeResponseSchema.parse(answer.data).results[0]?.rows ?? [];
+    const { results, error } = executeResponseSchema.parse(answer.data);
+  expect(error, JSON.stringify(error)).toBeNull();
+  return results[0]?.rows ?? [];
   }
 
   it("creates, branches (by template and by dump) and drops managed databases with their roles", async () => {
