@@ -52,8 +52,8 @@ describePostgresOnly("a cluster administered by a role that is no superuser", ()
     const answer = await api(server, alice.accessToken, "POST", `/db/${dbId}/execute`, { sql });
     expect(answer.status, answer.text).toBe(200);
     const { results, error } = executeResponseSchema.parse(answer.data);
-  expect(error, JSON.stringify(error)).toBeNull();
-  return results[0]?.rows ?? [];
+    expect(error, JSON.stringify(error)).toBeNull();
+    return results[0]?.rows ?? [];
   }
 
   it("creates, branches (by template and by dump) and drops managed databases with their roles", async () => {
