@@ -415,7 +415,8 @@ async function check(route: Route, sample: Sample): Promise<void> {
   try {
     problem = problemWith(url, await send(route, sample));
   } catch (error) {
-    problem = `no answer: ${(error as Error).message}`;
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    problem = `no answer: ${(error as Error).message}${cause ? ` (${cause.code ?? ""} ${cause.message ?? ""})` : ""}`;
   }
   if (problem) failures.push(`${route.method} ${route.path}\n    ${describeSample(route, sample)}\n    -> ${problem}`);
 }
