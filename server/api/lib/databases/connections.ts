@@ -509,8 +509,7 @@ export class ConnectionManager {
     fill: { pglite(dir: string): Promise<void>; postgres(adminUrl: string): Promise<void> },
   ): Promise<void> {
     if (this.managedEngine === "postgres") {
-      const adminUrl = this.adminUrl;
-      await fill.postgres(clusterDatabaseUrl(adminUrl, target.location));
+      await fill.postgres(clusterDatabaseUrl(this.adminUrl, target.location));
       await this.isolate(target);
       return;
     }

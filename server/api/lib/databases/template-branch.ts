@@ -39,7 +39,11 @@ export async function copyByTemplate(clusterUrl: string, source: string, target:
   });
   if (!copied) return false;
   await withClient(clusterDatabaseUrl(clusterUrl, target), (admin) =>
-    handOverCopy(admin, { database: source, role: tenantRoleName(source) }, tenantRoleName(target)),
+    handOverCopy(
+      admin,
+      { database: source, role: tenantRoleName(source) },
+      { database: target, role: tenantRoleName(target) },
+    ),
   );
   return true;
 }
@@ -53,12 +57,16 @@ export async function copyByTemplate(clusterUrl: string, source: string, target:
  * but the grants. A non-superuser administrator may give an object only to a role that may create
  * it there, so the copy and its schemas are handed over first.
  */
-async function handOverCopy(admin: pg.Client, source: { database: string; role: string }, toRole: string) {
+async function handOverCopy(
+  admin: pg.Client,
+  source: { database: string; role: string },
+  copy: { database: string; role: string },
+) {
   const from = ident(source.role);
-  const to = ident(toRole);
+  const to = ident(copy.role);
   await admin.query("BEGIN");
   try {
-    await admin.query(`ALTER DATABASE ${ident(await currentDatabase(admin))} OWNER TO ${to}`);
+    await admin.query(`ALTER DATABASE ${ident(copy.database)} OWNER TO ${to}`);
     const schemas = await admin.query<{ name: string }>(
       "SELECT nspname AS name FROM pg_namespace WHERE nspowner = (SELECT oid FROM pg_roles WHERE rolname = $1)",
       [source.role],
@@ -74,9 +82,4 @@ async function handOverCopy(admin: pg.Client, source: { database: string; role: 
     await admin.query("ROLLBACK").catch(() => undefined);
     throw error;
   }
-}
-
-async function currentDatabase(client: pg.Client): Promise<string> {
-  const result = await client.query<{ name: string }>("SELECT current_database() AS name");
-  return result.rows[0]?.name ?? "";
 }
