@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { type ServerType, serve } from "@hono/node-server";
@@ -11,6 +12,7 @@ import { backupBeforeMigrate } from "./backup/before-migrate.ts";
 import type { Config } from "./config.ts";
 import { openStore, type Store } from "./db/store.ts";
 import { createHttpApp, type Mount } from "./http/app.ts";
+import { closeAfterUnreadBodies } from "./http/close-unread-bodies.ts";
 import { APP_ROOT } from "./lib/app-root.ts";
 import { throwErr } from "./lib/errors.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
@@ -173,6 +175,7 @@ function listen(fetch: (req: Request) => Response | Promise<Response>, wss: WebS
     const server = serve({ fetch, port: config.PORT, hostname: config.HOST, websocket: { server: wss } }, () =>
       resolve(server),
     );
+    if (server instanceof HttpServer) closeAfterUnreadBodies(server);
     server.once("error", reject);
   });
 }
