@@ -16,10 +16,11 @@ export type PgliteRole = "store" | "managed" | "dump";
  * store and every open database paid about 150 MiB each. Resident WASM memory is about 13 MiB plus
  * shared_buffers; pages that fall out of the buffers are still in the operating system's file
  * cache underneath (PGlite reads its files through Node). max_connections sizes the lock and
- * process tables: PGlite runs one backend.
+ * process tables: PGlite runs one backend. The store's hot pages (index roots, the session and
+ * user rows in use) fit in 8MB many times over; 16MB cost 9 MiB of idle memory and no speed.
  */
 const SETTINGS: Record<PgliteRole, Record<string, string>> = {
-  store: { shared_buffers: "16MB", max_connections: "8" },
+  store: { shared_buffers: "8MB", max_connections: "8" },
   managed: { shared_buffers: "8MB", max_connections: "8" },
   // A SQL dump's private copy (pglite-dump.ts) reads each page once: buffers would only cost memory.
   dump: { shared_buffers: "1MB", max_connections: "8" },
