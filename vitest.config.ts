@@ -48,10 +48,13 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The command line's tests run on PGlite only: the CLI speaks HTTP to the server and never
+        // sees the store, and every route it calls is tested on both stores by tests/api. On both
+        // they cost some 110 s of a two-core machine's workers for no path of ours not run already.
         test: {
           name: "postgres",
           include: integration,
-          exclude: notIntegration,
+          exclude: [...notIntegration, "tests/cli/**"],
           isolate: false,
           env: { TEST_STORE: "postgres" },
         },
