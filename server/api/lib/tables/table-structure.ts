@@ -1,6 +1,7 @@
 import type pg from "pg";
 import type { StructureConstraint, TableStructure } from "../../../contract/db-structure.ts";
 import { apiError } from "../core/api-error.ts";
+import { readEach } from "../databases/catalog-reads.ts";
 import { columnKind, TYPE_FACTS_SQL } from "./column-kinds.ts";
 import { parseTextArray } from "./schema-introspection.ts";
 
@@ -80,20 +81,21 @@ export async function readTableStructure(
     });
   }
   const oid = Number(rel.oid);
-  const [columns, indexes, constraints, referencedBy, triggers] = await Promise.all([
-    db.query<{
-      name: string;
-      type: string;
-      category: string;
-      typename: string;
-      notnull: boolean;
-      expr: string | null;
-      identity: string;
-      generated: string;
-      comment: string | null;
-      pk: number | null;
-    }>(
-      `SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type, ${TYPE_FACTS_SQL},
+  const [columns, indexes, constraints, referencedBy, triggers] = await readEach(db, [
+    () =>
+      db.query<{
+        name: string;
+        type: string;
+        category: string;
+        typename: string;
+        notnull: boolean;
+        expr: string | null;
+        identity: string;
+        generated: string;
+        comment: string | null;
+        pk: number | null;
+      }>(
+        `SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type, ${TYPE_FACTS_SQL},
               a.attnotnull AS notnull, pg_get_expr(d.adbin, d.adrelid) AS expr,
               a.attidentity::text AS identity, a.attgenerated::text AS generated,
               col_description(a.attrelid, a.attnum) AS comment,
@@ -103,20 +105,21 @@ export async function readTableStructure(
          LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
         WHERE a.attrelid = $1 AND a.attnum > 0 AND NOT a.attisdropped
         ORDER BY a.attnum`,
-      [oid],
-    ),
-    db.query<{
-      name: string;
-      definition: string;
-      columns: Array<string | null> | string;
-      method: string;
-      unique: boolean;
-      primary: boolean;
-      valid: boolean;
-      predicate: string | null;
-      size: number;
-    }>(
-      `SELECT ic.relname AS name, pg_get_indexdef(i.indexrelid) AS definition,
+        [oid],
+      ),
+    () =>
+      db.query<{
+        name: string;
+        definition: string;
+        columns: Array<string | null> | string;
+        method: string;
+        unique: boolean;
+        primary: boolean;
+        valid: boolean;
+        predicate: string | null;
+        size: number;
+      }>(
+        `SELECT ic.relname AS name, pg_get_indexdef(i.indexrelid) AS definition,
               ARRAY(SELECT a.attname::text FROM unnest(i.indkey[0:i.indnkeyatts - 1]) WITH ORDINALITY k(attnum, ord)
                       LEFT JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum ORDER BY k.ord) AS columns,
               am.amname AS method, i.indisunique AS unique, i.indisprimary AS primary, i.indisvalid AS valid,
@@ -124,22 +127,23 @@ export async function readTableStructure(
          FROM pg_index i JOIN pg_class ic ON ic.oid = i.indexrelid JOIN pg_am am ON am.oid = ic.relam
         WHERE i.indrelid = $1
         ORDER BY i.indisprimary DESC, ic.relname`,
-      [oid],
-    ),
-    db.query<{
-      name: string;
-      type: string;
-      definition: string;
-      columns: string[] | string | null;
-      ref_schema: string | null;
-      ref_table: string | null;
-      ref_columns: string[] | string | null;
-      on_update: string;
-      on_delete: string;
-      deferrable: boolean;
-      validated: boolean;
-    }>(
-      `SELECT co.conname AS name, co.contype::text AS type, pg_get_constraintdef(co.oid, true) AS definition,
+        [oid],
+      ),
+    () =>
+      db.query<{
+        name: string;
+        type: string;
+        definition: string;
+        columns: string[] | string | null;
+        ref_schema: string | null;
+        ref_table: string | null;
+        ref_columns: string[] | string | null;
+        on_update: string;
+        on_delete: string;
+        deferrable: boolean;
+        validated: boolean;
+      }>(
+        `SELECT co.conname AS name, co.contype::text AS type, pg_get_constraintdef(co.oid, true) AS definition,
               ARRAY(SELECT a.attname::text FROM unnest(co.conkey) WITH ORDINALITY k(attnum, ord)
                       JOIN pg_attribute a ON a.attrelid = co.conrelid AND a.attnum = k.attnum ORDER BY k.ord) AS columns,
               rn.nspname AS ref_schema, rc.relname AS ref_table,
@@ -151,16 +155,17 @@ export async function readTableStructure(
          LEFT JOIN pg_class rc ON rc.oid = co.confrelid LEFT JOIN pg_namespace rn ON rn.oid = rc.relnamespace
         WHERE co.conrelid = $1 AND co.contype IN ('p', 'u', 'c', 'f', 'x')
         ORDER BY array_position(ARRAY['p', 'u', 'f', 'c', 'x'], co.contype::text), co.conname`,
-      [oid],
-    ),
-    db.query<{
-      name: string;
-      schema: string;
-      table: string;
-      columns: string[] | string;
-      ref_columns: string[] | string;
-    }>(
-      `SELECT co.conname AS name, n.nspname AS schema, c.relname AS table,
+        [oid],
+      ),
+    () =>
+      db.query<{
+        name: string;
+        schema: string;
+        table: string;
+        columns: string[] | string;
+        ref_columns: string[] | string;
+      }>(
+        `SELECT co.conname AS name, n.nspname AS schema, c.relname AS table,
               ARRAY(SELECT a.attname::text FROM unnest(co.conkey) WITH ORDINALITY k(attnum, ord)
                       JOIN pg_attribute a ON a.attrelid = co.conrelid AND a.attnum = k.attnum ORDER BY k.ord) AS columns,
               ARRAY(SELECT a.attname::text FROM unnest(co.confkey) WITH ORDINALITY k(attnum, ord)
@@ -168,16 +173,17 @@ export async function readTableStructure(
          FROM pg_constraint co JOIN pg_class c ON c.oid = co.conrelid JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE co.confrelid = $1 AND co.contype = 'f'
         ORDER BY n.nspname, c.relname, co.conname`,
-      [oid],
-    ),
-    db.query<{ name: string; type: number; fn: string; enabled: string; definition: string }>(
-      `SELECT tg.tgname AS name, tg.tgtype::int AS type, tg.tgfoid::regprocedure::text AS fn,
+        [oid],
+      ),
+    () =>
+      db.query<{ name: string; type: number; fn: string; enabled: string; definition: string }>(
+        `SELECT tg.tgname AS name, tg.tgtype::int AS type, tg.tgfoid::regprocedure::text AS fn,
               tg.tgenabled::text AS enabled, pg_get_triggerdef(tg.oid) AS definition
          FROM pg_trigger tg
         WHERE tg.tgrelid = $1 AND NOT tg.tgisinternal
         ORDER BY tg.tgname`,
-      [oid],
-    ),
+        [oid],
+      ),
   ]);
 
   const primary = constraints.rows.find((c) => c.type === "p");
