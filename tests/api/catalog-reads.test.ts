@@ -1,8 +1,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { readEach } from "../../server/api/lib/databases/catalog-reads.ts";
-import { readTableStructure } from "../../server/api/lib/tables/table-structure.ts";
 import { introspectSchema } from "../../server/api/lib/tables/schema-introspection.ts";
+import { readTableStructure } from "../../server/api/lib/tables/table-structure.ts";
 import { readCatalogTypes } from "../../server/api/schema-editor/catalog-types.ts";
 import { createScratchDatabase, type ScratchDatabase } from "../helpers/postgres.ts";
 import { describePostgresOnly } from "../helpers/postgres-only.ts";
