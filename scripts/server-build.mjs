@@ -41,8 +41,12 @@ function* sourceFiles(dir) {
 /** What the bundle is made of: the server's sources, the locked dependency versions and the scripts that build it. */
 function sourceHash() {
   const hash = createHash("sha256");
-  const files = [...sourceFiles(join(ROOT, "server")), join(ROOT, "package-lock.json"), fileURLToPath(import.meta.url)];
-  files.push(fileURLToPath(new URL("./ascii-source.mjs", import.meta.url)));
+  const files = [
+    ...sourceFiles(join(ROOT, "server")),
+    join(ROOT, "package-lock.json"),
+    fileURLToPath(import.meta.url),
+    fileURLToPath(new URL("./ascii-source.mjs", import.meta.url)),
+  ];
   for (const file of files.sort()) {
     hash.update(relative(ROOT, file));
     hash.update(readFileSync(file));

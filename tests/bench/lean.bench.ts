@@ -4,25 +4,16 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SPARE_CLUSTERS } from "../../server/pglite/spare-pool.ts";
 import { readySpares } from "../../server/pglite/template.ts";
 import { createScratchDatabase, postgresReachable } from "../helpers/postgres.ts";
 import type { BenchResult, BenchSuite } from "./harness.ts";
 import { settledMemory, type TreeMemory, treeCpuMs, treeMemory } from "./process-tree.ts";
+import { freePort, sparesReady } from "./server-start.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const USERS_AT_ONCE = 4;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Started {
   child: ChildProcess;
@@ -127,15 +118,6 @@ async function initialise(url: string, token: string): Promise<number> {
   const [result] = (await executed.json()) as [{ error: unknown } | null];
   if (!result || result.error) throw new Error(`execute failed: ${JSON.stringify(result)}`);
   return elapsed;
-}
-
-/** Resolves once `npm start` has copied the spare clusters the next project initialisations take. */
-async function sparesReady(dataDir: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (readySpares(dataDir).length < SPARE_CLUSTERS) {
-    if (Date.now() > deadline) throw new Error("the server made no spare clusters within a minute");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const mib = (m: TreeMemory) => `RSS ${m.rss.toFixed(0)} MiB, PSS ${m.pss.toFixed(0)} MiB, ${m.processes} processes`;

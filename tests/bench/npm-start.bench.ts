@@ -5,24 +5,14 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SPARE_CLUSTERS } from "../../server/pglite/spare-pool.ts";
-import { readySpares } from "../../server/pglite/template.ts";
-import type { BenchResult, BenchSuite } from "./harness.ts";
+import { type BenchResult, type BenchSuite, percentile } from "./harness.ts";
 import { processTree, settledMemory, type TreeMemory, treeCpuMs } from "./process-tree.ts";
+import { freePort, sparesReady } from "./server-start.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const RUNS = Number(process.env.NPM_START_RUNS ?? 7);
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Run {
   wallMs: number;
@@ -69,10 +59,7 @@ async function restart(env: Record<string, string>, dataDir: string): Promise<Ru
     }
     const wallMs = performance.now() - started;
     const cpuMs = treeCpuMs(pid);
-    const spareDeadline = Date.now() + 60_000;
-    while (readySpares(dataDir).length < SPARE_CLUSTERS && Date.now() < spareDeadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await sparesReady(dataDir);
     const idle = await settledMemory(pid);
     const parts = processTree(pid).map(rssOf).filter(Boolean).join(" + ");
     return { wallMs, cpuMs, idle, parts };
@@ -82,11 +69,7 @@ async function restart(env: Record<string, string>, dataDir: string): Promise<Ru
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
+const median = (values: number[]) => percentile(values, 50);
 const range = (values: number[], digits = 0) =>
   `median of ${values.length}, range ${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
 
