@@ -11,6 +11,9 @@ let alice: TestUser;
 let bob: TestUser;
 let dbId: string;
 const BIG = 120_000;
+/** Narrow rows, then 401 of 20,000 characters, then narrow again: the read size follows the width. */
+const WIDE_CASE = "CASE WHEN g BETWEEN 400 AND 800 THEN 20000 ELSE 5 END";
+const wideLength = (id: number) => (id >= 400 && id <= 800 ? 20_000 : 5);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -35,7 +38,9 @@ newline', -2.5, 0, true, '1999-12-31 23:59:59.123456+00', '"text"', '{-1}', '\\x
              CREATE TABLE "Ünï ""table""" (id int PRIMARY KEY);
              INSERT INTO "Ünï ""table""" VALUES (1);
              CREATE TABLE big (id int PRIMARY KEY, payload text);
-             INSERT INTO big SELECT g, repeat('x', 40) || g FROM generate_series(1, ${BIG}) g;`);
+             INSERT INTO big SELECT g, repeat('x', 40) || g FROM generate_series(1, ${BIG}) g;
+             CREATE TABLE wide (id int PRIMARY KEY, payload text);
+             INSERT INTO wide SELECT g, repeat(chr(97 + g % 26), ${WIDE_CASE}) FROM generate_series(1, 1500) g;`);
 }, 180_000);
 afterAll(async () => {
   if (alice) await deleteAllDatabases(server, alice.accessToken);
@@ -171,6 +176,25 @@ describe("table export", () => {
     await reader?.cancel().catch(() => undefined);
     // PGlite has one session: a cursor left open would keep every later request waiting.
     expect((await sql("SELECT 1")).results[0]?.rows).toEqual([[1]]);
+  });
+
+  it("exports rows whose width changes midway whole and in order, in every format", async () => {
+    const csv = await tableExport("wide", "format=csv");
+    expect(csv.status, csv.text.slice(0, 200)).toBe(200);
+    const lines = csv.text.trimEnd().split("\n");
+    expect(lines).toHaveLength(1501);
+    lines.slice(1).forEach((line, index) => {
+      const id = index + 1;
+      expect(line).toBe(`${id},${String.fromCharCode(97 + (id % 26)).repeat(wideLength(id))}`);
+    });
+    const json = JSON.parse((await tableExport("wide", "format=json")).text) as Array<{ id: number; payload: string }>;
+    expect(json.map((row) => [row.id, row.payload.length])).toEqual(
+      Array.from({ length: 1500 }, (_, index) => [index + 1, wideLength(index + 1)]),
+    );
+    const sqlText = (await tableExport("wide", "format=sql")).text;
+    expect(sqlText.match(/^INSERT INTO "public"."wide" \("id", "payload"\) VALUES \(\d+, '[a-z]+'\);$/gm)).toHaveLength(
+      1500,
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { ensureServerBuild } from "../../scripts/server-build.mjs";
 import { completeSetup, type FirstOperatorAccount, printedSetupUrl } from "./first-operator.ts";
 
@@ -21,15 +22,27 @@ export interface ServerProcessOptions {
 }
 
 /**
- * The real server as its own process, as `npm start` runs it (the bundle of server/serve.ts), on
- * a random loopback port. Resolves once it logs that it listens; stop() sends SIGTERM and waits
+ * The Node flags `npm start` gives the server (package.json's start script, `node <flags>
+ * scripts/start.mjs`), so a test or a bench measures the process operators run, young generation
+ * included.
+ */
+export function npmStartNodeFlags(): string[] {
+  const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+    scripts: { start: string };
+  };
+  return manifest.scripts.start.split(/\s+/).filter((word) => word.startsWith("--"));
+}
+
+/**
+ * The real server as its own process, as `npm start` runs it (the bundle of server/serve.ts, with
+ * npm start's Node flags), on a random loopback port. Resolves once it logs that it listens; stop() sends SIGTERM and waits
  * for the exit.
  */
 export async function startServerProcess(
   env: Record<string, string>,
   options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [await ensureServerBuild()], {
+  const child = spawn(process.execPath, [...npmStartNodeFlags(), await ensureServerBuild()], {
     env: { ...process.env, NODE_ENV: "test", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -9,8 +9,22 @@ import { wireTypes } from "../databases/sql-values.ts";
 import { explainFilterValueError, isDataException, type TypedValue } from "../tables/table-filter.ts";
 import { type ExportColumn, exportWriter } from "./export-formats.ts";
 
-/** Rows per read: large enough to be quick overall, small enough that memory holds little. */
-const BATCH_ROWS = 2_000;
+/**
+ * Rows per read at most, and the first read's. The server's young generation is 2 x 4 MiB (npm
+ * start's flag): a batch whose rows and formatting allocate more than that outlives two scavenges,
+ * is promoted to the old generation, and collects only at the next full collection. At 2,000 and
+ * 1,000 rows of a five-column table a 1M-row export on PGlite grew the server by 50-90 MiB; at 500
+ * by under 3 MiB, in the same time (docs/benchmarks.md, "Export memory after other exports").
+ */
+const MAX_BATCH_ROWS = 500;
+/** The formatted text a batch aims at, so wide rows come in fewer per read (the same memory per batch). */
+const BATCH_TEXT_CHARS = 64 * 1024;
+
+/** The next read's size, from the last batch's rows and the length of its formatted text. */
+export function nextBatchRows(rows: number, chars: number): number {
+  if (rows === 0 || chars === 0) return MAX_BATCH_ROWS;
+  return Math.max(1, Math.min(MAX_BATCH_ROWS, Math.floor((BATCH_TEXT_CHARS * rows) / chars)));
+}
 
 /** Every value as PostgreSQL's text output, exactly as COPY would write it. */
 // pg's type describes getTypeParser's overloads, which this single function satisfies.
@@ -99,7 +113,7 @@ export async function openExport(
     cursor = client.query(
       new Cursor(source.sql, source.params, { rowMode: "array", types: wantsJson ? wireTypes : textTypes }),
     );
-    first = (await timed(cursor.read(BATCH_ROWS))) as unknown[][];
+    first = (await timed(cursor.read(MAX_BATCH_ROWS))) as unknown[][];
     const fields = (cursor as unknown as CursorInternals)._result?.fields ?? []; // pg-cursor keeps the fields here, untyped
     columns = fields.map((f) => ({ name: f.name, typeOid: f.dataTypeID }));
   } catch (error) {
@@ -119,6 +133,7 @@ export async function openExport(
   const open = cursor;
   let reading: Promise<void> | null = null;
   let cancelled = false;
+  let batchRows = MAX_BATCH_ROWS;
   return new ReadableStream<Uint8Array>(
     {
       pull(controller) {
@@ -144,13 +159,17 @@ export async function openExport(
         headSent = true;
         text += writer.head();
       }
-      const batch = pending ?? ((await timed(open.read(BATCH_ROWS))) as unknown[][]);
+      const batch = pending ?? ((await timed(open.read(batchRows))) as unknown[][]);
       pending = null;
       if (cancelled) {
         await finish();
         return;
       }
-      if (batch.length > 0) text += writer.rows(batch);
+      if (batch.length > 0) {
+        const rows = writer.rows(batch);
+        batchRows = nextBatchRows(batch.length, rows.length);
+        text += rows;
+      }
       if (batch.length === 0) {
         text += writer.tail();
         if (text) controller.enqueue(encoder.encode(text));
