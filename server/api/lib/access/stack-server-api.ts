@@ -77,6 +77,16 @@ async function stackCall(
 }
 
 /**
+ * Whether `error` is the auth service saying a user does not exist: a user deleted while an access
+ * token of theirs is still valid (access tokens are checked by signature, not looked up).
+ */
+export function isUserGone(error: unknown): boolean {
+  return (
+    isHttpError(error) && error.code === "AUTH_SERVICE_UNAVAILABLE" && error.details?.authErrorCode === "USER_NOT_FOUND"
+  );
+}
+
+/**
  * A small client of the auth service's server API (secret server key), the same calls
  * StackServerApp would make, without loading the SDK into the server.
  */
