@@ -22,6 +22,7 @@ import { exportRoutes } from "./export-routes.ts";
 import { adminImpersonationRoutes, impersonationRoutes } from "./impersonation-routes.ts";
 import { importRoutes } from "./import-routes.ts";
 import { createAccessTokenVerifier } from "./lib/access/access-token.ts";
+import { answerGoneCallers } from "./lib/access/gone-user.ts";
 import { requireUser } from "./lib/access/require-user.ts";
 import { appAccessParam } from "./lib/access/resource-access.ts";
 import { createStackServerApi } from "./lib/access/stack-server-api.ts";
@@ -193,6 +194,7 @@ export async function createAppApi(ctx: ServiceContext, stack: StackTarget): Pro
     // A service token may read its app's secrets here, before the user check refuses it everywhere.
     .get("/apps/:appId/secrets", serviceTokenSecretsReader(deps))
     .use("*", requireUser(verifier, ctx.publicUrl))
+    .use("*", answerGoneCallers(deps.stackApi))
     .use("*", recordImpersonatedRequests({ db: store.db, logger }))
     // Every route under /db/{dbId} (and /db/{dbId} itself) gets its id validated here, once.
     .use("/db/:dbId/*", databaseIdParam)

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appProjectOf, createTestUser, serverHeaders, type TestUser } from "../helpers/stack-apps.ts";
+import { appProjectOf, createTestUser, type TestUser } from "../helpers/stack-apps.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 import { api } from "./api-client.ts";
 
@@ -62,25 +62,6 @@ describe("GET /admin/me", () => {
     });
     const refused = await api(server, member.accessToken, "GET", "/admin/operators");
     expect([refused.status, refused.error?.code]).toEqual([403, "ADMIN_REQUIRED"]);
-  });
-
-  it("takes a deleted user whose access token still runs for nobody: no admin area, no first database", async () => {
-    // Hostile-input seed 1359843854 found the admin routes answering 502 for such a caller.
-    const gone = await createTestUser(server, { verified: true });
-    const deleted = await server.request(`/auth/api/v1/users/${gone.userId}`, {
-      method: "DELETE",
-      headers: serverHeaders(await appProjectOf(server)),
-    });
-    expect(deleted.status).toBe(200);
-    expect((await api(server, gone.accessToken, "GET", "/admin/me")).data).toEqual({ isAdmin: false });
-    const backups = await api(server, gone.accessToken, "GET", "/admin/backups");
-    expect([backups.status, backups.error?.code]).toEqual([403, "ADMIN_REQUIRED"]);
-    const verify = await api(server, gone.accessToken, "POST", "/auth/verify");
-    expect([verify.status, verify.error?.code]).toEqual([401, "INVALID_ACCESS_TOKEN"]);
-    const owned = await server.store.query("SELECT count(*)::int AS n FROM user_databases WHERE owner_id = $1", [
-      gone.userId,
-    ]);
-    expect(owned).toEqual([{ n: 0 }]);
   });
 
   it("asks signed-out callers to sign in", async () => {

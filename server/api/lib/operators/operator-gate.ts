@@ -5,7 +5,7 @@ import { instanceAuditEventsTable } from "../../../db/schema/index.ts";
 import type { Db } from "../../../db/store.ts";
 import { recordInstanceAudit } from "../../../lib/instance-audit.ts";
 import { isOperatorAddress, readFirstOperator } from "../../../lib/operators.ts";
-import { isUserGone, type StackServerApi } from "../access/stack-server-api.ts";
+import type { StackServerApi } from "../access/stack-server-api.ts";
 import type { ApiEnv, ApiUser } from "../core/api-env.ts";
 import { apiError } from "../core/api-error.ts";
 
@@ -61,17 +61,11 @@ export function createOperatorGate(db: Db, stackApi: StackServerApi, adminEmails
     const first = await readFirstOperator(db);
     if (first?.userId === userId) return true;
     if (adminEmails.length === 0) return false;
-    // A deleted user whose access token still runs is nobody's operator.
-    const user = await stackApi.getUser(userId).catch((error: unknown) => {
-      if (isUserGone(error)) return null;
-      throw error;
+    const user = await stackApi.getUser(userId);
+    const operator = isOperatorAddress(adminEmails, {
+      primaryEmail: user.primary_email,
+      primaryEmailVerified: user.primary_email_verified,
     });
-    const operator =
-      user !== null &&
-      isOperatorAddress(adminEmails, {
-        primaryEmail: user.primary_email,
-        primaryEmailVerified: user.primary_email_verified,
-      });
     if (decisions.size >= CACHE_MAX) decisions.clear();
     decisions.set(userId, { operator, until: Date.now() + DECISION_TTL_MS });
     return operator;
