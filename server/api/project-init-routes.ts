@@ -3,10 +3,8 @@ import { Hono } from "hono";
 import { userDatabasesTable } from "../db/schema/index.ts";
 import { isHttpError } from "../lib/errors.ts";
 import type { UserDatabaseRow } from "./lib/access/resource-access.ts";
-import { isUserGone } from "./lib/access/stack-server-api.ts";
 import type { ApiDeps } from "./lib/api-deps.ts";
 import type { ApiEnv } from "./lib/core/api-env.ts";
-import { apiError } from "./lib/core/api-error.ts";
 import { ok } from "./lib/core/pair.ts";
 import { createManagedDatabase } from "./lib/databases/managed-databases.ts";
 import { databaseRef } from "./lib/databases/user-databases.ts";
@@ -60,11 +58,8 @@ async function ensureDefaultDatabase(deps: ApiDeps, ownerId: string): Promise<Us
 export function projectInitRoutes(deps: ApiDeps) {
   return new Hono<ApiEnv>().post("/verify", async (c) => {
     const userId = c.var.user.id;
-    // Read first: a deleted user whose access token still runs gets no database.
-    const user = await deps.stackApi.getUser(userId).catch((error: unknown) => {
-      if (isUserGone(error)) throw apiError("INVALID_ACCESS_TOKEN", "The access token's user no longer exists.");
-      throw error;
-    });
+    // Read first: a deleted user whose access token still runs gets no database (gone-user.ts answers 401).
+    const user = await deps.stackApi.getUser(userId);
     const database = await ensureDefaultDatabase(deps, userId);
     const ref = databaseRef(deps, database);
     await deps.connections.use(ref, (target) => target.pool.query(EXAMPLE_SQL));

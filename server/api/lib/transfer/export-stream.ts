@@ -10,7 +10,7 @@ import { explainFilterValueError, isDataException, type TypedValue } from "../ta
 import { type ExportColumn, exportWriter } from "./export-formats.ts";
 
 /**
- * Rows per read at most, and the first read's. The server's young generation is 2 x 4 MiB (npm
+ * Rows per read at most. The server's young generation is 2 x 4 MiB (npm
  * start's flag): a batch whose rows and formatting allocate more than that outlives two scavenges,
  * is promoted to the old generation, and collects only at the next full collection. At 2,000 and
  * 1,000 rows of a five-column table a 1M-row export on PGlite grew the server by 50-90 MiB; at 500
@@ -19,6 +19,8 @@ import { type ExportColumn, exportWriter } from "./export-formats.ts";
 const MAX_BATCH_ROWS = 500;
 /** The formatted text a batch aims at, so wide rows come in fewer per read (the same memory per batch). */
 const BATCH_TEXT_CHARS = 64 * 1024;
+/** The first read, before the rows' width is known: small, so a table of wide rows starts small too. */
+const FIRST_BATCH_ROWS = 50;
 
 /** The next read's size, from the last batch's rows and the length of its formatted text. */
 export function nextBatchRows(rows: number, chars: number): number {
@@ -113,7 +115,7 @@ export async function openExport(
     cursor = client.query(
       new Cursor(source.sql, source.params, { rowMode: "array", types: wantsJson ? wireTypes : textTypes }),
     );
-    first = (await timed(cursor.read(MAX_BATCH_ROWS))) as unknown[][];
+    first = (await timed(cursor.read(FIRST_BATCH_ROWS))) as unknown[][];
     const fields = (cursor as unknown as CursorInternals)._result?.fields ?? []; // pg-cursor keeps the fields here, untyped
     columns = fields.map((f) => ({ name: f.name, typeOid: f.dataTypeID }));
   } catch (error) {
