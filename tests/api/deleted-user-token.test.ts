@@ -9,7 +9,8 @@ import { api } from "./api-client.ts";
  * A user deleted at the auth service keeps an access token that passes the signature check until it
  * expires (as with Stack). Every signed-in route answers that token with a coded 4xx, never the
  * auth service's failure as a 502 (the hostile-input test, seed 1359843854, found the admin routes
- * doing so; six more did: the app and database lists, teams, invitations, leaving, deleting a team).
+ * doing so; seven more did: the app and database lists, teams, accepting an invitation, leaving and
+ * deleting a team, and /auth/verify, after making a first database).
  */
 
 const operatorEmail = `ops-${randomUUID()}@example.com`;
