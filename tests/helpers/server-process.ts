@@ -26,7 +26,7 @@ export interface ServerProcessOptions {
  * scripts/start.mjs`), so a test or a bench measures the process operators run, young generation
  * included.
  */
-export function npmStartNodeFlags(): string[] {
+function npmStartNodeFlags(): string[] {
   const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
     scripts: { start: string };
   };
@@ -35,8 +35,8 @@ export function npmStartNodeFlags(): string[] {
 
 /**
  * The real server as its own process, as `npm start` runs it (the bundle of server/serve.ts, with
- * npm start's Node flags), on a random loopback port. Resolves once it logs that it listens; stop() sends SIGTERM and waits
- * for the exit.
+ * npm start's Node flags), on a random loopback port. Resolves once it logs that it listens;
+ * stop() sends SIGTERM and waits for the exit.
  */
 export async function startServerProcess(
   env: Record<string, string>,
