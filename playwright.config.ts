@@ -21,7 +21,10 @@ export default defineConfig({
     // (some 200 files): about 2 s of CPU per test on a two-core machine, for tests about something
     // else. The specs about offline use and the PWA allow it again (test.use).
     serviceWorkers: "block",
-    trace: "retain-on-failure",
+    // Recording a trace for every test (retain-on-failure) took a third of the browser layer's CPU
+    // on two cores (its screencast keeps the compositor drawing; docs/benchmarks.md). A test that
+    // fails is run again under CI, and that retry records one; locally, `--trace on` does.
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: chromiumPath(),
