@@ -8,6 +8,7 @@ import { schemaQuery } from "./api";
 import { ExportMenu } from "./export/export-menu";
 import { FilterBuilder } from "./filters/filter-builder";
 import { ImportDialog } from "./import/import-dialog";
+import { importsIntoOnScreen } from "./import/import-target";
 import { EditTableButton } from "./schema-editor/schema-editor-entry";
 import type { OpenTable } from "./schema-tree";
 import { structureQuery } from "./structure/structure-api";
@@ -47,9 +48,9 @@ export function TableTools({
   const [filtering, setFiltering] = useState(filter.length > 0);
   const structure = useQuery(structureQuery(dbId, table.schemaName, table.tableName));
   const schema = useQuery(schemaQuery(dbId));
-  const tables = (schema.data?.schemas.find((s) => s.name === table.schemaName)?.tables ?? [])
-    .filter((x) => x.kind === "table" || x.kind === "partitioned_table")
-    .map((x) => x.name);
+  const listed = schema.data?.schemas.find((s) => s.name === table.schemaName)?.tables ?? [];
+  const tables = listed.filter((x) => x.kind === "table" || x.kind === "partitioned_table").map((x) => x.name);
+  const listedKind = listed.find((x) => x.name === table.tableName)?.kind;
   const views: Array<[TableView, string]> = [
     ["rows", t`Rows`],
     ["structure", t`Structure`],
@@ -106,7 +107,7 @@ export function TableTools({
                 dbId={dbId}
                 schemaName={table.schemaName}
                 tables={tables}
-                onScreen={schema.data && !tables.includes(table.tableName) ? undefined : table.tableName}
+                onScreen={importsIntoOnScreen(structure.data?.kind, listedKind) ? table.tableName : undefined}
               />
             </>
           )}
