@@ -1,4 +1,6 @@
-type RelationKind = "table" | "view" | "materialized_view" | "foreign_table" | "partitioned_table";
+import type { TableStructure } from "@contract/db-structure";
+
+type RelationKind = TableStructure["kind"];
 
 /**
  * Whether the relation on screen is where an import goes when the dialog opens. Its own structure
