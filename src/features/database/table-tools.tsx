@@ -8,7 +8,7 @@ import { schemaQuery } from "./api";
 import { ExportMenu } from "./export/export-menu";
 import { FilterBuilder } from "./filters/filter-builder";
 import { ImportDialog } from "./import/import-dialog";
-import { importsIntoOnScreen } from "./import/import-target";
+import { holdsRows, importsIntoOnScreen } from "./import/import-target";
 import { EditTableButton } from "./schema-editor/schema-editor-entry";
 import type { OpenTable } from "./schema-tree";
 import { structureQuery } from "./structure/structure-api";
@@ -49,7 +49,7 @@ export function TableTools({
   const structure = useQuery(structureQuery(dbId, table.schemaName, table.tableName));
   const schema = useQuery(schemaQuery(dbId));
   const listed = schema.data?.schemas.find((s) => s.name === table.schemaName)?.tables ?? [];
-  const tables = listed.filter((x) => x.kind === "table" || x.kind === "partitioned_table").map((x) => x.name);
+  const tables = listed.filter((x) => holdsRows(x.kind)).map((x) => x.name);
   const listedKind = listed.find((x) => x.name === table.tableName)?.kind;
   const views: Array<[TableView, string]> = [
     ["rows", t`Rows`],
@@ -85,7 +85,7 @@ export function TableTools({
           {count ? <Trans>Filter ({count})</Trans> : <Trans>Filter</Trans>}
         </Button>
         <div className="ml-auto flex flex-wrap gap-2">
-          {mayWrite && (structure.data?.kind === "table" || structure.data?.kind === "partitioned_table") && (
+          {mayWrite && structure.data && holdsRows(structure.data.kind) && (
             <EditTableButton dbId={dbId} table={table} onOpenTable={onOpenTable} />
           )}
           {mayWrite && (

@@ -2,6 +2,9 @@ import type { TableStructure } from "@contract/db-structure";
 
 type RelationKind = TableStructure["kind"];
 
+/** Tables and partitioned tables hold rows of their own: what an import writes to and the table editor edits. */
+export const holdsRows = (kind: RelationKind) => kind === "table" || kind === "partitioned_table";
+
 /**
  * Whether the relation on screen is where an import goes when the dialog opens. Its own structure
  * says first; the schema's list only when the structure is still loading; and while neither knows,
@@ -10,5 +13,5 @@ type RelationKind = TableStructure["kind"];
  */
 export function importsIntoOnScreen(structureKind: RelationKind | undefined, listedKind: RelationKind | undefined) {
   const kind = structureKind ?? listedKind;
-  return kind === undefined || kind === "table" || kind === "partitioned_table";
+  return kind === undefined || holdsRows(kind);
 }
